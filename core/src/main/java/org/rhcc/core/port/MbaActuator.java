@@ -1,0 +1,34 @@
+package org.rhcc.core.port;
+
+/**
+ * Port: Intel Memory Bandwidth Allocation per class-of-service group, the actuator of RHCC's receiver loop.
+ * <p>
+ * Groups are numbered {@code 0 .. groupCount()-1} in the order of {@link org.rhcc.core.receiver.MbaCascadeConfig}
+ * (by default 0 = local-NUMA cores, 1 = cross-NUMA cores). Levels are 1..N of an
+ * {@link org.rhcc.core.receiver.MbaLevelTable}: level 1 is unthrottled (100 %).
+ * <p>
+ * Implemented by the simulator (a per-core request delay), by resctrl schemata writes and by raw MSR 0xD50+COS.
+ */
+public interface MbaActuator
+{
+    /**
+     * @return the number of COS groups this actuator controls.
+     */
+    int groupCount();
+
+    /**
+     * Applies a throttling level to one group.
+     *
+     * @param group index of the COS group.
+     * @param level MBA level, 1 (100 %) .. table size (most throttled).
+     * @param nowNs time of the decision, in ns of the caller's clock.
+     * @throws IllegalStateException if the platform refused the change; the caller then moves the host to the
+     *                               fail-safe with {@link #resetToUnthrottled()}.
+     */
+    void applyLevel(int group, int level, long nowNs);
+
+    /**
+     * Fail-safe: every group back to level 1 (100 %, unthrottled). Idempotent; tries every group even when one fails.
+     */
+    void resetToUnthrottled();
+}
