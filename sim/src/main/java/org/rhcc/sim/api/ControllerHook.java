@@ -1,0 +1,77 @@
+package org.rhcc.sim.api;
+
+/**
+ * How a controller runs against the simulator. The simulator owns time: it calls the hook at simulated instants and
+ * the hook answers through {@link SimPorts}, whose commands take effect after the modelled actuation latency. This is
+ * the in-process form of the lockstep of design.md §6.
+ * <p>
+ * <b>Note:</b> {@link #onIioSample} and {@link #onProbeAck} are hot paths: no allocation, no logging.
+ */
+public interface ControllerHook
+{
+    /** No intra-host control: the {@code dcqcn} scheme. No probes are sent. */
+    ControllerHook NONE = new ControllerHook()
+    {
+    };
+
+    /**
+     * Called once before simulated time starts.
+     *
+     * @param ports the simulator's actuators and static facts.
+     * @param nowNs simulated time, ns.
+     */
+    default void attach(final SimPorts ports, final long nowNs)
+    {
+    }
+
+    /**
+     * @return true to make senders emit one probe per 32 KB and deliver the ACKs to {@link #onProbeAck}.
+     */
+    default boolean wantsProbes()
+    {
+        return false;
+    }
+
+    /**
+     * @return true to have the receiver's IIO occupancy sampled back to back (one sample every sensor read latency,
+     * default 400 ns) and delivered to {@link #onIioSample}.
+     */
+    default boolean wantsIioSamples()
+    {
+        return false;
+    }
+
+    /**
+     * One IIO occupancy sample, delivered when the modelled MSR read completes.
+     *
+     * @param occupancy average occupancy since the previous sample, 64-byte lines.
+     * @param pcieGbps  inbound PCIe bandwidth of the NIC since the previous sample, Gbit/s (hostCC's second signal).
+     * @param nowNs     simulated time the read completed, ns.
+     */
+    default void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    {
+    }
+
+    /**
+     * One probe ACK at the sender.
+     *
+     * @param qp           global QP number, 0 .. {@link SimPorts#qpCount()}-1.
+     * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival (low 32 bits of ns).
+     * @param respSendTsNs receiver-NIC timestamp of the response's departure (low 32 bits of ns).
+     * @param rccGbps      the flow's DCQCN rate at ACK time, Gbit/s.
+     * @param nowNs        simulated time at the sender, ns.
+     */
+    default void onProbeAck(
+        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    {
+    }
+
+    /**
+     * Called at the end of every 100 us telemetry window, for controllers that record their own time series.
+     *
+     * @param nowNs simulated time, ns.
+     */
+    default void onWindow(final long nowNs)
+    {
+    }
+}

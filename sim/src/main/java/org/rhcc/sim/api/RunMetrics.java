@@ -1,0 +1,45 @@
+package org.rhcc.sim.api;
+
+/**
+ * The observables of one run, each with the same definition as the hardware counter it stands for (model.md §4.10),
+ * averaged over the measured interval (after warm-up). Bandwidths are in Gbit/s (1 GB/s = 8 Gbit/s).
+ *
+ * @param rnicGbps          RDMA goodput delivered into receiver memory (payload bytes), Gbit/s.
+ * @param cpuMemGbps        memory bandwidth used by CPU traffic (reads + writebacks + directory writes), Gbit/s.
+ * @param cpuLocalMemGbps   the part of {@code cpuMemGbps} issued by local-NUMA cores, Gbit/s.
+ * @param cpuCrossMemGbps   the part of {@code cpuMemGbps} issued by cross-NUMA cores, Gbit/s.
+ * @param rnicMemGbps       DRAM bandwidth caused by NIC writes (DDIO victims and direct writes), Gbit/s.
+ * @param totalMemGbps      total DRAM bandwidth (reads + writes, all classes), Gbit/s.
+ * @param latencyAvgUs      mean RDMA message latency, post to completion, microseconds.
+ * @param latencyP99Us      99th percentile of the message latency, microseconds.
+ * @param pfcPauseFraction  fraction of time the receiver NIC held its link paused (PFC XOFF), 0..1.
+ * @param pfcFrames         PFC pause frames sent by the receiver NIC.
+ * @param cnpCount          CNPs sent by the receiver NIC (notification point).
+ * @param pcieStallFraction fraction of time the NIC had posted writes pending but no posted credits (mlx5
+ *                          {@code outbound_pci_stalled_wr}), 0..1.
+ * @param ddioMissRate      fraction of NIC write lines that missed the DDIO ways, 0..1.
+ * @param iioOccupancy      time-average IIO write-buffer occupancy in 64-byte lines (mean of 1 ms windows).
+ * @param rxDelayNs         receiver processing delay: mean IIO residency of a NIC write line (mean of 100 us windows), ns.
+ * @param tcpGbps           TCP goodput on the receiver NIC's second port, Gbit/s (0 when no TCP).
+ * @param tcpDropRate       fraction of TCP bytes dropped at the receiver NIC (0 when no TCP).
+ */
+public record RunMetrics(
+    double rnicGbps,
+    double cpuMemGbps,
+    double cpuLocalMemGbps,
+    double cpuCrossMemGbps,
+    double rnicMemGbps,
+    double totalMemGbps,
+    double latencyAvgUs,
+    double latencyP99Us,
+    double pfcPauseFraction,
+    long pfcFrames,
+    long cnpCount,
+    double pcieStallFraction,
+    double ddioMissRate,
+    double iioOccupancy,
+    double rxDelayNs,
+    double tcpGbps,
+    double tcpDropRate)
+{
+}
