@@ -1,0 +1,159 @@
+package org.rhcc.core.sender;
+
+/**
+ * RHCC's RNIC-traffic congestion response (paper §III-C), evaluated on every probe ACK over a {@link QpStateTable}:
+ * <ol>
+ *   <li>delay sample {@code D_sample = t_resp - t_recv}, both receiver-NIC timestamps (so no clock sync), as a
+ *   wrap-safe signed 32-bit difference; a negative difference is malformed and rejected;</li>
+ *   <li>Eq. (2): {@code D_cur = (1 - g_probe) D_prev + g_probe D_sample} (the first valid sample initialises
+ *   {@code D_cur} and contributes no derivative);</li>
+ *   <li>Eq. (3), velocity-form PID (design.md §4): {@code R_rev <- clamp(R_rev - alpha (D_cur - D_thr)
+ *   - beta (D_cur - D_prev), R_min, R_line)}, R in Gbit/s, delays in ns; the accumulation in R_rev is the integral
+ *   action, so no integral term is stored;</li>
+ *   <li>Eq. (4): {@code R_send = clamp(min(R_rev, R_cc), R_min, R_line)}; R_cc negative or not a number is malformed
+ *   and the ACK is rejected.</li>
+ * </ol>
+ * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
+ * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
+ * pcc-program/ mirrors these rules in fixed point and is checked against test-vectors/v1/probe_ack.csv.
+ * <p>
+ * <b>Note:</b> not thread-safe; allocation-free per ACK.
+ */
+public final class ReceivableRateController
+{
+    /** Return code: the ACK's delay sample was negative (timestamps out of order); nothing changed. */
+    public static final double REJECTED_NEGATIVE_DELAY = -1.0;
+    /** Return code: R_cc was negative or not a number; nothing changed. */
+    public static final double REJECTED_BAD_RATE = -2.0;
+
+    private final SenderParameters params;
+    private final QpStateTable table;
+    private final double keep;
+    private long rejectedNegativeDelay;
+    private long rejectedBadRate;
+
+    /**
+     * @param params sender-loop parameters.
+     * @param table  per-QP state, shared with whoever opens and closes QPs.
+     */
+    public ReceivableRateController(final SenderParameters params, final QpStateTable table)
+    {
+        this.params = params;
+        this.table = table;
+        this.keep = 1.0 - params.gProbe();
+    }
+
+    /**
+     * Opens a QP at line rate with the default D_thr.
+     *
+     * @param qp QP number.
+     */
+    public void open(final int qp)
+    {
+        table.open(qp, (float)params.rLineGbps(), params.dThrNs());
+    }
+
+    /**
+     * Records that a probe was sent, in the QP's probe-send-time field.
+     *
+     * @param qp    QP number.
+     * @param nowNs send time, ns.
+     */
+    public void onProbeSent(final int qp, final long nowNs)
+    {
+        table.probeSendTsNs(qp, nowNs);
+    }
+
+    /**
+     * Processes one probe ACK.
+     *
+     * @param qp           QP number (must be open).
+     * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
+     * @param respSendTsNs receiver-NIC timestamp of the response's departure, low 32 bits of ns.
+     * @param rccGbps      the inter-host CC's current rate R_cc, Gbit/s.
+     * @return R_send in Gbit/s (> 0), or {@link #REJECTED_NEGATIVE_DELAY} / {@link #REJECTED_BAD_RATE}.
+     */
+    public double onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps)
+    {
+        final int dSampleNs = respSendTsNs - reqRecvTsNs;
+        if (dSampleNs < 0)
+        {
+            rejectedNegativeDelay++;
+            return REJECTED_NEGATIVE_DELAY;
+        }
+        if (!(rccGbps >= 0.0))
+        {
+            rejectedBadRate++;
+            return REJECTED_BAD_RATE;
+        }
+
+        final float stored = table.dPrevNs(qp);
+        final double dPrevNs = Float.isNaN(stored) ? dSampleNs : stored;
+        final float dCurNs = Float.isNaN(stored) ? (float)dSampleNs :
+            (float)(keep * dPrevNs + params.gProbe() * dSampleNs);
+        table.dPrevNs(qp, dCurNs);
+
+        final double errorNs = dCurNs - (double)table.dThrNs(qp);
+        final double changeNs = dCurNs - dPrevNs;
+        final double rRevGbps = clamp(table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs);
+        final float rRevStored = (float)rRevGbps;
+        table.rateGbps(qp, rRevStored);
+
+        return clamp(Math.min(rRevStored, rccGbps));
+    }
+
+    private double clamp(final double rateGbps)
+    {
+        return Math.max(params.rMinGbps(), Math.min(params.rLineGbps(), rateGbps));
+    }
+
+    /**
+     * @param qp QP number.
+     * @return the QP's R_rev, Gbit/s.
+     */
+    public double receivableRateGbps(final int qp)
+    {
+        return table.rateGbps(qp);
+    }
+
+    /**
+     * @param qp QP number.
+     * @return the QP's D_cur, ns (NaN before the first sample).
+     */
+    public double delayNs(final int qp)
+    {
+        return table.dPrevNs(qp);
+    }
+
+    /**
+     * @return the parameters.
+     */
+    public SenderParameters params()
+    {
+        return params;
+    }
+
+    /**
+     * @return the state table.
+     */
+    public QpStateTable table()
+    {
+        return table;
+    }
+
+    /**
+     * @return ACKs rejected for a negative delay sample.
+     */
+    public long rejectedNegativeDelay()
+    {
+        return rejectedNegativeDelay;
+    }
+
+    /**
+     * @return ACKs rejected for a bad R_cc.
+     */
+    public long rejectedBadRate()
+    {
+        return rejectedBadRate;
+    }
+}

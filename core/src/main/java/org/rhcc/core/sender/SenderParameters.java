@@ -1,0 +1,90 @@
+package org.rhcc.core.sender;
+
+/**
+ * Parameters of RHCC's sender loop (paper §III-C, Eq. (2)-(4); design.md §4). Rates in Gbit/s, delays in ns.
+ *
+ * @param gProbe             Eq. (2) gain on the new delay sample: {@code D_cur <- (1 - g) D_cur + g D_sample};
+ *                           the paper's 0.75.
+ * @param alpha              Eq. (3) weight of the error {@code e = D_cur - D_thr}, Gbit/s per ns; the paper's 0.0005.
+ * @param beta               Eq. (3) weight of the change {@code de = D_cur - D_prev}, Gbit/s per ns; the paper's
+ *                           0.0005.
+ * @param dThrNs             default target receiver processing delay D_thr per QP, ns; the paper's 200 ns.
+ * @param rMinGbps           floor of R_rev and R_send. Default 1 Gbit/s (1 % of a 100G line): at one probe per
+ *                           32 KB a flow at R_min still gets an ACK every 262 us, so the loop never starves of
+ *                           feedback, while 1 % of line is below any share a congested host leaves a flow.
+ * @param rLineGbps          line rate, the ceiling of R_rev and R_send and the rate of a new QP.
+ * @param probeIntervalBytes one probe per this many bytes sent; the paper's 32 KB (~0.2 % overhead for a ~60 B probe).
+ */
+public record SenderParameters(
+    double gProbe,
+    double alpha,
+    double beta,
+    int dThrNs,
+    double rMinGbps,
+    double rLineGbps,
+    int probeIntervalBytes)
+{
+    /** The paper's Eq. (2) gain. */
+    public static final double G_PROBE_DEFAULT = 0.75;
+    /** The paper's proportional/integral weight alpha, Gbit/s per ns. */
+    public static final double ALPHA_DEFAULT = 0.0005;
+    /** The paper's derivative weight beta, Gbit/s per ns. */
+    public static final double BETA_DEFAULT = 0.0005;
+    /** The paper's D_thr, ns. */
+    public static final int D_THR_NS_DEFAULT = 200;
+    /** Default floor rate, Gbit/s (see the record javadoc). */
+    public static final double R_MIN_GBPS_DEFAULT = 1.0;
+    /** The paper's probe cadence: one probe per 32 KB. */
+    public static final int PROBE_INTERVAL_BYTES_DEFAULT = 32 * 1024;
+
+    /**
+     * Validates every parameter.
+     *
+     * @throws IllegalArgumentException naming the parameter, its value and the valid range.
+     */
+    public SenderParameters
+    {
+        if (!(gProbe > 0.0 && gProbe <= 1.0))
+        {
+            throw new IllegalArgumentException("g_probe = " + gProbe + " must be in (0, 1]; the paper uses 0.75");
+        }
+        if (!(alpha >= 0.0) || !(beta >= 0.0) || Double.isInfinite(alpha) || Double.isInfinite(beta))
+        {
+            throw new IllegalArgumentException(
+                "PID weights must be finite and >= 0, got alpha = " + alpha + ", beta = " + beta);
+        }
+        if (dThrNs <= 0)
+        {
+            throw new IllegalArgumentException("D_thr = " + dThrNs + " ns must be > 0; the paper uses 200 ns");
+        }
+        if (!(rMinGbps > 0.0) || !(rLineGbps >= rMinGbps) || Double.isInfinite(rLineGbps))
+        {
+            throw new IllegalArgumentException(
+                "rates need 0 < R_min <= R_line, got R_min = " + rMinGbps + ", R_line = " + rLineGbps + " Gbit/s");
+        }
+        if (probeIntervalBytes < 64)
+        {
+            throw new IllegalArgumentException(
+                "probe interval = " + probeIntervalBytes + " B must be >= 64 B; the paper uses 32768");
+        }
+    }
+
+    /**
+     * @param lineRateGbps the sender NIC's line rate.
+     * @return the paper's parameters for a NIC of that line rate.
+     */
+    public static SenderParameters paperDefaults(final double lineRateGbps)
+    {
+        return new SenderParameters(G_PROBE_DEFAULT, ALPHA_DEFAULT, BETA_DEFAULT, D_THR_NS_DEFAULT,
+            Math.min(R_MIN_GBPS_DEFAULT, lineRateGbps), lineRateGbps, PROBE_INTERVAL_BYTES_DEFAULT);
+    }
+
+    /**
+     * @param newDThrNs the new default D_thr, ns.
+     * @return a copy with another D_thr.
+     */
+    public SenderParameters withDThrNs(final int newDThrNs)
+    {
+        return new SenderParameters(gProbe, alpha, beta, newDThrNs, rMinGbps, rLineGbps, probeIntervalBytes);
+    }
+}
