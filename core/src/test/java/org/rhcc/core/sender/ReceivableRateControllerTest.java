@@ -1,0 +1,132 @@
+package org.rhcc.core.sender;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReceivableRateControllerTest
+{
+    private static final double LINE = 100.0;
+
+    private ReceivableRateController controller;
+
+    @BeforeEach
+    void setUp()
+    {
+        controller = new ReceivableRateController(SenderParameters.paperDefaults(LINE), new QpStateTable(8));
+        controller.open(3);
+    }
+
+    @Test
+    void shouldStartAtLineRateWithoutDelaySample()
+    {
+        assertEquals(LINE, controller.receivableRateGbps(3), 0.0);
+        assertTrue(Double.isNaN(controller.delayNs(3)));
+    }
+
+    @Test
+    void shouldInitialiseDelayFromFirstSampleWithoutDerivative()
+    {
+        final double rSend = controller.onProbeAck(3, 1_000, 1_600, LINE);
+        assertEquals(600.0, controller.delayNs(3), 0.0);
+        final double expected = LINE - 0.0005 * (600 - 200);
+        assertEquals(expected, controller.receivableRateGbps(3), 1e-5);
+        assertEquals((float)expected, rSend, 1e-9);
+    }
+
+    @Test
+    void shouldApplyEquationsTwoAndThree()
+    {
+        controller.onProbeAck(3, 0, 600, LINE);
+        final double rBefore = controller.receivableRateGbps(3);
+        controller.onProbeAck(3, 10_000, 10_200, LINE);
+        final double dCur = 0.25 * 600 + 0.75 * 200;
+        assertEquals(dCur, controller.delayNs(3), 1e-4);
+        final double expected = rBefore - 0.0005 * (dCur - 200) - 0.0005 * (dCur - 600);
+        assertEquals(expected, controller.receivableRateGbps(3), 1e-5);
+    }
+
+    @Test
+    void shouldSendAtMinimumOfReceivableAndInterHostRate()
+    {
+        assertEquals(40.0, controller.onProbeAck(3, 0, 200, 40.0), 1e-9);
+        assertEquals(controller.receivableRateGbps(3), controller.onProbeAck(3, 0, 200, 1000.0), 1e-9);
+    }
+
+    @Test
+    void shouldClampToMinimumAndLineRate()
+    {
+        for (int i = 0; i < 10_000; i++)
+        {
+            controller.onProbeAck(3, 0, 50_000, LINE);
+        }
+        assertEquals(1.0, controller.receivableRateGbps(3), 0.0);
+        assertEquals(1.0, controller.onProbeAck(3, 0, 50_000, 0.0), 0.0, "R_cc = 0 still sends at R_min");
+        for (int i = 0; i < 1_000_000; i++)
+        {
+            controller.onProbeAck(3, 0, 0, LINE);
+        }
+        assertEquals(LINE, controller.receivableRateGbps(3), 0.0);
+    }
+
+    @Test
+    void shouldHandleTimestampWrap()
+    {
+        final int recv = 0xFFFF_FF00;
+        final int resp = 0x0000_0050;
+        controller.onProbeAck(3, recv, resp, LINE);
+        assertEquals(0x150, controller.delayNs(3), 0.0);
+    }
+
+    @Test
+    void shouldRejectNegativeDelayWithoutStateChange()
+    {
+        controller.onProbeAck(3, 0, 300, LINE);
+        final double rate = controller.receivableRateGbps(3);
+        assertEquals(ReceivableRateController.REJECTED_NEGATIVE_DELAY, controller.onProbeAck(3, 500, 400, LINE));
+        assertEquals(rate, controller.receivableRateGbps(3), 0.0);
+        assertEquals(300.0, controller.delayNs(3), 0.0);
+        assertEquals(1, controller.rejectedNegativeDelay());
+    }
+
+    @Test
+    void shouldRejectBadInterHostRate()
+    {
+        assertEquals(ReceivableRateController.REJECTED_BAD_RATE, controller.onProbeAck(3, 0, 300, -1.0));
+        assertEquals(ReceivableRateController.REJECTED_BAD_RATE, controller.onProbeAck(3, 0, 300, Double.NaN));
+        assertTrue(Double.isNaN(controller.delayNs(3)));
+        assertEquals(2, controller.rejectedBadRate());
+    }
+
+    @Test
+    void shouldConvergeToDelayTargetOnLinearPlant()
+    {
+        // plant: receiver delay grows linearly with the sending rate above a 50 Gbit/s capacity
+        double rSend = LINE;
+        for (int i = 0; i < 20_000; i++)
+        {
+            final int delayNs = (int)(120 + Math.max(0.0, rSend - 50.0) * 40.0);
+            rSend = controller.onProbeAck(3, 0, delayNs, LINE);
+        }
+        assertEquals(200.0, controller.delayNs(3), 5.0);
+        assertEquals(52.0, rSend, 0.2);
+    }
+
+    @Test
+    void shouldRejectInvalidParameters()
+    {
+        assertThrows(IllegalArgumentException.class,
+            () -> new SenderParameters(0.0, 0.0005, 0.0005, 200, 1.0, 100.0, 32768));
+        assertThrows(IllegalArgumentException.class,
+            () -> new SenderParameters(0.75, -1.0, 0.0005, 200, 1.0, 100.0, 32768));
+        assertThrows(IllegalArgumentException.class,
+            () -> new SenderParameters(0.75, 0.0005, 0.0005, 0, 1.0, 100.0, 32768));
+        assertThrows(IllegalArgumentException.class,
+            () -> new SenderParameters(0.75, 0.0005, 0.0005, 200, 10.0, 5.0, 32768));
+        assertThrows(IllegalArgumentException.class,
+            () -> new SenderParameters(0.75, 0.0005, 0.0005, 200, 1.0, 100.0, 8));
+    }
+}
