@@ -1,0 +1,111 @@
+package org.rhcc.sim;
+
+import org.rhcc.core.dcqcn.DcqcnParameters;
+
+/**
+ * The frozen calibrated parameter set behind {@link SimParameters#calibrated()}. Every value carries its source
+ * (model.md §1 tags), "est." or "CAL: row" (model.md §9); the calibration suite ({@code CalibrationTest}) checks the
+ * rows against the paper numbers.
+ */
+final class CalibratedValues
+{
+    /** Line rate of every NIC and link of the testbed (ConnectX-6 Dx 100G), Gbit/s. */
+    static final double LINE_RATE_GBPS = 100.0;
+
+    static final SimParameters.Dram DRAM = new SimParameters.Dram(
+        2,          // channels: 2 populated channels of DDR4-2933 on the NIC's socket [RH testbed]
+        2.728,      // tTrans = 64 B / (2933 MT/s x 8 B) [HN mio/model.py T_Trans]
+        8.18,       // t_sw per read/write turnaround [HN mio/model.py T_Switch]
+        14.32,      // tCL [HN mio/model.py]
+        14.32,      // tRCD [HN mio/model.py T_ACT]
+        14.32,      // tRP [HN mio/model.py T_PRE]
+        48,         // RPQ capacity per channel (est.)
+        36,         // WPQ capacity per channel (est.; [HN] treats >= 34 as full)
+        28,         // W_hi (CAL: row A1)
+        16,         // W_lo (CAL: row A1)
+        12,         // read-starvation guard (CAL: row A1)
+        7_800.0,    // tREFI [JEDEC 8 Gb, est.]
+        350.0,      // tRFC [JEDEC 8 Gb, est.]
+        0.93,       // eta_bank (CAL: row A1; [HN] bank imbalance)
+        0.04,       // p_rm, one sequential stream [HN Fig. 7c]
+        0.35,       // p_rm, mixed C2M + P2M streams [HN Fig. 8c]
+        16,         // streams at which p_rm saturates (est.)
+        62.8);      // L0_r (CAL: row A4, idle local latency 81 ns [ML])
+
+    static final SimParameters.Cpu CPU = new SimParameters.Cpu(
+        10,                                             // m: LFB per core, prefetch off [HN]
+        10.0,                                           // C2M-Write latency [HN]
+        new SimParameters.CpuPreset(4, 30.0),           // 1x (CAL: row A2, 19.0 GB/s)
+        new SimParameters.CpuPreset(6, 30.0),           // 2x (CAL: row A2, 25.3 GB/s)
+        new SimParameters.CpuPreset(8, 30.0),           // 3x (CAL: row A2, 30.3 GB/s)
+        49.0,                                           // L_upi = 130 - 81 ns [ML]
+        51.0,                                           // UPI capacity [ML]
+        0.1);                                           // kappa_dir [DIR] (CAL: row B5)
+
+    static final SimParameters.Mba MBA = new SimParameters.Mba(
+        1_000.0,                                        // tau_msr (est.)
+        new double[]{ 0.0, 20.0, 60.0, 120.0, 240.0 }); // d_k (CAL: row A3)
+
+    static final SimParameters.Io IO = new SimParameters.Io(
+        96,             // C_iio [HN ~92; RH 94 avg] (CAL: row B1, range 92-100)
+        105.0,          // L_llc (CAL: row A5)
+        300,            // K_cha (est., CAL: row B1/B3)
+        true,           // DDIO on [RH testbed]
+        2,              // DDIO ways [DD]
+        11,             // LLC ways (Xeon Gold 6240)
+        25_952_256L,    // 24.75 MB LLC (Xeon Gold 6240)
+        2.0 / 11.0,     // phi_core [DD IAT]
+        1.0,            // p_dirty [model.md §4.5]
+        1,              // perftest: one buffer per QP (est.)
+        10_000.0);      // hit-rate fixed point period [model.md §4.5]
+
+    static final SimParameters.Pcie PCIE = new SimParameters.Pcie(
+        104.0,          // B_pcie: Gen3 x16 posted writes at MPS 256 [PC]
+        100.0,          // L_pcie (est., CAL: row A5/B1)
+        256);           // MPS (typical)
+
+    static final SimParameters.Rnic RNIC = new SimParameters.Rnic(
+        130_944,        // B_rx lossless buffer [NIC]
+        97_152,         // X_off = B_rx - 2 MTU - 25 KB headroom (est., CAL: row B3/B4)
+        88_960,         // X_on = X_off - 2 MTU (est.)
+        5_000.0,        // PFC reaction: one MTU + 1 us + propagation (est.)
+        4_096,          // RoCE MTU
+        82,             // 20 preamble/IFG + 18 Eth/FCS + 40 IP/UDP/BTH + 4 ICRC [model.md §4.1]
+        32_768,         // PFC-free RX ECN K_min (est., CAL: row B3)
+        98_304,         // PFC-free RX ECN K_max (est.)
+        0.2,            // PFC-free RX ECN P_max (est.)
+        1_000_000.0,    // RTO (est., ms scale)
+        1_000.0,        // NAK generation delay (est.)
+        64,             // CQE size
+        16,             // perftest tx depth per QP (est.)
+        32_768,         // one probe per 32 KB [RH]
+        64);            // probe size on the wire (~60 B [RH])
+
+    static final SimParameters.Network NETWORK = new SimParameters.Network(
+        LINE_RATE_GBPS,
+        500.0,          // propagation per link (est. CAL: row B4)
+        32L << 20,      // switch buffer [DQ]
+        0.125,          // PFC alpha = 1/8 [DQ pfc_a_shift 3]
+        400_000L,       // K_min at 100G [DQ]
+        1_600_000L,     // K_max at 100G [DQ]
+        0.2,            // P_max [DQ]
+        DcqcnParameters.nvidia(LINE_RATE_GBPS)); // NVIDIA firmware defaults, as in the paper [hardware.md B2.2]
+
+    static final SimParameters.Tcp TCP = new SimParameters.Tcp(
+        20_000.0,       // RTT [model.md §4.2]
+        130_944,        // lossy RX buffer of the second port [NIC]
+        8_192,          // two 4 KB segments
+        0.7);           // CUBIC beta
+
+    static final SimParameters.Telemetry TELEMETRY = new SimParameters.Telemetry(
+        100_000L,       // D windows 100 us [RH B12]
+        1_000_000L,     // IIO occupancy windows 1 ms [RH B11]
+        400L);          // MSR read latency [RH B10]
+
+    static final SimParameters PARAMETERS = new SimParameters(
+        5.0, DRAM, CPU, MBA, IO, PCIE, RNIC, NETWORK, TCP, TELEMETRY);
+
+    private CalibratedValues()
+    {
+    }
+}

@@ -1,0 +1,50 @@
+package org.rhcc.sim;
+
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.Scenario;
+
+/**
+ * Entry point of the simulator: runs one {@link Scenario} against a controller and returns its metrics and time
+ * series. Deterministic: the same scenario (seed included), parameters and controller decisions give the same result,
+ * bit for bit; no wall clock is read.
+ */
+public final class Simulation
+{
+    private Simulation()
+    {
+    }
+
+    /**
+     * Runs a scenario with the calibrated parameters and no intra-host controller (the {@code dcqcn} scheme).
+     *
+     * @param scenario the run.
+     * @return metrics and time series.
+     */
+    public static SimulationResult run(final Scenario scenario)
+    {
+        return run(scenario, SimParameters.calibrated(), ControllerHook.NONE, ProgressListener.NONE);
+    }
+
+    /**
+     * Runs a scenario.
+     *
+     * @param scenario   the run: testbed condition, durations and seed.
+     * @param parameters the model constants, normally {@link SimParameters#calibrated()}.
+     * @param controller the controller in the loop, {@link ControllerHook#NONE} for the DCQCN baseline.
+     * @param progress   receives the fraction done, at most ~100 times.
+     * @return metrics over the measured interval and the time series of the whole run.
+     */
+    public static SimulationResult run(
+        final Scenario scenario,
+        final SimParameters parameters,
+        final ControllerHook controller,
+        final ProgressListener progress)
+    {
+        if (null == scenario || null == parameters || null == controller || null == progress)
+        {
+            throw new IllegalArgumentException("scenario, parameters, controller and progress must all be given " +
+                "(use ControllerHook.NONE and ProgressListener.NONE for none)");
+        }
+        throw new UnsupportedOperationException("the simulation engine is not wired in yet");
+    }
+}
