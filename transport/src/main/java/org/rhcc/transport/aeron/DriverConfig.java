@@ -1,0 +1,264 @@
+package org.rhcc.transport.aeron;
+
+import io.aeron.driver.ThreadingMode;
+
+import java.nio.file.Path;
+
+/**
+ * Configuration of an {@link EmbeddedMediaDriver}, in the style of {@code MediaDriver.Context}: fluent setters and a
+ * validating {@link #conclude()}. Defaults can be overridden with the system properties named by the
+ * {@code *_PROP_NAME} constants.
+ */
+public final class DriverConfig
+{
+    /**
+     * Smallest term length Aeron accepts: 64 KiB.
+     */
+    public static final int TERM_MIN_LENGTH = 64 * 1024;
+
+    /**
+     * Largest term length Aeron accepts: 1 GiB.
+     */
+    public static final int TERM_MAX_LENGTH = 1024 * 1024 * 1024;
+
+    /**
+     * System property overriding {@link #TERM_LENGTH_DEFAULT}.
+     */
+    public static final String TERM_LENGTH_PROP_NAME = "rhcc.transport.term.length";
+
+    /**
+     * Default term length for UDP and IPC publications: 1 MiB. A publication maps three terms plus metadata, so each
+     * stream costs about 3 MiB of the driver directory instead of Aeron's default 48 MiB (16 MiB terms), which
+     * matters on a small {@code /dev/shm}. Our frames are 24-48 bytes, so a term still holds over 20 000 messages,
+     * and Aeron's flow-control window (half a term) lets a publisher run 512 KiB ahead of its slowest subscriber.
+     */
+    public static final int TERM_LENGTH_DEFAULT = 1024 * 1024;
+
+    /**
+     * System property overriding {@link #THREADING_MODE_DEFAULT}.
+     */
+    public static final String THREADING_MODE_PROP_NAME = "rhcc.transport.threading.mode";
+
+    /**
+     * Default driver threading mode: one thread for conductor, sender and receiver, since our IPC data path never
+     * goes through the driver's threads and test machines have 2 cores.
+     */
+    public static final ThreadingMode THREADING_MODE_DEFAULT = ThreadingMode.SHARED;
+
+    /**
+     * System property overriding {@link #IDLE_STRATEGY_DEFAULT}.
+     */
+    public static final String IDLE_STRATEGY_PROP_NAME = "rhcc.transport.driver.idle.strategy";
+
+    /**
+     * Default idle strategy of the driver's (and archive's) threads, see {@link IdleStrategies}.
+     */
+    public static final String IDLE_STRATEGY_DEFAULT = IdleStrategies.DEFAULT_SPEC;
+
+    /**
+     * Default archive segment file length: 8 MiB; a recording's files grow a segment at a time, and the archive
+     * raises the length to the term length where that is larger.
+     */
+    public static final int ARCHIVE_SEGMENT_LENGTH_DEFAULT = 8 * 1024 * 1024;
+
+    private Path workDir;
+    private ThreadingMode threadingMode = ThreadingMode.valueOf(
+        System.getProperty(THREADING_MODE_PROP_NAME, THREADING_MODE_DEFAULT.name()));
+    private int termLengthBytes = Integer.getInteger(TERM_LENGTH_PROP_NAME, TERM_LENGTH_DEFAULT);
+    private int ipcTermLengthBytes = Integer.getInteger(TERM_LENGTH_PROP_NAME, TERM_LENGTH_DEFAULT);
+    private String idleStrategySpec = System.getProperty(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
+    private Path archiveDir;
+    private int archiveSegmentLengthBytes = ARCHIVE_SEGMENT_LENGTH_DEFAULT;
+
+    /**
+     * @param workDir the run's working directory; the driver directory {@code aeron-<pid>-<n>} is created in it.
+     * @return this for a fluent API.
+     */
+    public DriverConfig workDir(final Path workDir)
+    {
+        this.workDir = workDir;
+        return this;
+    }
+
+    /**
+     * @return the run's working directory.
+     */
+    public Path workDir()
+    {
+        return workDir;
+    }
+
+    /**
+     * @param threadingMode of the media driver's agents.
+     * @return this for a fluent API.
+     */
+    public DriverConfig threadingMode(final ThreadingMode threadingMode)
+    {
+        this.threadingMode = threadingMode;
+        return this;
+    }
+
+    /**
+     * @return the media driver's threading mode.
+     */
+    public ThreadingMode threadingMode()
+    {
+        return threadingMode;
+    }
+
+    /**
+     * @param termLengthBytes term length of UDP publications, a power of two in 64 KiB .. 1 GiB.
+     * @return this for a fluent API.
+     */
+    public DriverConfig termLengthBytes(final int termLengthBytes)
+    {
+        this.termLengthBytes = termLengthBytes;
+        return this;
+    }
+
+    /**
+     * @return the term length of UDP publications in bytes.
+     */
+    public int termLengthBytes()
+    {
+        return termLengthBytes;
+    }
+
+    /**
+     * @param ipcTermLengthBytes term length of IPC publications, a power of two in 64 KiB .. 1 GiB.
+     * @return this for a fluent API.
+     */
+    public DriverConfig ipcTermLengthBytes(final int ipcTermLengthBytes)
+    {
+        this.ipcTermLengthBytes = ipcTermLengthBytes;
+        return this;
+    }
+
+    /**
+     * @return the term length of IPC publications in bytes.
+     */
+    public int ipcTermLengthBytes()
+    {
+        return ipcTermLengthBytes;
+    }
+
+    /**
+     * @param idleStrategySpec idle strategy of every driver and archive thread, see {@link IdleStrategies#parse}.
+     * @return this for a fluent API.
+     */
+    public DriverConfig idleStrategy(final String idleStrategySpec)
+    {
+        this.idleStrategySpec = idleStrategySpec;
+        return this;
+    }
+
+    /**
+     * @return the idle strategy spec of the driver's threads.
+     */
+    public String idleStrategy()
+    {
+        return idleStrategySpec;
+    }
+
+    /**
+     * @param archiveDir directory an Aeron Archive keeps recordings in, or null to run without an archive. It is
+     *                   kept on close, so recordings outlive the run.
+     * @return this for a fluent API.
+     */
+    public DriverConfig archiveDir(final Path archiveDir)
+    {
+        this.archiveDir = archiveDir;
+        return this;
+    }
+
+    /**
+     * @return the archive directory, or null when the driver runs without an archive.
+     */
+    public Path archiveDir()
+    {
+        return archiveDir;
+    }
+
+    /**
+     * @param archiveSegmentLengthBytes length of recording segment files, a power of two in 64 KiB .. 1 GiB.
+     * @return this for a fluent API.
+     */
+    public DriverConfig archiveSegmentLengthBytes(final int archiveSegmentLengthBytes)
+    {
+        this.archiveSegmentLengthBytes = archiveSegmentLengthBytes;
+        return this;
+    }
+
+    /**
+     * @return the length of recording segment files in bytes.
+     */
+    public int archiveSegmentLengthBytes()
+    {
+        return archiveSegmentLengthBytes;
+    }
+
+    /**
+     * Validates the configuration.
+     *
+     * @return this for a fluent API.
+     * @throws IllegalArgumentException naming the setting that is wrong and what it must be.
+     */
+    public DriverConfig conclude()
+    {
+        if (null == workDir)
+        {
+            throw new IllegalArgumentException("workDir is not set: give the run's working directory");
+        }
+        if (null == threadingMode)
+        {
+            throw new IllegalArgumentException("threadingMode is not set: use SHARED, SHARED_NETWORK or DEDICATED");
+        }
+        if (ThreadingMode.INVOKER == threadingMode)
+        {
+            throw new IllegalArgumentException(
+                "threadingMode INVOKER is not supported by the embedded driver: use SHARED, SHARED_NETWORK or DEDICATED");
+        }
+
+        checkTermLength("termLengthBytes", termLengthBytes);
+        checkTermLength("ipcTermLengthBytes", ipcTermLengthBytes);
+        IdleStrategies.parse(idleStrategySpec);
+        if (null != archiveDir)
+        {
+            checkTermLength("archiveSegmentLengthBytes", archiveSegmentLengthBytes);
+        }
+
+        return this;
+    }
+
+    /**
+     * Checks that a length is a power of two within Aeron's term length range.
+     *
+     * @param name   of the setting, for the error message.
+     * @param length to check, in bytes.
+     * @throws IllegalArgumentException if it is not.
+     */
+    static void checkTermLength(final String name, final int length)
+    {
+        if (length < TERM_MIN_LENGTH || length > TERM_MAX_LENGTH || Integer.bitCount(length) != 1)
+        {
+            throw new IllegalArgumentException(
+                name + " must be a power of two from 65536 (64 KiB) to 1073741824 (1 GiB), got " + length);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String toString()
+    {
+        return "DriverConfig{" +
+            "workDir=" + workDir +
+            ", threadingMode=" + threadingMode +
+            ", termLengthBytes=" + termLengthBytes +
+            ", ipcTermLengthBytes=" + ipcTermLengthBytes +
+            ", idleStrategy=" + idleStrategySpec +
+            ", archiveDir=" + archiveDir +
+            ", archiveSegmentLengthBytes=" + archiveSegmentLengthBytes +
+            '}';
+    }
+}

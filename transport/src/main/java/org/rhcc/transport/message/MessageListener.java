@@ -1,0 +1,130 @@
+package org.rhcc.transport.message;
+
+/**
+ * Receives decoded rhcc messages from a {@link MessageAdapter}, one {@code on*} method per template, with primitive
+ * arguments only. Every method does nothing by default, so a listener implements only the messages of its stream;
+ * the adapter still counts every message it received per template.
+ * <p>
+ * <b>Note:</b> called on the polling agent's thread, once per message: implementations allocate nothing, box nothing
+ * and do not log. An exception thrown here goes to the agent's error handler and the agent keeps running.
+ */
+public interface MessageListener
+{
+    /**
+     * An IIO occupancy sample (paper Eq. (1) input).
+     *
+     * @param hostId    of the receiver host the sample was read on.
+     * @param seq       sequence number of the sample per host.
+     * @param nowNs     time the sample was read, ns of the publisher's clock.
+     * @param occupancy average occupied IIO write-buffer entries over the sample interval.
+     * @param pcieGbps  PCIe write throughput over the sample interval, Gbit/s.
+     */
+    default void onIioSample(
+        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    {
+    }
+
+    /**
+     * An MBA level decision for one COS group.
+     *
+     * @param hostId     of the host whose group is throttled.
+     * @param group      index of the COS group.
+     * @param level      MBA level, 1 (100 %) .. 5 (20 %).
+     * @param nowNs      time of the decision, ns of the controller's clock.
+     * @param seq        sequence number of the command per host.
+     * @param reasonCode why the level changed, see {@link org.rhcc.transport.codec.MbaReason#fromCode(int)}.
+     */
+    default void onMbaLevelCommand(
+        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    {
+    }
+
+    /**
+     * A probe ACK (paper Eq. (2) input).
+     *
+     * @param qp           queue-pair number of the flow.
+     * @param reqRecvTs32  receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
+     * @param respSendTs32 receiver-NIC timestamp of the response's departure, low 32 bits of ns.
+     * @param rccGbps      inter-host congestion control rate R_cc at ACK time, Gbit/s.
+     * @param nowNs        time the ACK reached the sender, ns of the publisher's clock.
+     */
+    default void onProbeAck(
+        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    {
+    }
+
+    /**
+     * A sending-rate decision (paper Eqs. (3) and (4)).
+     *
+     * @param qp        queue-pair number of the flow.
+     * @param rRevGbps  receivable rate R_rev, Gbit/s.
+     * @param rSendGbps sending rate min(R_rev, R_cc), Gbit/s.
+     * @param nowNs     time of the decision, ns of the controller's clock.
+     */
+    default void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+    }
+
+    /**
+     * A queue pair opened.
+     *
+     * @param qp             queue-pair number of the flow.
+     * @param senderHostId   id of the sending host.
+     * @param receiverHostId id of the receiving host.
+     * @param dThrNs         delay threshold D_thr of paper Eq. (3), ns.
+     * @param lineRateGbps   line rate R_line of the sender NIC, Gbit/s.
+     * @param nowNs          time the queue pair opened, ns of the publisher's clock.
+     */
+    default void onQpOpen(
+        final int qp,
+        final int senderHostId,
+        final int receiverHostId,
+        final long dThrNs,
+        final double lineRateGbps,
+        final long nowNs)
+    {
+    }
+
+    /**
+     * A queue pair closed.
+     *
+     * @param qp           queue-pair number of the flow.
+     * @param senderHostId id of the host that sent on it.
+     * @param nowNs        time the queue pair closed, ns of the publisher's clock.
+     */
+    default void onQpClose(final int qp, final int senderHostId, final long nowNs)
+    {
+    }
+
+    /**
+     * Lockstep: every signal of the stream up to {@code advanceToNs} has been published.
+     *
+     * @param advanceToNs simulated time the stream is complete up to, ns.
+     * @param epoch       run epoch.
+     */
+    default void onClockAdvance(final long advanceToNs, final long epoch)
+    {
+    }
+
+    /**
+     * Lockstep: a controller node has answered every signal up to {@code doneUpToNs}.
+     *
+     * @param doneUpToNs simulated time the node is done up to, ns.
+     * @param epoch      run epoch being answered.
+     * @param nodeId     id of the answering node.
+     */
+    default void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    {
+    }
+
+    /**
+     * hostCC emulation: ECN marking switched on or off at a receiver host.
+     *
+     * @param hostId    id of the receiver host.
+     * @param markingOn true while marking.
+     * @param nowNs     time of the change, ns of the publisher's clock.
+     */
+    default void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
+    {
+    }
+}

@@ -1,0 +1,380 @@
+package org.rhcc.transport.message;
+
+import io.aeron.Publication;
+import io.aeron.logbuffer.BufferClaim;
+import org.agrona.concurrent.IdleStrategy;
+import org.rhcc.transport.codec.ClockAdvanceFlyweight;
+import org.rhcc.transport.codec.ClockDoneFlyweight;
+import org.rhcc.transport.codec.EcnMarkingFlyweight;
+import org.rhcc.transport.codec.IioSampleFlyweight;
+import org.rhcc.transport.codec.MbaLevelCommandFlyweight;
+import org.rhcc.transport.codec.ProbeAckFlyweight;
+import org.rhcc.transport.codec.QpCloseFlyweight;
+import org.rhcc.transport.codec.QpOpenFlyweight;
+import org.rhcc.transport.codec.RateUpdateFlyweight;
+
+/**
+ * Encodes rhcc messages straight into an Aeron publication's term buffer ({@link Publication#tryClaim}, zero copy)
+ * and offers them. Back-pressure and admin actions are retried up to {@code maxRetries} times with an
+ * {@link IdleStrategy} between attempts; every outcome is returned as a code, never thrown: a positive stream
+ * position on success, otherwise {@link Publication#NOT_CONNECTED}, {@link Publication#BACK_PRESSURED},
+ * {@link Publication#ADMIN_ACTION}, {@link Publication#CLOSED} or {@link Publication#MAX_POSITION_EXCEEDED}
+ * (see {@link OfferResult}).
+ * <p>
+ * <b>Note:</b> allocation-free. Not thread safe: one proxy per publishing thread, ideally over an
+ * {@link io.aeron.ExclusivePublication}.
+ */
+public final class MessageProxy
+{
+    private final Publication publication;
+    private final int maxRetries;
+    private final IdleStrategy retryIdleStrategy;
+    private final BufferClaim bufferClaim = new BufferClaim();
+    private final IioSampleFlyweight iioSample = new IioSampleFlyweight();
+    private final MbaLevelCommandFlyweight mbaLevelCommand = new MbaLevelCommandFlyweight();
+    private final ProbeAckFlyweight probeAck = new ProbeAckFlyweight();
+    private final RateUpdateFlyweight rateUpdate = new RateUpdateFlyweight();
+    private final QpOpenFlyweight qpOpen = new QpOpenFlyweight();
+    private final QpCloseFlyweight qpClose = new QpCloseFlyweight();
+    private final ClockAdvanceFlyweight clockAdvance = new ClockAdvanceFlyweight();
+    private final ClockDoneFlyweight clockDone = new ClockDoneFlyweight();
+    private final EcnMarkingFlyweight ecnMarking = new EcnMarkingFlyweight();
+
+    private long backPressureCount;
+    private long adminActionCount;
+    private long failedOfferCount;
+
+    /**
+     * @param publication       to offer on; the proxy does not close it.
+     * @param maxRetries        further attempts after a back-pressured or admin-action claim, 0 to never retry.
+     * @param retryIdleStrategy to idle with between attempts.
+     */
+    public MessageProxy(final Publication publication, final int maxRetries, final IdleStrategy retryIdleStrategy)
+    {
+        if (maxRetries < 0)
+        {
+            throw new IllegalArgumentException("maxRetries must be >= 0, got " + maxRetries);
+        }
+
+        this.publication = publication;
+        this.maxRetries = maxRetries;
+        this.retryIdleStrategy = retryIdleStrategy;
+    }
+
+    /**
+     * Publishes an IIO occupancy sample.
+     *
+     * @param hostId    id of the host.
+     * @param seq       sequence number per host.
+     * @param nowNs     time of the event, ns of the publisher's clock.
+     * @param occupancy average occupied IIO write-buffer entries.
+     * @param pcieGbps  PCIe write throughput, Gbit/s.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long iioSample(
+        final int hostId,
+        final long seq,
+        final long nowNs,
+        final double occupancy,
+        final double pcieGbps)
+    {
+        final long result = claim(IioSampleFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            iioSample.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .hostId(hostId)
+                .seq(seq)
+                .nowNs(nowNs)
+                .occupancy(occupancy)
+                .pcieGbps(pcieGbps);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Publishes an MBA level decision; {@code reason} is a {@link org.rhcc.transport.codec.MbaReason#code()}.
+     *
+     * @param hostId id of the host.
+     * @param group  index of the COS group.
+     * @param level  MBA level, 1 (100 %) .. 5 (20 %).
+     * @param nowNs  time of the event, ns of the publisher's clock.
+     * @param seq    sequence number per host.
+     * @param reason why the level changed.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long mbaLevelCommand(
+        final int hostId,
+        final int group,
+        final int level,
+        final long nowNs,
+        final long seq,
+        final int reason)
+    {
+        final long result = claim(MbaLevelCommandFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            mbaLevelCommand.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .hostId(hostId)
+                .group(group)
+                .level(level)
+                .nowNs(nowNs)
+                .seq(seq)
+                .reason(reason);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Publishes a probe ACK.
+     *
+     * @param qp           queue-pair number.
+     * @param reqRecvTs32  receiver-NIC request receive timestamp, low 32 bits of ns.
+     * @param respSendTs32 receiver-NIC response send timestamp, low 32 bits of ns.
+     * @param rccGbps      inter-host rate R_cc, Gbit/s.
+     * @param nowNs        time of the event, ns of the publisher's clock.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long probeAck(
+        final int qp,
+        final int reqRecvTs32,
+        final int respSendTs32,
+        final double rccGbps,
+        final long nowNs)
+    {
+        final long result = claim(ProbeAckFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            probeAck.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .qp(qp)
+                .reqRecvTs32(reqRecvTs32)
+                .respSendTs32(respSendTs32)
+                .rccGbps(rccGbps)
+                .nowNs(nowNs);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Publishes a sending-rate decision.
+     *
+     * @param qp        queue-pair number.
+     * @param rRevGbps  receivable rate R_rev, Gbit/s.
+     * @param rSendGbps sending rate min(R_rev, R_cc), Gbit/s.
+     * @param nowNs     time of the event, ns of the publisher's clock.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long rateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        final long result = claim(RateUpdateFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            rateUpdate.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .qp(qp)
+                .rRevGbps(rRevGbps)
+                .rSendGbps(rSendGbps)
+                .nowNs(nowNs);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Publishes the opening of a queue pair.
+     *
+     * @param qp             queue-pair number.
+     * @param senderHostId   id of the sending host.
+     * @param receiverHostId id of the receiving host.
+     * @param dThrNs         delay threshold D_thr, ns.
+     * @param lineRateGbps   line rate R_line, Gbit/s.
+     * @param nowNs          time of the event, ns of the publisher's clock.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long qpOpen(
+        final int qp,
+        final int senderHostId,
+        final int receiverHostId,
+        final long dThrNs,
+        final double lineRateGbps,
+        final long nowNs)
+    {
+        final long result = claim(QpOpenFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            qpOpen.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .qp(qp)
+                .senderHostId(senderHostId)
+                .receiverHostId(receiverHostId)
+                .dThrNs(dThrNs)
+                .lineRateGbps(lineRateGbps)
+                .nowNs(nowNs);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Publishes the closing of a queue pair.
+     *
+     * @param qp           queue-pair number.
+     * @param senderHostId id of the sending host.
+     * @param nowNs        time of the event, ns of the publisher's clock.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long qpClose(final int qp, final int senderHostId, final long nowNs)
+    {
+        final long result = claim(QpCloseFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            qpClose.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .qp(qp)
+                .senderHostId(senderHostId)
+                .nowNs(nowNs);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Lockstep: publishes that every signal of this stream up to {@code advanceToNs} has been published.
+     *
+     * @param advanceToNs simulated time the stream is complete up to, ns.
+     * @param epoch       run epoch.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long clockAdvance(final long advanceToNs, final long epoch)
+    {
+        final long result = claim(ClockAdvanceFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            clockAdvance.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .advanceToNs(advanceToNs)
+                .epoch(epoch);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Lockstep: publishes that this node has answered every signal up to {@code doneUpToNs}.
+     *
+     * @param doneUpToNs simulated time this node is done up to, ns.
+     * @param epoch      run epoch.
+     * @param nodeId     id of this node.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long clockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    {
+        final long result = claim(ClockDoneFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            clockDone.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .doneUpToNs(doneUpToNs)
+                .epoch(epoch)
+                .nodeId(nodeId);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Publishes an ECN marking change (hostCC emulation).
+     *
+     * @param hostId    id of the host.
+     * @param markingOn true while marking.
+     * @param nowNs     time of the event, ns of the publisher's clock.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long ecnMarking(final int hostId, final boolean markingOn, final long nowNs)
+    {
+        final long result = claim(EcnMarkingFlyweight.FRAME_LENGTH);
+        if (result > 0)
+        {
+            ecnMarking.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+                .hostId(hostId)
+                .markingOn(markingOn ? 1 : 0)
+                .nowNs(nowNs);
+            bufferClaim.commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * @return the publication this proxy offers on.
+     */
+    public Publication publication()
+    {
+        return publication;
+    }
+
+    /**
+     * @return claims refused with {@link Publication#BACK_PRESSURED} so far, retried ones included.
+     */
+    public long backPressureCount()
+    {
+        return backPressureCount;
+    }
+
+    /**
+     * @return claims refused with {@link Publication#ADMIN_ACTION} so far, retried ones included.
+     */
+    public long adminActionCount()
+    {
+        return adminActionCount;
+    }
+
+    /**
+     * @return offers that returned a negative code to the caller so far.
+     */
+    public long failedOfferCount()
+    {
+        return failedOfferCount;
+    }
+
+    private long claim(final int length)
+    {
+        retryIdleStrategy.reset();
+        int attempts = 0;
+        while (true)
+        {
+            final long result = publication.tryClaim(length, bufferClaim);
+            if (result > 0)
+            {
+                return result;
+            }
+
+            if (Publication.BACK_PRESSURED == result)
+            {
+                backPressureCount++;
+            }
+            else if (Publication.ADMIN_ACTION == result)
+            {
+                adminActionCount++;
+            }
+            else
+            {
+                failedOfferCount++;
+                return result;
+            }
+
+            if (++attempts > maxRetries)
+            {
+                failedOfferCount++;
+                return result;
+            }
+
+            retryIdleStrategy.idle();
+        }
+    }
+}
