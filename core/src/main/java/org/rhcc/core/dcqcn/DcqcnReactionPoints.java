@@ -1,8 +1,16 @@
 package org.rhcc.core.dcqcn;
 
 /**
- * DCQCN reaction points (the sender side of DCQCN, Zhu et al., SIGCOMM 2015, Algorithm 1) for many flows, stored as
- * parallel primitive arrays indexed by flow number: no object per flow, no allocation per event.
+ * DCQCN reaction points (the sender side of DCQCN, Zhu et al., SIGCOMM 2015, Algorithm 1) for many flows, stored in
+ * one {@code long[]} with a 64-byte block per flow (so one event touches one or two cache lines even with a million
+ * flows): no object per flow, no allocation per event.
+ * <pre>
+ *   word  0     1     2      3                4              5          6              7
+ *        +-----+-----+------+----------------+--------------+----------+--------------+---------------------------+
+ *   flow | R_C | R_T | alpha| next alpha upd | next increase| last cut | byte counter | timer stage | byte stage |
+ *        | f64 | f64 | f64  | ns             | ns           | ns       | bytes        | cnp flag (bit 63)         |
+ *        +-----+-----+------+----------------+--------------+----------+--------------+---------------------------+
+ * </pre>
  * <p>
  * Rules (model.md §4.2, hardware.md Part B §2.1), for flow state current rate R_C, target rate R_T and alpha:
  * <ul>
@@ -25,19 +33,22 @@ public final class DcqcnReactionPoints
 {
     private static final long NEVER = Long.MIN_VALUE;
     private static final long DISARMED = Long.MAX_VALUE;
+    private static final int WORDS = 8;
+    private static final int RC = 0;
+    private static final int RT = 1;
+    private static final int ALPHA = 2;
+    private static final int NEXT_ALPHA = 3;
+    private static final int NEXT_INCREASE = 4;
+    private static final int LAST_CUT = 5;
+    private static final int BYTE_COUNTER = 6;
+    private static final int STAGES = 7;
+    private static final long CNP_FLAG = 1L << 63;
+    private static final long STAGE_MASK = (1L << 30) - 1;
+    private static final int BYTE_STAGE_SHIFT = 32;
 
     private final DcqcnParameters params;
     private final double decay;
-    private final double[] rcGbps;
-    private final double[] rtGbps;
-    private final double[] alpha;
-    private final long[] nextAlphaUpdateNs;
-    private final long[] nextIncreaseNs;
-    private final long[] lastCutNs;
-    private final long[] byteCounterBytes;
-    private final int[] timerStage;
-    private final int[] byteStage;
-    private final boolean[] cnpInAlphaPeriod;
+    private final long[] state;
 
     /**
      * Creates {@code flows} reaction points, all opened at {@code nowNs}.
@@ -48,22 +59,13 @@ public final class DcqcnReactionPoints
      */
     public DcqcnReactionPoints(final DcqcnParameters params, final int flows, final long nowNs)
     {
-        if (flows < 1)
+        if (flows < 1 || flows > Integer.MAX_VALUE / WORDS)
         {
-            throw new IllegalArgumentException("DCQCN needs at least one flow, got " + flows);
+            throw new IllegalArgumentException("DCQCN needs 1.." + Integer.MAX_VALUE / WORDS + " flows, got " + flows);
         }
         this.params = params;
         this.decay = 1.0 - params.g();
-        rcGbps = new double[flows];
-        rtGbps = new double[flows];
-        alpha = new double[flows];
-        nextAlphaUpdateNs = new long[flows];
-        nextIncreaseNs = new long[flows];
-        lastCutNs = new long[flows];
-        byteCounterBytes = new long[flows];
-        timerStage = new int[flows];
-        byteStage = new int[flows];
-        cnpInAlphaPeriod = new boolean[flows];
+        this.state = new long[flows * WORDS];
         for (int f = 0; f < flows; f++)
         {
             open(f, nowNs);
@@ -83,7 +85,7 @@ public final class DcqcnReactionPoints
      */
     public int flowCount()
     {
-        return rcGbps.length;
+        return state.length / WORDS;
     }
 
     /**
@@ -94,16 +96,15 @@ public final class DcqcnReactionPoints
      */
     public void open(final int flow, final long nowNs)
     {
-        rcGbps[flow] = params.lineRateGbps();
-        rtGbps[flow] = params.lineRateGbps();
-        alpha[flow] = params.initialAlpha();
-        nextAlphaUpdateNs[flow] = nowNs + params.alphaUpdateIntervalNs();
-        nextIncreaseNs[flow] = DISARMED;
-        lastCutNs[flow] = NEVER;
-        byteCounterBytes[flow] = 0;
-        timerStage[flow] = 0;
-        byteStage[flow] = 0;
-        cnpInAlphaPeriod[flow] = false;
+        final int b = flow * WORDS;
+        state[b + RC] = Double.doubleToRawLongBits(params.lineRateGbps());
+        state[b + RT] = Double.doubleToRawLongBits(params.lineRateGbps());
+        state[b + ALPHA] = Double.doubleToRawLongBits(params.initialAlpha());
+        state[b + NEXT_ALPHA] = nowNs + params.alphaUpdateIntervalNs();
+        state[b + NEXT_INCREASE] = DISARMED;
+        state[b + LAST_CUT] = NEVER;
+        state[b + BYTE_COUNTER] = 0;
+        state[b + STAGES] = 0;
     }
 
     /**
@@ -116,22 +117,22 @@ public final class DcqcnReactionPoints
     public boolean onCnp(final int flow, final long nowNs)
     {
         advance(flow, nowNs);
-        cnpInAlphaPeriod[flow] = true;
-        final long lastCut = lastCutNs[flow];
+        final int b = flow * WORDS;
+        state[b + STAGES] |= CNP_FLAG;
+        final long lastCut = state[b + LAST_CUT];
         if (lastCut != NEVER && nowNs - lastCut < params.rateDecreaseIntervalNs())
         {
             return false;
         }
-        final double a = alpha[flow];
-        final double rc = rcGbps[flow];
-        rtGbps[flow] = rc;
-        rcGbps[flow] = Math.max(params.minRateGbps(), rc * (1.0 - 0.5 * a));
-        alpha[flow] = decay * a + params.g();
-        lastCutNs[flow] = nowNs;
-        timerStage[flow] = 0;
-        byteStage[flow] = 0;
-        byteCounterBytes[flow] = 0;
-        nextIncreaseNs[flow] = nowNs + params.rateIncreaseIntervalNs();
+        final double a = Double.longBitsToDouble(state[b + ALPHA]);
+        final double rc = Double.longBitsToDouble(state[b + RC]);
+        state[b + RT] = Double.doubleToRawLongBits(rc);
+        state[b + RC] = Double.doubleToRawLongBits(Math.max(params.minRateGbps(), rc * (1.0 - 0.5 * a)));
+        state[b + ALPHA] = Double.doubleToRawLongBits(decay * a + params.g());
+        state[b + LAST_CUT] = nowNs;
+        state[b + BYTE_COUNTER] = 0;
+        state[b + STAGES] = CNP_FLAG;
+        state[b + NEXT_INCREASE] = nowNs + params.rateIncreaseIntervalNs();
         return true;
     }
 
@@ -149,19 +150,20 @@ public final class DcqcnReactionPoints
             throw new IllegalArgumentException("bytes sent must be >= 0, got " + bytes);
         }
         advance(flow, nowNs);
-        if (lastCutNs[flow] == NEVER)
+        final int b = flow * WORDS;
+        if (state[b + LAST_CUT] == NEVER)
         {
             return;
         }
-        long counter = byteCounterBytes[flow] + bytes;
+        long counter = state[b + BYTE_COUNTER] + bytes;
         final long threshold = params.byteCounterBytes();
         while (counter >= threshold)
         {
             counter -= threshold;
-            byteStage[flow]++;
-            increase(flow);
+            state[b + STAGES] = incrementStage(state[b + STAGES], BYTE_STAGE_SHIFT);
+            increase(b);
         }
-        byteCounterBytes[flow] = counter;
+        state[b + BYTE_COUNTER] = counter;
     }
 
     /**
@@ -172,16 +174,17 @@ public final class DcqcnReactionPoints
      */
     public void advance(final int flow, final long nowNs)
     {
-        long nextAlphaNs = nextAlphaUpdateNs[flow];
+        final int b = flow * WORDS;
+        long nextAlphaNs = state[b + NEXT_ALPHA];
         if (nextAlphaNs <= nowNs)
         {
             final long periodNs = params.alphaUpdateIntervalNs();
-            double a = alpha[flow];
-            if (!cnpInAlphaPeriod[flow])
+            double a = Double.longBitsToDouble(state[b + ALPHA]);
+            if ((state[b + STAGES] & CNP_FLAG) == 0)
             {
                 a *= decay;
             }
-            cnpInAlphaPeriod[flow] = false;
+            state[b + STAGES] &= ~CNP_FLAG;
             nextAlphaNs += periodNs;
             if (nextAlphaNs <= nowNs)
             {
@@ -189,16 +192,16 @@ public final class DcqcnReactionPoints
                 a *= Math.pow(decay, idlePeriods);
                 nextAlphaNs += idlePeriods * periodNs;
             }
-            alpha[flow] = a;
-            nextAlphaUpdateNs[flow] = nextAlphaNs;
+            state[b + ALPHA] = Double.doubleToRawLongBits(a);
+            state[b + NEXT_ALPHA] = nextAlphaNs;
         }
 
-        long nextIncrease = nextIncreaseNs[flow];
+        long nextIncrease = state[b + NEXT_INCREASE];
         while (nextIncrease <= nowNs)
         {
-            timerStage[flow]++;
-            increase(flow);
-            if (rcGbps[flow] >= params.lineRateGbps())
+            state[b + STAGES] = incrementStage(state[b + STAGES], 0);
+            increase(b);
+            if (Double.longBitsToDouble(state[b + RC]) >= params.lineRateGbps())
             {
                 nextIncrease = DISARMED;
             }
@@ -207,7 +210,7 @@ public final class DcqcnReactionPoints
                 nextIncrease += params.rateIncreaseIntervalNs();
             }
         }
-        nextIncreaseNs[flow] = nextIncrease;
+        state[b + NEXT_INCREASE] = nextIncrease;
     }
 
     /**
@@ -216,7 +219,7 @@ public final class DcqcnReactionPoints
      */
     public double rateGbps(final int flow)
     {
-        return rcGbps[flow];
+        return Double.longBitsToDouble(state[flow * WORDS + RC]);
     }
 
     /**
@@ -225,7 +228,7 @@ public final class DcqcnReactionPoints
      */
     public double targetRateGbps(final int flow)
     {
-        return rtGbps[flow];
+        return Double.longBitsToDouble(state[flow * WORDS + RT]);
     }
 
     /**
@@ -234,7 +237,7 @@ public final class DcqcnReactionPoints
      */
     public double alpha(final int flow)
     {
-        return alpha[flow];
+        return Double.longBitsToDouble(state[flow * WORDS + ALPHA]);
     }
 
     /**
@@ -243,25 +246,33 @@ public final class DcqcnReactionPoints
      */
     public long nextDeadlineNs(final int flow)
     {
-        return Math.min(nextAlphaUpdateNs[flow], nextIncreaseNs[flow]);
+        return Math.min(state[flow * WORDS + NEXT_ALPHA], state[flow * WORDS + NEXT_INCREASE]);
     }
 
-    private void increase(final int flow)
+    private static long incrementStage(final long stages, final int shift)
     {
+        final long stage = (stages >>> shift) & STAGE_MASK;
+        return stage == STAGE_MASK ? stages : stages + (1L << shift);
+    }
+
+    private void increase(final int b)
+    {
+        final long stages = state[b + STAGES];
+        final long t = stages & STAGE_MASK;
+        final long bs = (stages >>> BYTE_STAGE_SHIFT) & STAGE_MASK;
         final int f = params.fastRecoverySteps();
-        final int t = timerStage[flow];
-        final int b = byteStage[flow];
         final double line = params.lineRateGbps();
-        double rt = rtGbps[flow];
-        if (Math.min(t, b) > f)
+        double rt = Double.longBitsToDouble(state[b + RT]);
+        if (Math.min(t, bs) > f)
         {
             rt = Math.min(line, rt + params.hyperIncreaseGbps());
         }
-        else if (Math.max(t, b) > f)
+        else if (Math.max(t, bs) > f)
         {
             rt = Math.min(line, rt + params.additiveIncreaseGbps());
         }
-        rtGbps[flow] = rt;
-        rcGbps[flow] = Math.min(line, 0.5 * (rt + rcGbps[flow]));
+        state[b + RT] = Double.doubleToRawLongBits(rt);
+        state[b + RC] = Double.doubleToRawLongBits(
+            Math.min(line, 0.5 * (rt + Double.longBitsToDouble(state[b + RC]))));
     }
 }

@@ -1,0 +1,77 @@
+package org.rhcc.bench;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.sender.ReceivableRateController;
+import org.rhcc.core.sender.SenderParameters;
+
+/**
+ * Cost of one probe-ACK update of the sender loop (Eq. (2)-(4) over the 16-byte QP table) at 1, 1k and 1M QPs with
+ * random QP access, so that at 1M QPs (16 MB of state) the table misses the caches as a busy NIC's would.
+ * Targets: <= 20 ns/op at 1k QPs, <= 100 ns/op at 1M QPs, 0 B/op.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 3, jvmArgsAppend = "-Dagrona.disable.bounds.checks=true")
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class ProbeAckBenchmark
+{
+    private static final int STREAM_LENGTH = 1 << 16;
+    private static final int STREAM_MASK = STREAM_LENGTH - 1;
+
+    @Param({ "1", "1000", "1000000" })
+    int qps;
+
+    private ReceivableRateController controller;
+    private final int[] qpStream = new int[STREAM_LENGTH];
+    private final int[] recvStream = new int[STREAM_LENGTH];
+    private final int[] respStream = new int[STREAM_LENGTH];
+    private final double[] rccStream = new double[STREAM_LENGTH];
+    private int cursor;
+
+    /**
+     * Opens every QP and draws a fixed stream of random ACKs.
+     */
+    @Setup
+    public void setUp()
+    {
+        controller = new ReceivableRateController(SenderParameters.paperDefaults(100.0), new QpStateTable(qps));
+        for (int qp = 0; qp < qps; qp++)
+        {
+            controller.open(qp);
+        }
+        final SplittableRandom random = new SplittableRandom(42);
+        for (int i = 0; i < STREAM_LENGTH; i++)
+        {
+            qpStream[i] = random.nextInt(qps);
+            recvStream[i] = random.nextInt();
+            respStream[i] = recvStream[i] + 100 + random.nextInt(900);
+            rccStream[i] = 20.0 + 80.0 * random.nextDouble();
+        }
+    }
+
+    /**
+     * @return R_send of one ACK.
+     */
+    @Benchmark
+    public double probeAck()
+    {
+        final int i = cursor++ & STREAM_MASK;
+        return controller.onProbeAck(qpStream[i], recvStream[i], respStream[i], rccStream[i]);
+    }
+}
