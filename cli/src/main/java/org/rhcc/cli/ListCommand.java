@@ -1,0 +1,73 @@
+package org.rhcc.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentRegistry;
+import org.rhcc.cli.experiment.ParameterOverrides;
+import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.sim.SimParameters;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rhcc list}: the experiments and schemes {@code rhcc experiment} accepts, and with {@code --parameters}
+ * every simulator parameter {@code --set} can override, with its calibrated value.
+ */
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Lists experiments and schemes; with --parameters, every simulator parameter and its value.")
+public final class ListCommand implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--parameters", description = "List the simulator parameters --set accepts, with their values.")
+    private boolean parameters;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public Integer call()
+    {
+        final PrintWriter out = spec.commandLine().getOut();
+        if (parameters)
+        {
+            out.println("simulator parameters (rhcc experiment --set PATH=VALUE), calibrated values:");
+            for (final Map.Entry<String, String> entry :
+                ParameterOverrides.leaves(SimParameters.calibrated()).entrySet())
+            {
+                out.println("  " + entry.getKey() + " = " + entry.getValue());
+            }
+            out.flush();
+            return RhccCommand.EXIT_OK;
+        }
+        out.println("experiments (rhcc experiment NAME):");
+        for (final Experiment experiment : ExperimentRegistry.builtIn().all())
+        {
+            out.printf("  %-11s %-8s %s%n", experiment.name(), experiment.paperRows(), experiment.summary());
+        }
+        out.printf("  %-11s %-8s %s%n", ExperimentRegistry.ALL, "", "every experiment above, in this order");
+        out.println();
+        out.println("schemes (rhcc experiment --scheme S,...):");
+        for (final Scheme scheme : SchemeRegistry.builtIn().all())
+        {
+            out.printf("  %-11s %s%s%n", scheme.name(), scheme.description(),
+                scheme.parameterNames().isEmpty() ? "" : " (parameters: " +
+                String.join(", ", scheme.parameterNames()) + ")");
+        }
+        out.println();
+        out.println("simulator parameters: rhcc list --parameters");
+        out.flush();
+        return RhccCommand.EXIT_OK;
+    }
+}

@@ -1,0 +1,114 @@
+package org.rhcc.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentRegistry;
+import org.rhcc.cli.report.MarkdownReport;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.ResultJson;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rhcc report --from DIR}: turns the JSON files of {@code rhcc experiment} into markdown, the paper's baseline
+ * rows next to the simulated numbers, so that a README table can be regenerated from results at any time. Can also
+ * redraw the charts from the JSON.
+ */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+        "Prints markdown from the JSON results in DIR: every baseline row (paper vs simulated), and with --runs the " +
+            "table of runs of each experiment.",
+    })
+public final class ReportCommand implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--from", paramLabel = "DIR", required = true,
+        description = "Directory holding NAME.json files written by 'rhcc experiment'.")
+    private Path from;
+
+    @Option(names = "--runs", description = "Also print each experiment's table of runs.")
+    private boolean runs;
+
+    @Option(names = "--charts", description = "Also redraw each experiment's PNG charts into DIR.")
+    private boolean charts;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public Integer call()
+    {
+        if (!Files.isDirectory(from))
+        {
+            throw new UserInputException("--from '" + from + "' is not a directory; give the --out directory of " +
+                "'rhcc experiment'");
+        }
+        final List<MarkdownReport.Section> sections = new ArrayList<>();
+        final StringBuilder runTables = new StringBuilder();
+        for (final Experiment experiment : ExperimentRegistry.builtIn().all())
+        {
+            final Path json = from.resolve(experiment.name() + ".json");
+            if (!Files.isRegularFile(json))
+            {
+                continue;
+            }
+            final ExperimentResult result = read(json);
+            sections.add(new MarkdownReport.Section(result, experiment.compare(result)));
+            if (runs)
+            {
+                runTables.append("\n### `").append(experiment.name()).append("` (paper ")
+                    .append(experiment.paperRows()).append(")\n\n")
+                    .append(MarkdownReport.runTable(experiment.tableColumns(), result.runs()));
+            }
+            if (charts)
+            {
+                try
+                {
+                    ExperimentOutputs.writeCharts(experiment, result, from);
+                }
+                catch (final IOException ex)
+                {
+                    throw new UncheckedIOException("cannot write charts into " + from + ": " + ex.getMessage(), ex);
+                }
+            }
+        }
+        if (sections.isEmpty())
+        {
+            throw new UserInputException("no experiment results (NAME.json) in '" + from + "'; run 'rhcc experiment " +
+                "all --out " + from + "' first");
+        }
+        final PrintWriter out = spec.commandLine().getOut();
+        out.print(MarkdownReport.baselineTable(sections));
+        out.print(runTables);
+        out.flush();
+        return RhccCommand.EXIT_OK;
+    }
+
+    private static ExperimentResult read(final Path json)
+    {
+        try
+        {
+            return ResultJson.read(json);
+        }
+        catch (final IOException ex)
+        {
+            throw new UserInputException("cannot read '" + json + "': " + ex.getMessage(), ex);
+        }
+    }
+}

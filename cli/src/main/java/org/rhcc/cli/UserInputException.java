@@ -1,0 +1,28 @@
+package org.rhcc.cli;
+
+/**
+ * Bad input from the person at the keyboard: an unknown name, a value out of range, a directory that cannot be
+ * written. {@link RhccCommand} prints its message on one line, without a stack trace, and exits with
+ * {@link RhccCommand#EXIT_USAGE}. The message says what was wrong and what to do instead.
+ */
+public final class UserInputException extends RuntimeException
+{
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * @param message what was wrong and what to do instead, one line.
+     */
+    public UserInputException(final String message)
+    {
+        super(message);
+    }
+
+    /**
+     * @param message what was wrong and what to do instead, one line.
+     * @param cause   the underlying failure, kept for debugging.
+     */
+    public UserInputException(final String message, final Throwable cause)
+    {
+        super(message, cause);
+    }
+}

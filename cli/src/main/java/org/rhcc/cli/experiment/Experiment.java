@@ -1,0 +1,62 @@
+package org.rhcc.cli.experiment;
+
+import java.util.List;
+
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+
+/**
+ * One experiment of {@code rhcc experiment NAME}: which runs to make, and how to present their results (stdout
+ * table, PNG charts, and the comparison with the paper's baseline rows). Implementations hold no state; adding one
+ * is a new class plus one line in {@link ExperimentRegistry#builtIn()}.
+ */
+public interface Experiment
+{
+    /**
+     * @return the name used on the command line and as the output file stem, lower case.
+     */
+    String name();
+
+    /**
+     * @return one line for {@code rhcc list} and the help.
+     */
+    String summary();
+
+    /**
+     * @return the baseline rows of paper-brief §4 this experiment reproduces, e.g. {@code B1-B6}.
+     */
+    String paperRows();
+
+    /**
+     * @param settings the command line's settings.
+     * @return the runs, in the order their results are reported.
+     */
+    List<RunSpec> plan(ExperimentSettings settings);
+
+    /**
+     * @return true to keep each run's measured time series (100 us and 1 ms windows) in the JSON, for charts over
+     * time; false keeps the JSON to the averaged metrics.
+     */
+    default boolean keepsTimeSeries()
+    {
+        return false;
+    }
+
+    /**
+     * @return the columns of the plain table printed on stdout.
+     */
+    List<TableColumn> tableColumns();
+
+    /**
+     * @return the charts to draw from the result.
+     */
+    List<ChartSpec> charts();
+
+    /**
+     * @param result this experiment's result.
+     * @return paper versus simulated, one row per baseline observation; empty if the result lacks the runs needed.
+     */
+    List<BaselineRow> compare(ExperimentResult result);
+}

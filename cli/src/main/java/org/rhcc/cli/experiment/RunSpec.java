@@ -1,0 +1,48 @@
+package org.rhcc.cli.experiment;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.sim.api.Scenario;
+
+/**
+ * One planned run of an experiment: a testbed condition, the scheme controlling it, and the parameters overridden
+ * for it.
+ *
+ * @param condition   human label of the condition, e.g. {@code "PFC on, 3x"}.
+ * @param scenario    the simulated condition.
+ * @param scheme      the controller.
+ * @param params      overridden parameters: simulator parameter paths ({@code io.creditsLines}) and scheme
+ *                    parameters, in order.
+ * @param readsSensor true to have the IIO occupancy sensor read back to back during the run and its read latency
+ *                    measured (paper-brief B10); reading the sensor does not change the data path.
+ */
+public record RunSpec(
+    String condition,
+    Scenario scenario,
+    Scheme scheme,
+    Map<String, String> params,
+    boolean readsSensor)
+{
+    /**
+     * Validates and freezes the arguments.
+     */
+    public RunSpec
+    {
+        Objects.requireNonNull(condition, "condition");
+        Objects.requireNonNull(scenario, "scenario");
+        Objects.requireNonNull(scheme, "scheme");
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    }
+
+    /**
+     * @return e.g. {@code "dcqcn | PFC on, 3x"}, for progress lines.
+     */
+    public String label()
+    {
+        return scheme.name() + " | " + condition;
+    }
+}

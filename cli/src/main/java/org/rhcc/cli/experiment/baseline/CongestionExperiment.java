@@ -1,0 +1,176 @@
+package org.rhcc.cli.experiment.baseline;
+
+import java.util.List;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BarChartSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.MetricBarChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * Intra-host congestion without a controller (paper-brief B1-B6): RDMA WRITE throughput, latency, PFC pauses / CNPs,
+ * memory bandwidth, PCIe back-pressure and DDIO misses at 0x..3x CPU memory traffic, with PFC on and PFC-free.
+ */
+public final class CongestionExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "congestion";
+
+    private static final String X_TITLE = "intra-host congestion (MLC preset)";
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "throughput, latency, PFC/CNP, memory bandwidth, PCIe stalls at 0x..3x, PFC on and PFC-free";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "B1-B6";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (final boolean pfc : new boolean[]{ true, false })
+        {
+            for (int congestion = 0; congestion <= 3; congestion++)
+            {
+                plan.add((pfc ? "PFC on, " : "PFC-free, ") + congestion + "x",
+                    settings.scenario().pfc(pfc).congestion(congestion).build());
+            }
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(
+            Columns.SCHEME,
+            Columns.CONDITION,
+            Columns.RNIC_GBPS,
+            Columns.LATENCY_AVG_US,
+            Columns.LATENCY_P99_US,
+            Columns.PFC_PAUSE,
+            Columns.CNPS,
+            Columns.CPU_MEM_GBPS,
+            Columns.RNIC_MEM_GBPS,
+            Columns.TOTAL_MEM_GBPS,
+            Columns.PCIE_STALL,
+            Columns.DDIO_MISS,
+            Columns.IIO_OCCUPANCY);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(
+            BarChartSpec.of("congestion-throughput.png", "RDMA throughput under intra-host congestion",
+                X_TITLE, "RDMA goodput (Gbit/s)", (run) -> true, RunRecord::congestionLabel, RunRecord::pfcLabel,
+                (run) -> run.metric("rnic_gbps")),
+            BarChartSpec.of("congestion-latency-avg.png", "Average RDMA message latency",
+                X_TITLE, "average latency (us)", (run) -> true, RunRecord::congestionLabel, RunRecord::pfcLabel,
+                (run) -> run.metric("latency_avg_us")),
+            BarChartSpec.of("congestion-latency-p99.png", "99th-percentile RDMA message latency",
+                X_TITLE, "p99 latency (us)", (run) -> true, RunRecord::congestionLabel, RunRecord::pfcLabel,
+                (run) -> run.metric("latency_p99_us")),
+            BarChartSpec.of("congestion-pfc-pause.png", "PFC pause time at the receiver NIC (PFC on)",
+                X_TITLE, "time paused (%)", RunRecord::pfc, RunRecord::congestionLabel, RunRecord::pfcLabel,
+                (run) -> 100.0 * run.metric("pfc_pause_fraction")),
+            BarChartSpec.of("congestion-cnp.png", "CNPs sent by the receiver NIC (PFC-free)",
+                X_TITLE, "CNPs per run", (run) -> !run.pfc(), RunRecord::congestionLabel, RunRecord::pfcLabel,
+                (run) -> run.metric("cnp_count")),
+            MetricBarChartSpec.of("congestion-memory.png", "Memory bandwidth of the NIC's socket (PFC on)",
+                X_TITLE, "bandwidth (Gbit/s)", RunRecord::pfc, RunRecord::congestionLabel)
+                .with("CPU traffic (DRAM)", (run) -> run.metric("cpu_mem_gbps"))
+                .with("NIC writes (DRAM)", (run) -> run.metric("rnic_mem_gbps"))
+                .with("total DRAM", (run) -> run.metric("total_mem_gbps"))
+                .with("RDMA goodput", (run) -> run.metric("rnic_gbps")),
+            MetricBarChartSpec.of("congestion-pcie-ddio.png", "PCIe back-pressure and DDIO misses (PFC on)",
+                X_TITLE, "fraction (%)", RunRecord::pfc, RunRecord::congestionLabel)
+                .with("PCIe stalled writes (time %)", (run) -> 100.0 * run.metric("pcie_stall_fraction"))
+                .with("DDIO miss rate (%)", (run) -> 100.0 * run.metric("ddio_miss_rate")));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        final RunRecord pfc0 = Compare.baseline(result, (run) -> run.pfc() && run.congestion() == 0);
+        final RunRecord pfc3 = Compare.baseline(result, (run) -> run.pfc() && run.congestion() == 3);
+        final RunRecord free0 = Compare.baseline(result, (run) -> !run.pfc() && run.congestion() == 0);
+        final RunRecord free3 = Compare.baseline(result, (run) -> !run.pfc() && run.congestion() == 3);
+        final double p99RatioPfc = Compare.metric(pfc3, "latency_p99_us") / Compare.metric(pfc0, "latency_p99_us");
+        final double p99RatioFree =
+            Compare.metric(free3, "latency_p99_us") / Compare.metric(free0, "latency_p99_us");
+        return List.of(
+            new BaselineRow("B1", "throughput 3x vs 0x, PFC on",
+                Fmt.change(PaperBaseline.THROUGHPUT_DROP_3X_PFC),
+                Fmt.change(Compare.change(Compare.metric(pfc3, "rnic_gbps"), Compare.metric(pfc0, "rnic_gbps"))) +
+                " (" + Compare.list(result, RunRecord::pfc, (run) -> run.metric("rnic_gbps"), 1) + " Gbit/s)"),
+            new BaselineRow("B2", "throughput 3x vs 0x, PFC-free",
+                Fmt.change(PaperBaseline.THROUGHPUT_DROP_3X_PFC_FREE),
+                Fmt.change(Compare.change(Compare.metric(free3, "rnic_gbps"), Compare.metric(free0, "rnic_gbps"))) +
+                " (" + Compare.list(result, (run) -> !run.pfc(), (run) -> run.metric("rnic_gbps"), 1) +
+                " Gbit/s)"),
+            new BaselineRow("B3", "average latency 3x / 0x, PFC on / PFC-free (p99 ratio)",
+                Fmt.times(PaperBaseline.LATENCY_RATIO_3X_PFC) + " / " +
+                Fmt.times(PaperBaseline.LATENCY_RATIO_3X_PFC_FREE) + " (p99 rises too)",
+                Fmt.times(Compare.metric(pfc3, "latency_avg_us") / Compare.metric(pfc0, "latency_avg_us")) + " / " +
+                Fmt.times(Compare.metric(free3, "latency_avg_us") / Compare.metric(free0, "latency_avg_us")) +
+                " (p99 " + Fmt.times(p99RatioPfc) + " / " + Fmt.times(p99RatioFree) + ")"),
+            new BaselineRow("B4", "PFC pause time % (PFC on) and CNPs (PFC-free), 0x / 1x / 2x / 3x",
+                "both rise with congestion",
+                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.metric("pfc_pause_fraction"), 1) +
+                " % ; " + Compare.list(result, (run) -> !run.pfc(), (run) -> run.metric("cnp_count"), 0) + " CNPs"),
+            new BaselineRow("B5", "PFC on, 0x / 1x / 2x / 3x: RDMA goodput lost vs 0x and NIC-caused DRAM traffic " +
+                "per goodput byte",
+                "the throughput loss exceeds the memory bandwidth MLC gains: DDIO raises LLC contention",
+                "lost " + Compare.list(result, RunRecord::pfc,
+                (run) -> Compare.metric(pfc0, "rnic_gbps") - run.metric("rnic_gbps"), 1) + " Gbit/s; " +
+                "NIC DRAM / goodput " + Compare.list(result, RunRecord::pfc,
+                (run) -> run.metric("rnic_mem_gbps") / run.metric("rnic_gbps"), 2)),
+            new BaselineRow("B6", "PFC on, 0x / 1x / 2x / 3x: PCIe stalled-write time % and DDIO miss %",
+                "stalls rise steeply; DDIO miss rate rises",
+                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.metric("pcie_stall_fraction"), 1) +
+                " % ; " +
+                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.metric("ddio_miss_rate"), 1) + " %"));
+    }
+}

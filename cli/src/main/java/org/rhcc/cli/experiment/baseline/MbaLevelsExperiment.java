@@ -1,0 +1,158 @@
+package org.rhcc.cli.experiment.baseline;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BarChartSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.MetricBarChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * MBA forced to a fixed level for a whole run, no control loop (paper-brief B13-B14): 3x congestion, PFC on, MBA
+ * level 1 (100 %) .. 5 (20 %) on every CPU group, plus a 0x run without MBA as the line-rate reference. The paper
+ * finds RDMA throughput rising step by step while CPU traffic falls, level 4 already giving the NIC its full rate.
+ */
+public final class MbaLevelsExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "mba-levels";
+
+    /** The congestion preset of the paper's sweep. */
+    static final int CONGESTION = 3;
+    /** Highest MBA level. */
+    static final int LEVELS = 5;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "3x congestion with MBA forced to level 1 (100 %) .. 5 (20 %), plus a 0x reference";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "B13-B14";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        plan.add("0x, no MBA (reference)", settings.scenario().congestion(0).build());
+        for (int level = 1; level <= LEVELS; level++)
+        {
+            plan.add(CONGESTION + "x, " + levelLabel(level),
+                settings.scenario().congestion(CONGESTION).mbaLevel(level).build());
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(
+            Columns.SCHEME,
+            Columns.CONDITION,
+            Columns.RNIC_GBPS,
+            Columns.CPU_MEM_GBPS,
+            Columns.TOTAL_MEM_GBPS,
+            Columns.PFC_PAUSE,
+            Columns.LATENCY_AVG_US,
+            Columns.IIO_OCCUPANCY,
+            Columns.RX_DELAY_NS);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        final Map<String, Double> paperCpu = new LinkedHashMap<>();
+        for (int level = 1; level <= LEVELS; level++)
+        {
+            paperCpu.put(levelLabel(level), PaperBaseline.gbps(PaperBaseline.MBA_LEVEL_GBYTES_PER_S[level]));
+        }
+        return List.of(
+            MetricBarChartSpec.of("mba-levels-bandwidth.png", "RDMA goodput and CPU memory bandwidth at 3x, MBA forced",
+                "MBA level (setting)", "bandwidth (Gbit/s)", MbaLevelsExperiment::forced,
+                MbaLevelsExperiment::levelLabel)
+                .with("RDMA goodput", (run) -> run.metric("rnic_gbps"))
+                .with("CPU memory bandwidth", (run) -> run.metric("cpu_mem_gbps")),
+            BarChartSpec.of("mba-levels-cpu.png", "CPU memory bandwidth per MBA level",
+                "MBA level (setting)", "CPU memory bandwidth (Gbit/s)", MbaLevelsExperiment::forced,
+                MbaLevelsExperiment::levelLabel, (run) -> "simulated: 3x MLC preset with RDMA",
+                (run) -> run.metric("cpu_mem_gbps"))
+                .withReference("paper: MLC alone, max preset (Fig. 11)", paperCpu));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        final RunRecord reference = Compare.baseline(result, (run) -> null == run.mbaLevel() && run.congestion() == 0);
+        final double[] paperCpu = new double[LEVELS];
+        for (int level = 1; level <= LEVELS; level++)
+        {
+            paperCpu[level - 1] = PaperBaseline.MBA_LEVEL_GBYTES_PER_S[level];
+        }
+        return List.of(
+            new BaselineRow("B13", "3x, MBA level 1..5: RDMA goodput (Gbit/s); CPU memory bandwidth (Gbit/s)",
+                "RDMA rises step by step, CPU traffic falls; level 4 already gives the NIC its full rate",
+                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("rnic_gbps"), 1) +
+                " (0x: " + Fmt.num(Compare.metric(reference, "rnic_gbps"), 1) + "); " +
+                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("cpu_mem_gbps"), 1)),
+            new BaselineRow("B14", "CPU memory bandwidth at MBA 100 / 80 / 60 / 40 / 20 % (GB/s)",
+                Compare.list(paperCpu, 1) + " (MLC alone; non-linear, step-like)",
+                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("cpu_mem_gbps") / 8.0, 1) +
+                " (3x preset with RDMA)"));
+    }
+
+    private static boolean forced(final RunRecord run)
+    {
+        return null != run.mbaLevel();
+    }
+
+    private static String levelLabel(final RunRecord run)
+    {
+        return null == run.mbaLevel() ? "none" : levelLabel(run.mbaLevel());
+    }
+
+    private static String levelLabel(final int level)
+    {
+        return "level " + level + " (" + PaperBaseline.MBA_LEVEL_PERCENT[level] + " %)";
+    }
+}

@@ -1,0 +1,146 @@
+package org.rhcc.cli.experiment.baseline;
+
+import java.util.List;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BarChartSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+import org.rhcc.cli.scheme.SchemeRegistry;
+
+/**
+ * Message size and QP count under 3x intra-host congestion, PFC on (paper-brief B7): perftest-like RDMA WRITEs of
+ * 64 KB..1 MB on 1..8 QPs. The paper finds that neither helps much: throughput rises only slightly.
+ */
+public final class MsgQpExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "msg-qp";
+
+    /** Message sizes swept, bytes (perftest {@code -s}). */
+    static final int[] MESSAGE_BYTES = { 64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20 };
+    /** QP counts swept (perftest {@code -q}). */
+    static final int[] QPS = { 1, 2, 4, 8 };
+    /** The congestion preset of the paper's sweep. */
+    static final int CONGESTION = 3;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "3x congestion: RDMA message size 64 KB..1 MB x 1..8 QPs";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "B7";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (final int qps : QPS)
+        {
+            for (final int messageBytes : MESSAGE_BYTES)
+            {
+                plan.add(CONGESTION + "x, " + Fmt.bytes(messageBytes) + ", " + qpLabel(qps),
+                    settings.scenario().congestion(CONGESTION).qps(qps).messageBytes(messageBytes).build());
+            }
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(
+            Columns.SCHEME,
+            Columns.CONDITION,
+            Columns.RNIC_GBPS,
+            Columns.LATENCY_AVG_US,
+            Columns.LATENCY_P99_US,
+            Columns.PFC_PAUSE,
+            Columns.DDIO_MISS,
+            Columns.IIO_OCCUPANCY);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(
+            BarChartSpec.of("msg-qp-throughput.png", "RDMA throughput at 3x congestion by message size and QPs",
+                "RDMA WRITE message size", "RDMA goodput (Gbit/s)", (run) -> true,
+                (run) -> Fmt.bytes(run.messageBytes()), (run) -> qpLabel(run.qps()),
+                (run) -> run.metric("rnic_gbps")),
+            BarChartSpec.of("msg-qp-latency.png", "Average message latency at 3x congestion",
+                "RDMA WRITE message size", "average latency (us)", (run) -> true,
+                (run) -> Fmt.bytes(run.messageBytes()), (run) -> qpLabel(run.qps()),
+                (run) -> run.metric("latency_avg_us")));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (final RunRecord run : result.select((run) -> SchemeRegistry.DCQCN.equals(run.scheme())))
+        {
+            final double gbps = run.metric("rnic_gbps");
+            if (Double.isFinite(gbps))
+            {
+                min = Math.min(min, gbps);
+                max = Math.max(max, gbps);
+            }
+        }
+        final RunRecord smallest = Compare.baseline(result,
+            (run) -> run.qps() == QPS[0] && run.messageBytes() == MESSAGE_BYTES[0]);
+        final RunRecord largest = Compare.baseline(result,
+            (run) -> run.qps() == QPS[QPS.length - 1] && run.messageBytes() == MESSAGE_BYTES[MESSAGE_BYTES.length - 1]);
+        final String simulated = Double.isFinite(min) ?
+            Fmt.num(min, 1) + " .. " + Fmt.num(max, 1) + " Gbit/s; 64 KB x 1 QP -> 1 MB x 8 QPs: " +
+            Fmt.change(Compare.change(Compare.metric(largest, "rnic_gbps"), Compare.metric(smallest, "rnic_gbps"))) :
+            "n/a";
+        return List.of(new BaselineRow("B7", "3x, message 64 KB..1 MB, 1..8 QPs: throughput range",
+            "rises only slightly", simulated));
+    }
+
+    private static String qpLabel(final int qps)
+    {
+        return qps + (qps == 1 ? " QP" : " QPs");
+    }
+}

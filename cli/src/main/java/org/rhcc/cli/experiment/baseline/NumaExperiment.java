@@ -1,0 +1,173 @@
+package org.rhcc.cli.experiment.baseline;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BarChartSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.MetricBarChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+import org.rhcc.sim.api.CpuTraffic;
+
+/**
+ * Where the memory-hungry cores run (paper-brief B8-B9): local-NUMA, cross-NUMA (remote socket over UPI) and hybrid
+ * (as many local as cross-NUMA cores) CPU traffic at 1x..3x, PFC on. The paper finds cross-NUMA traffic up to 24 %
+ * and hybrid up to 40 % worse for RDMA throughput than local traffic, with more PFC pauses.
+ */
+public final class NumaExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "numa";
+
+    private static final String X_TITLE = "intra-host congestion (MLC preset)";
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "local, cross-NUMA and hybrid CPU traffic at 1x..3x congestion";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "B8-B9";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (final CpuTraffic traffic : CpuTraffic.values())
+        {
+            for (int congestion = 1; congestion <= 3; congestion++)
+            {
+                plan.add(traffic.label() + ", " + congestion + "x",
+                    settings.scenario().cpuTraffic(traffic).congestion(congestion).build());
+            }
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(
+            Columns.SCHEME,
+            Columns.CONDITION,
+            Columns.RNIC_GBPS,
+            Columns.PFC_PAUSE,
+            Columns.LATENCY_AVG_US,
+            TableColumn.metric("local CPU mem Gbit/s", "cpu_local_mem_gbps", 1),
+            TableColumn.metric("cross CPU mem Gbit/s", "cpu_cross_mem_gbps", 1),
+            Columns.TOTAL_MEM_GBPS,
+            Columns.IIO_OCCUPANCY);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(
+            BarChartSpec.of("numa-throughput.png", "RDMA throughput by CPU traffic placement",
+                X_TITLE, "RDMA goodput (Gbit/s)", (run) -> true, RunRecord::congestionLabel,
+                NumaExperiment::trafficLabel, (run) -> run.metric("rnic_gbps")),
+            BarChartSpec.of("numa-pfc-pause.png", "PFC pause time by CPU traffic placement",
+                X_TITLE, "time paused (%)", (run) -> true, RunRecord::congestionLabel,
+                NumaExperiment::trafficLabel, (run) -> 100.0 * run.metric("pfc_pause_fraction")),
+            MetricBarChartSpec.of("numa-cpu-memory.png", "CPU memory bandwidth on the NIC's socket at 3x",
+                "CPU traffic placement", "bandwidth (Gbit/s)", (run) -> run.congestion() == 3,
+                NumaExperiment::trafficLabel)
+                .with("local-NUMA cores", (run) -> run.metric("cpu_local_mem_gbps"))
+                .with("cross-NUMA cores", (run) -> run.metric("cpu_cross_mem_gbps"))
+                .with("RDMA goodput", (run) -> run.metric("rnic_gbps")));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        return List.of(
+            row(result, "B8", CpuTraffic.CROSS, PaperBaseline.CROSS_VS_LOCAL_MAX_DROP),
+            row(result, "B9", CpuTraffic.HYBRID, PaperBaseline.HYBRID_VS_LOCAL_MAX_DROP));
+    }
+
+    private static BaselineRow row(
+        final ExperimentResult result, final String id, final CpuTraffic traffic, final double paperDrop)
+    {
+        final StringBuilder changes = new StringBuilder();
+        double worst = Double.NaN;
+        for (int congestion = 1; congestion <= 3; congestion++)
+        {
+            final int level = congestion;
+            final RunRecord local = Compare.baseline(result,
+                (run) -> run.congestion() == level && CpuTraffic.LOCAL.label().equals(run.cpuTraffic()));
+            final RunRecord other = Compare.baseline(result,
+                (run) -> run.congestion() == level && traffic.label().equals(run.cpuTraffic()));
+            final double change = Compare.change(Compare.metric(other, "rnic_gbps"), Compare.metric(local, "rnic_gbps"));
+            if (changes.length() > 0)
+            {
+                changes.append(" / ");
+            }
+            changes.append(Fmt.change(change));
+            if (Double.isFinite(change) && (Double.isNaN(worst) || change < worst))
+            {
+                worst = change;
+            }
+        }
+        final RunRecord local3 = Compare.baseline(result,
+            (run) -> run.congestion() == 3 && CpuTraffic.LOCAL.label().equals(run.cpuTraffic()));
+        final RunRecord other3 = Compare.baseline(result,
+            (run) -> run.congestion() == 3 && traffic.label().equals(run.cpuTraffic()));
+        return new BaselineRow(id,
+            traffic.label() + " vs local CPU traffic, RDMA throughput at 1x / 2x / 3x (PFC pause % at 3x)",
+            "up to " + Fmt.change(paperDrop) + (CpuTraffic.CROSS == traffic ? "; more PFC pauses" : ""),
+            "up to " + Fmt.change(worst) + " (" + changes + "; pause " +
+            Fmt.num(100.0 * Compare.metric(other3, "pfc_pause_fraction"), 1) + " % vs " +
+            Fmt.num(100.0 * Compare.metric(local3, "pfc_pause_fraction"), 1) + " %)");
+    }
+
+    private static String trafficLabel(final RunRecord run)
+    {
+        final String label = run.cpuTraffic();
+        return switch (label)
+        {
+            case "local" -> "local-NUMA";
+            case "cross" -> "cross-NUMA";
+            case "hybrid" -> "hybrid";
+            default -> label.toLowerCase(Locale.ROOT);
+        };
+    }
+}

@@ -1,0 +1,130 @@
+package org.rhcc.cli.experiment.baseline;
+
+import java.util.List;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.MetricBarChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * Pure PCIe congestion (paper-brief B15): no CPU memory traffic; TCP (iPerf-like) from two other hosts into the
+ * receiver NIC's second port at 37, 71 and 95 Gbit/s offered, while RDMA WRITEs arrive on the first port; plus a run
+ * without TCP as reference. RDMA and TCP then contend only for the shared PCIe link, and the IIO occupancy does not
+ * rise, which is why an IIO-only signal (hostCC) misses this congestion.
+ */
+public final class PcieExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "pcie";
+
+    /** TCP flows making up the offered load: one iPerf stream from each of the two other servers. */
+    static final int TCP_FLOWS = 2;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "pure PCIe congestion: TCP 37/71/95 Gbit/s offered on the NIC's second port, no CPU traffic";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "B15";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        plan.add("no TCP (reference)", settings.scenario().congestion(0).build());
+        for (final double offeredGbps : PaperBaseline.TCP_OFFERED_GBPS)
+        {
+            plan.add("TCP " + Fmt.num(offeredGbps, 0) + " Gbit/s offered",
+                settings.scenario().congestion(0).tcp(offeredGbps, TCP_FLOWS).build());
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(
+            Columns.SCHEME,
+            Columns.CONDITION,
+            Columns.RNIC_GBPS,
+            Columns.TCP_GBPS,
+            Columns.TCP_DROP,
+            Columns.PCIE_STALL,
+            Columns.PFC_PAUSE,
+            Columns.IIO_OCCUPANCY,
+            Columns.RX_DELAY_NS,
+            Columns.LATENCY_AVG_US);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(
+            MetricBarChartSpec.of("pcie-throughput.png", "RDMA and TCP sharing the NIC's PCIe link (no CPU traffic)",
+                "TCP load offered on the second port", "goodput (Gbit/s)", (run) -> true, PcieExperiment::offeredLabel)
+                .with("RDMA goodput", (run) -> run.metric("rnic_gbps"))
+                .with("TCP goodput", (run) -> run.metric("tcp_gbps"))
+                .with("RDMA + TCP", (run) -> run.metric("rnic_gbps") + run.metric("tcp_gbps")),
+            MetricBarChartSpec.of("pcie-signals.png", "IIO occupancy and PCIe stalls under pure PCIe congestion",
+                "TCP load offered on the second port", "lines / percent", (run) -> true, PcieExperiment::offeredLabel)
+                .with("IIO occupancy (lines)", (run) -> run.metric("iio_occupancy"))
+                .with("PCIe stalled writes (time %)", (run) -> 100.0 * run.metric("pcie_stall_fraction"))
+                .with("PFC pause (time %)", (run) -> 100.0 * run.metric("pfc_pause_fraction")));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        return List.of(
+            new BaselineRow("B15", "no TCP / TCP 37 / 71 / 95 Gbit/s offered: RDMA Gbit/s; TCP Gbit/s; IIO occupancy",
+                "RDMA and TCP contend only on PCIe; IIO occupancy does not rise",
+                Compare.list(result, (run) -> true, (run) -> run.metric("rnic_gbps"), 1) + "; " +
+                Compare.list(result, (run) -> true, (run) -> run.metric("tcp_gbps"), 1) + "; " +
+                Compare.list(result, (run) -> true, (run) -> run.metric("iio_occupancy"), 0)));
+    }
+
+    private static String offeredLabel(final RunRecord run)
+    {
+        return null == run.tcpOfferedGbps() ? "none" : Fmt.num(run.tcpOfferedGbps(), 0) + " Gbit/s";
+    }
+}

@@ -1,0 +1,172 @@
+package org.rhcc.cli.experiment.baseline;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BarChartSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.report.TimeSeriesChartSpec;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * The two congestion signals RHCC reads, without any controller (paper-brief B10-B12): the cost of one MSR read of
+ * the IIO occupancy counter, the IIO occupancy in 1 ms windows and the receiver processing delay in 100 us windows,
+ * at 0x..3x intra-host congestion with PFC on.
+ * <p>
+ * The IIO sensor is read back to back through the simulator's sensor port during these runs, so that the read cost
+ * is measured as the interval between completed reads (B10); reading it does not touch the data path.
+ */
+public final class SignalsExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "signals";
+
+    private static final String SIMULATED = "simulated";
+    private static final String PAPER = "paper (testbed)";
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "MSR read latency, IIO occupancy and receiver processing delay at 0x..3x congestion";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "B10-B12";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (int congestion = 0; congestion <= 3; congestion++)
+        {
+            plan.add(congestion + "x", settings.scenario().congestion(congestion).build(), Map.of(), true);
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean keepsTimeSeries()
+    {
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(
+            Columns.SCHEME,
+            Columns.CONDITION,
+            TableColumn.metric("MSR read ns", "msr_read_latency_ns", 0),
+            Columns.IIO_OCCUPANCY,
+            new TableColumn("paper IIO", (run) -> paperValue(PaperBaseline.IIO_OCCUPANCY, run), true),
+            Columns.RX_DELAY_NS,
+            new TableColumn("paper rx delay", (run) -> paperValue(PaperBaseline.RX_DELAY_NS, run), true),
+            Columns.RNIC_GBPS,
+            Columns.CPU_MEM_GBPS);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(
+            BarChartSpec.of("signals-iio-occupancy.png", "IIO write-buffer occupancy (mean of 1 ms windows)",
+                "intra-host congestion (MLC preset)", "IIO occupancy (64-byte lines)",
+                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED, (run) -> run.metric("iio_occupancy"))
+                .withReference(PAPER, byCongestion(PaperBaseline.IIO_OCCUPANCY)),
+            BarChartSpec.of("signals-rx-delay.png", "Receiver processing delay (mean of 100 us windows)",
+                "intra-host congestion (MLC preset)", "receiver processing delay (ns)",
+                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED, (run) -> run.metric("rx_delay_ns"))
+                .withReference(PAPER, byCongestion(PaperBaseline.RX_DELAY_NS)),
+            BarChartSpec.of("signals-msr-latency.png", "Cost of one IIO occupancy (MSR) read",
+                "intra-host congestion (MLC preset)", "MSR read latency (ns)",
+                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED,
+                (run) -> run.metric("msr_read_latency_ns"))
+                .withReference(PAPER, constant(PaperBaseline.MSR_READ_LATENCY_NS)),
+            new TimeSeriesChartSpec("signals-iio-timeseries.png", "IIO occupancy over time (100 us windows)",
+                "IIO occupancy (64-byte lines)", (run) -> true, "t_ms", "iio_occupancy", RunRecord::congestionLabel),
+            new TimeSeriesChartSpec("signals-rx-delay-timeseries.png",
+                "Receiver processing delay over time (100 us windows)", "receiver processing delay (ns)",
+                (run) -> true, "t_ms", "rx_delay_ns", RunRecord::congestionLabel));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        return List.of(
+            new BaselineRow("B10", "MSR read latency, 0x / 1x / 2x / 3x (ns)",
+                "~400, with or without congestion",
+                Compare.list(result, (run) -> true, (run) -> run.metric("msr_read_latency_ns"), 0)),
+            new BaselineRow("B11", "IIO occupancy, 1 ms windows, 0x / 1x / 2x / 3x (lines)",
+                Compare.list(PaperBaseline.IIO_OCCUPANCY, 0),
+                Compare.list(result, (run) -> true, (run) -> run.metric("iio_occupancy"), 0)),
+            new BaselineRow("B12", "receiver processing delay, 100 us windows, 0x / 1x / 2x / 3x (ns)",
+                Compare.list(PaperBaseline.RX_DELAY_NS, 0),
+                Compare.list(result, (run) -> true, (run) -> run.metric("rx_delay_ns"), 0)));
+    }
+
+    private static String paperValue(final double[] values, final RunRecord run)
+    {
+        return run.congestion() < values.length ? org.rhcc.cli.report.Fmt.num(values[run.congestion()], 0) : "";
+    }
+
+    private static Map<String, Double> byCongestion(final double[] values)
+    {
+        final Map<String, Double> map = new LinkedHashMap<>();
+        for (int congestion = 0; congestion < values.length; congestion++)
+        {
+            map.put(congestion + "x", values[congestion]);
+        }
+        return map;
+    }
+
+    private static Map<String, Double> constant(final double value)
+    {
+        final Map<String, Double> map = new LinkedHashMap<>();
+        for (int congestion = 0; congestion <= 3; congestion++)
+        {
+            map.put(congestion + "x", value);
+        }
+        return map;
+    }
+}

@@ -1,0 +1,205 @@
+package org.rhcc.cli.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.imageio.ImageIO;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws a {@link ChartData} as a PNG with XChart's {@link BitmapEncoder}; works headless
+ * ({@code -Djava.awt.headless=true}, which the {@code rhcc} launcher sets).
+ * <p>
+ * Simulated series use a colour-blind-safe palette (Okabe and Ito); paper reference series are drawn in black,
+ * dashed, with diamond markers, so that a reader sees at once which numbers come from the testbed.
+ */
+public final class ChartRenderer
+{
+    /** Width of every chart, pixels. */
+    public static final int WIDTH_PX = 960;
+    /** Height of every chart, pixels. */
+    public static final int HEIGHT_PX = 560;
+
+    private static final Color[] PALETTE =
+    {
+        new Color(0, 114, 178),
+        new Color(213, 94, 0),
+        new Color(0, 158, 115),
+        new Color(204, 121, 167),
+        new Color(230, 159, 0),
+        new Color(86, 180, 233),
+        new Color(120, 120, 120),
+        new Color(240, 228, 66),
+    };
+    private static final Marker[] MARKERS =
+    {
+        SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.DIAMOND,
+        SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP,
+    };
+    private static final Color REFERENCE_COLOR = Color.BLACK;
+    private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 18);
+    private static final Font AXIS_TITLE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
+    private static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+    private static final Font LEGEND_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+
+    private ChartRenderer()
+    {
+    }
+
+    /**
+     * Writes the chart to {@code directory/data.fileName()}.
+     *
+     * @param data      the chart.
+     * @param directory where to write.
+     * @return the PNG's path.
+     * @throws IOException if the file cannot be written.
+     */
+    public static Path writePng(final ChartData data, final Path directory) throws IOException
+    {
+        final Path file = directory.resolve(data.fileName());
+        try (OutputStream out = Files.newOutputStream(file))
+        {
+            encode(data, out);
+        }
+        return file;
+    }
+
+    /**
+     * @param data the chart.
+     * @return the PNG bytes.
+     * @throws IOException if encoding fails.
+     */
+    public static byte[] toPng(final ChartData data) throws IOException
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        encode(data, out);
+        return out.toByteArray();
+    }
+
+    private static void encode(final ChartData data, final OutputStream out) throws IOException
+    {
+        if (!ImageIO.write(BitmapEncoder.getBufferedImage(toChart(data)), "png", out))
+        {
+            throw new IOException("no PNG writer in this JVM");
+        }
+    }
+
+    static Chart<?, ?> toChart(final ChartData data)
+    {
+        return ChartData.Kind.BAR == data.kind() ? barChart(data) : lineChart(data);
+    }
+
+    private static CategoryChart barChart(final ChartData data)
+    {
+        final CategoryChart chart = new CategoryChartBuilder()
+            .width(WIDTH_PX).height(HEIGHT_PX)
+            .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
+            .build();
+        style(chart.getStyler());
+        chart.getStyler().setAvailableSpaceFill(0.8);
+        chart.getStyler().setOverlapped(false);
+
+        int colour = 0;
+        for (final ChartData.Series series : data.series())
+        {
+            final CategorySeries added = chart.addSeries(series.name(), data.categories(), values(series.ys()));
+            if (series.reference())
+            {
+                added.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+                added.setMarker(SeriesMarkers.DIAMOND);
+                added.setMarkerColor(REFERENCE_COLOR);
+                added.setFillColor(REFERENCE_COLOR);
+            }
+            else
+            {
+                added.setFillColor(PALETTE[colour % PALETTE.length]);
+                added.setLineColor(PALETTE[colour % PALETTE.length]);
+                colour++;
+            }
+        }
+        return chart;
+    }
+
+    private static XYChart lineChart(final ChartData data)
+    {
+        final XYChart chart = new XYChartBuilder()
+            .width(WIDTH_PX).height(HEIGHT_PX)
+            .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
+            .build();
+        style(chart.getStyler());
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+
+        int colour = 0;
+        for (final ChartData.Series series : data.series())
+        {
+            final XYSeries added = chart.addSeries(series.name(), values(series.xs()), values(series.ys()));
+            if (series.reference())
+            {
+                added.setLineColor(REFERENCE_COLOR);
+                added.setMarkerColor(REFERENCE_COLOR);
+                added.setMarker(SeriesMarkers.DIAMOND);
+                added.setLineStyle(SeriesLines.DASH_DASH);
+            }
+            else
+            {
+                final Color color = PALETTE[colour % PALETTE.length];
+                added.setLineColor(color);
+                added.setMarkerColor(color);
+                added.setMarker(series.xs().length > 40 ? SeriesMarkers.NONE : MARKERS[colour % MARKERS.length]);
+                added.setLineStyle(new BasicStroke(2.0f));
+                colour++;
+            }
+        }
+        return chart;
+    }
+
+    private static void style(final AxesChartStyler styler)
+    {
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setPlotBorderColor(Color.GRAY);
+        styler.setPlotGridLinesColor(new Color(225, 225, 225));
+        styler.setChartTitleFont(TITLE_FONT);
+        styler.setChartTitleBoxVisible(false);
+        styler.setAxisTitleFont(AXIS_TITLE_FONT);
+        styler.setAxisTickLabelsFont(TICK_FONT);
+        styler.setLegendFont(LEGEND_FONT);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        styler.setLegendBorderColor(Color.WHITE);
+        styler.setMarkerSize(9);
+        styler.setYAxisMin(0.0);
+        styler.setChartPadding(12);
+    }
+
+    private static List<Double> values(final double[] values)
+    {
+        final List<Double> list = new ArrayList<>(values.length);
+        for (final double value : values)
+        {
+            list.add(Double.isFinite(value) ? value : null);
+        }
+        return list;
+    }
+}

@@ -1,0 +1,124 @@
+package org.rhcc.cli.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * Grouped bars of several quantities of the same unit per condition (for example CPU, NIC and total memory
+ * bandwidth per congestion level): one bar colour per quantity, and per scheme when several schemes ran.
+ */
+public final class MetricBarChartSpec implements ChartSpec
+{
+    private final String fileName;
+    private final String title;
+    private final String xTitle;
+    private final String yTitle;
+    private final Predicate<RunRecord> filter;
+    private final Function<RunRecord, String> category;
+    private final List<Quantity> quantities;
+
+    private MetricBarChartSpec(
+        final String fileName,
+        final String title,
+        final String xTitle,
+        final String yTitle,
+        final Predicate<RunRecord> filter,
+        final Function<RunRecord, String> category,
+        final List<Quantity> quantities)
+    {
+        this.fileName = fileName;
+        this.title = title;
+        this.xTitle = xTitle;
+        this.yTitle = yTitle;
+        this.filter = filter;
+        this.category = category;
+        this.quantities = List.copyOf(quantities);
+    }
+
+    /**
+     * @param fileName PNG name.
+     * @param title    chart title.
+     * @param xTitle   x-axis title.
+     * @param yTitle   y-axis title with the unit all quantities share.
+     * @param filter   runs shown.
+     * @param category the group a run belongs to on the x axis.
+     * @return a spec without quantities yet; add them with {@link #with(String, ToDoubleFunction)}.
+     */
+    public static MetricBarChartSpec of(
+        final String fileName,
+        final String title,
+        final String xTitle,
+        final String yTitle,
+        final Predicate<RunRecord> filter,
+        final Function<RunRecord, String> category)
+    {
+        return new MetricBarChartSpec(fileName, title, xTitle, yTitle, filter, category, List.of());
+    }
+
+    /**
+     * @param label legend text of the quantity.
+     * @param value the quantity of a run.
+     * @return a copy of this spec with the quantity added.
+     */
+    public MetricBarChartSpec with(final String label, final ToDoubleFunction<RunRecord> value)
+    {
+        final List<Quantity> more = new ArrayList<>(quantities);
+        more.add(new Quantity(label, value));
+        return new MetricBarChartSpec(fileName, title, xTitle, yTitle, filter, category, more);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public Optional<ChartData> build(final ExperimentResult result)
+    {
+        final List<RunRecord> runs = result.select(filter);
+        if (runs.isEmpty() || quantities.isEmpty())
+        {
+            return Optional.empty();
+        }
+        final List<String> categories = new ArrayList<>();
+        final Map<String, Map<String, Double>> valuesBySeries = new LinkedHashMap<>();
+        for (final RunRecord run : runs)
+        {
+            final String group = category.apply(run);
+            if (!categories.contains(group))
+            {
+                categories.add(group);
+            }
+            for (final Quantity quantity : quantities)
+            {
+                final String name = result.comparesSchemes() ? run.scheme() + ", " + quantity.label() :
+                    quantity.label();
+                valuesBySeries.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
+                    .put(group, quantity.value().applyAsDouble(run));
+            }
+        }
+        final List<ChartData.Series> series = new ArrayList<>();
+        valuesBySeries.forEach((name, values) ->
+        {
+            final double[] ys = new double[categories.size()];
+            for (int i = 0; i < ys.length; i++)
+            {
+                final Double v = values.get(categories.get(i));
+                ys[i] = null == v ? Double.NaN : v;
+            }
+            series.add(new ChartData.Series(name, null, ys, false));
+        });
+        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, categories, series));
+    }
+
+    private record Quantity(String label, ToDoubleFunction<RunRecord> value)
+    {
+    }
+}

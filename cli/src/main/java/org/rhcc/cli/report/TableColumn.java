@@ -1,0 +1,46 @@
+package org.rhcc.cli.report;
+
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * One column of the plain table {@code rhcc experiment} prints on stdout.
+ *
+ * @param header     column title, with the unit.
+ * @param cell       a run's cell text.
+ * @param alignRight true for numbers.
+ */
+public record TableColumn(String header, Function<RunRecord, String> cell, boolean alignRight)
+{
+    /**
+     * Validates the arguments.
+     */
+    public TableColumn
+    {
+        Objects.requireNonNull(header, "header");
+        Objects.requireNonNull(cell, "cell");
+    }
+
+    /**
+     * @param header column title.
+     * @param cell   a run's cell text.
+     * @return a left-aligned text column.
+     */
+    public static TableColumn text(final String header, final Function<RunRecord, String> cell)
+    {
+        return new TableColumn(header, cell, false);
+    }
+
+    /**
+     * @param header   column title with the unit.
+     * @param metric   metric name, e.g. {@code rnic_gbps}.
+     * @param decimals digits after the decimal point.
+     * @return a right-aligned number column.
+     */
+    public static TableColumn metric(final String header, final String metric, final int decimals)
+    {
+        return new TableColumn(header, (run) -> Fmt.num(run.metric(metric), decimals), true);
+    }
+}

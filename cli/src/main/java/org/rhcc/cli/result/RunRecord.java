@@ -1,0 +1,94 @@
+package org.rhcc.cli.result;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The outcome of one simulated run as it is written to and read back from JSON: the condition, the scheme, the
+ * overridden parameters, the metrics and (for experiments that keep them) time series.
+ * <p>
+ * Every map keeps its insertion order, so that the JSON and CSV written from a record do not depend on hashing.
+ *
+ * @param scheme         scheme name ({@code dcqcn}, ...).
+ * @param condition      human label of the condition, e.g. {@code "PFC on, 3x"}.
+ * @param pfc            true for a lossless fabric (PFC on), false for PFC-free.
+ * @param congestion     intra-host congestion preset 0..3 (0x..3x).
+ * @param cpuTraffic     {@code local}, {@code cross} or {@code hybrid}.
+ * @param senders        sender hosts.
+ * @param qps            RDMA queue pairs per sender.
+ * @param messageBytes   RDMA WRITE message size, bytes.
+ * @param mbaLevel       MBA level forced for the whole run (1..5), or null when none was forced.
+ * @param tcpOfferedGbps TCP load offered to the receiver NIC's second port, Gbit/s, or null when none.
+ * @param tcpFlows       TCP flows making up {@code tcpOfferedGbps} (0 when none).
+ * @param params         overridden parameters of this run, key to value as given.
+ * @param metrics        metric name (snake_case, unit in the name) to value: {@link Long} for counts, {@link Double}
+ *                       otherwise; {@link Double#NaN} where a value is undefined.
+ * @param series         time series name to values (all of the same length within a window size), may be empty.
+ */
+public record RunRecord(
+    String scheme,
+    String condition,
+    boolean pfc,
+    int congestion,
+    String cpuTraffic,
+    int senders,
+    int qps,
+    int messageBytes,
+    Integer mbaLevel,
+    Double tcpOfferedGbps,
+    int tcpFlows,
+    Map<String, String> params,
+    Map<String, Number> metrics,
+    Map<String, double[]> series)
+{
+    /**
+     * Validates the names and freezes the maps in their given order.
+     */
+    public RunRecord
+    {
+        Objects.requireNonNull(scheme, "scheme");
+        Objects.requireNonNull(condition, "condition");
+        Objects.requireNonNull(cpuTraffic, "cpuTraffic");
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
+    }
+
+    /**
+     * @param name metric name, e.g. {@code rnic_gbps}.
+     * @return the metric's value, or {@link Double#NaN} if this run has no such metric.
+     */
+    public double metric(final String name)
+    {
+        final Number value = metrics.get(name);
+        return null == value ? Double.NaN : value.doubleValue();
+    }
+
+    /**
+     * @param name series name, e.g. {@code iio_occupancy_1ms}.
+     * @return the values, or an empty array if this run has no such series.
+     */
+    public double[] seriesValues(final String name)
+    {
+        final double[] values = series.get(name);
+        return null == values ? new double[0] : values;
+    }
+
+    /**
+     * @return the congestion preset as the paper writes it, e.g. {@code 3x}.
+     */
+    public String congestionLabel()
+    {
+        return congestion + "x";
+    }
+
+    /**
+     * @return {@code PFC on} or {@code PFC-free}.
+     */
+    public String pfcLabel()
+    {
+        return pfc ? "PFC on" : "PFC-free";
+    }
+}

@@ -1,0 +1,32 @@
+package org.rhcc.cli.scheme;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A congestion-control scheme an experiment can run: a name used on the command line and in the results, and a
+ * factory of the {@link org.rhcc.sim.api.ControllerHook} that implements it against the simulator.
+ *
+ * @param name           lower-case name used with {@code --scheme} and in JSON/CSV ({@code dcqcn}, later {@code rhcc},
+ *                       {@code hostcc}, {@code rnic-only}, {@code cpu-only}).
+ * @param description    one line for {@code rhcc list}.
+ * @param parameterNames the {@code --set} keys this scheme understands, in the order to list them.
+ * @param factory        creates one controller per run.
+ */
+public record Scheme(String name, String description, List<String> parameterNames, HookFactory factory)
+{
+    /**
+     * Validates and copies the arguments.
+     */
+    public Scheme
+    {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(description, "description");
+        Objects.requireNonNull(factory, "factory");
+        if (!name.matches("[a-z][a-z0-9-]*"))
+        {
+            throw new IllegalArgumentException("scheme name '" + name + "' must be lower-case letters, digits, '-'");
+        }
+        parameterNames = List.copyOf(parameterNames);
+    }
+}

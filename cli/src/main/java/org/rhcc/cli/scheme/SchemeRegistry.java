@@ -1,0 +1,106 @@
+package org.rhcc.cli.scheme;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.rhcc.cli.UserInputException;
+import org.rhcc.sim.api.ControllerHook;
+
+/**
+ * The schemes {@code rhcc experiment --scheme} accepts, by name, in registration order.
+ * <p>
+ * A new scheme (for example {@code rhcc}, {@code hostcc}, {@code rnic-only}, {@code cpu-only}) is one more
+ * {@link #register(Scheme)} call in {@link #builtIn()}; no experiment changes.
+ */
+public final class SchemeRegistry
+{
+    /** The baseline: DCQCN only, no intra-host control. */
+    public static final String DCQCN = "dcqcn";
+
+    private final Map<String, Scheme> schemesByName = new LinkedHashMap<>();
+
+    /**
+     * @return the registry of every scheme shipped with rhcc.
+     */
+    public static SchemeRegistry builtIn()
+    {
+        final SchemeRegistry registry = new SchemeRegistry();
+        registry.register(new Scheme(
+            DCQCN,
+            "DCQCN only (vendor defaults), no intra-host control: the paper's baseline",
+            List.of(),
+            (params) -> ControllerHook.NONE));
+        return registry;
+    }
+
+    /**
+     * Adds a scheme.
+     *
+     * @param scheme to add.
+     * @return this for a fluent API.
+     * @throws IllegalArgumentException if a scheme of the same name exists.
+     */
+    public SchemeRegistry register(final Scheme scheme)
+    {
+        if (null != schemesByName.putIfAbsent(scheme.name(), scheme))
+        {
+            throw new IllegalArgumentException("scheme '" + scheme.name() + "' is registered twice");
+        }
+        return this;
+    }
+
+    /**
+     * @param name of a scheme.
+     * @return the scheme.
+     * @throws UserInputException naming the known schemes if there is none of that name.
+     */
+    public Scheme find(final String name)
+    {
+        final Scheme scheme = schemesByName.get(name);
+        if (null == scheme)
+        {
+            throw new UserInputException(
+                "unknown scheme '" + name + "'; known schemes: " + String.join(", ", schemesByName.keySet()));
+        }
+        return scheme;
+    }
+
+    /**
+     * Parses a {@code --scheme} list.
+     *
+     * @param names scheme names, each possibly a comma-separated list; duplicates are kept once.
+     * @return the schemes in the order given.
+     * @throws UserInputException on an unknown or empty name.
+     */
+    public List<Scheme> parse(final Collection<String> names)
+    {
+        final Map<String, Scheme> chosen = new LinkedHashMap<>();
+        for (final String item : names)
+        {
+            for (final String raw : item.split(",", -1))
+            {
+                final String name = raw.trim();
+                if (name.isEmpty())
+                {
+                    throw new UserInputException(
+                        "empty scheme name in --scheme '" + item + "'; known schemes: " +
+                        String.join(", ", schemesByName.keySet()));
+                }
+                chosen.putIfAbsent(name, find(name));
+            }
+        }
+        return new ArrayList<>(chosen.values());
+    }
+
+    /**
+     * @return every scheme in registration order.
+     */
+    public Collection<Scheme> all()
+    {
+        return Collections.unmodifiableCollection(schemesByName.values());
+    }
+}
