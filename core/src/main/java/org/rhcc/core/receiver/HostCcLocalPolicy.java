@@ -18,7 +18,7 @@ package org.rhcc.core.receiver;
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per sample.
  */
-public final class HostCcLocalPolicy
+public final class HostCcLocalPolicy implements MbaPolicy
 {
     /** hostCC's Rx IIO occupancy threshold I_T. */
     public static final double I_T_DEFAULT = 70.0;
@@ -36,8 +36,8 @@ public final class HostCcLocalPolicy
     private final long relaxIntervalNs;
     private final int maxLevel;
     private final int groupCount;
-    private double occupancy;
-    private double pcieGbps;
+    private double occupancyEwma;
+    private double pcieGbpsEwma;
     private boolean primed;
     private int level = 1;
     private long lastRelaxNs = NEVER;
@@ -77,41 +77,36 @@ public final class HostCcLocalPolicy
     }
 
     /**
-     * Feeds one pair of samples and takes a decision.
-     *
-     * @param occupancySample IIO occupancy sample, entries.
-     * @param pcieGbpsSample  inbound PCIe bandwidth sample, Gbit/s.
-     * @param nowNs           time of the decision, ns.
-     * @param sink            receives the level of every group when the level changes.
-     * @return the number of level changes emitted.
+     * Feeds one pair of samples and takes a decision; a change is emitted for every group.
+     * <p>
+     * {@inheritDoc}
      */
-    public int onSample(final double occupancySample, final double pcieGbpsSample, final long nowNs,
-        final MbaLevelSink sink)
+    public int onSample(final double occupancy, final double pcieGbps, final long nowNs, final MbaLevelSink sink)
     {
-        if (!(occupancySample >= 0.0) || !(pcieGbpsSample >= 0.0))
+        if (!(occupancy >= 0.0) || !(pcieGbps >= 0.0))
         {
             return 0;
         }
         if (primed)
         {
-            occupancy += OCCUPANCY_GAIN * (occupancySample - occupancy);
-            pcieGbps += BANDWIDTH_GAIN * (pcieGbpsSample - pcieGbps);
+            occupancyEwma += OCCUPANCY_GAIN * (occupancy - occupancyEwma);
+            pcieGbpsEwma += BANDWIDTH_GAIN * (pcieGbps - pcieGbpsEwma);
         }
         else
         {
-            occupancy = occupancySample;
-            pcieGbps = pcieGbpsSample;
+            occupancyEwma = occupancy;
+            pcieGbpsEwma = pcieGbps;
             primed = true;
         }
 
-        if (occupancy > iT && pcieGbps < bTGbps)
+        if (occupancyEwma > iT && pcieGbpsEwma < bTGbps)
         {
             if (level < maxLevel)
             {
                 return setLevel(level + 1, nowNs, sink);
             }
         }
-        else if (occupancy < iT && pcieGbps > bTGbps && level > 1)
+        else if (occupancyEwma < iT && pcieGbpsEwma > bTGbps && level > 1)
         {
             if (lastRelaxNs == NEVER || nowNs - lastRelaxNs >= relaxIntervalNs)
             {
@@ -141,11 +136,44 @@ public final class HostCcLocalPolicy
     }
 
     /**
+     * {@inheritDoc}
+     */
+    public int level(final int group)
+    {
+        return level;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public int groupCount()
+    {
+        return groupCount;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public double smoothedOccupancy()
+    {
+        return occupancyEwma;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void resetToUnthrottled()
+    {
+        level = 1;
+        lastRelaxNs = NEVER;
+    }
+
+    /**
      * @return smoothed occupancy, entries.
      */
     public double occupancy()
     {
-        return occupancy;
+        return occupancyEwma;
     }
 
     /**
@@ -153,6 +181,6 @@ public final class HostCcLocalPolicy
      */
     public double pcieGbps()
     {
-        return pcieGbps;
+        return pcieGbpsEwma;
     }
 }
