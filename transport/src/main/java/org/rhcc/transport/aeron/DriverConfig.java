@@ -215,8 +215,8 @@ public final class DriverConfig
         }
         if (ThreadingMode.INVOKER == threadingMode)
         {
-            throw new IllegalArgumentException(
-                "threadingMode INVOKER is not supported by the embedded driver: use SHARED, SHARED_NETWORK or DEDICATED");
+            throw new IllegalArgumentException("threadingMode INVOKER is not supported by the embedded driver: " +
+                "use SHARED, SHARED_NETWORK or DEDICATED");
         }
 
         checkTermLength("termLengthBytes", termLengthBytes);

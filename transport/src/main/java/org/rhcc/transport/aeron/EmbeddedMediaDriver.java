@@ -1,6 +1,7 @@
 package org.rhcc.transport.aeron;
 
 import io.aeron.Aeron;
+import io.aeron.RethrowingErrorHandler;
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.ArchivingMediaDriver;
@@ -109,6 +110,10 @@ public final class EmbeddedMediaDriver implements AutoCloseable
 
     /**
      * Connects a new Aeron client to this driver; it is closed when the driver closes.
+     * <p>
+     * An exception thrown by a fragment handler during {@code Subscription.poll} is rethrown to the poller (after the
+     * subscriber position moved past the fragment), so it reaches the polling agent's error handler and is counted
+     * there, instead of going to the client-wide error handler.
      *
      * @return the connected client.
      */
@@ -117,7 +122,8 @@ public final class EmbeddedMediaDriver implements AutoCloseable
         ensureOpen();
         final Aeron aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(aeronDirectoryName())
-            .errorHandler(EmbeddedMediaDriver::logClientError));
+            .errorHandler(EmbeddedMediaDriver::logClientError)
+            .subscriberErrorHandler(RethrowingErrorHandler.INSTANCE));
         clients.add(aeron);
         return aeron;
     }

@@ -1,0 +1,255 @@
+package org.rhcc.transport.message;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import org.agrona.concurrent.NoOpIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.YieldingIdleStrategy;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.transport.aeron.Await;
+import org.rhcc.transport.aeron.Channels;
+import org.rhcc.transport.aeron.DriverConfig;
+import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.agent.DutyCycleRunner;
+import org.rhcc.transport.agent.SubscriptionAgent;
+import org.rhcc.transport.codec.DropReason;
+import org.rhcc.transport.codec.MessageHeaderDescriptor;
+import org.rhcc.transport.codec.MessageSchema;
+import org.rhcc.transport.codec.ProbeAckFlyweight;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static java.nio.ByteOrder.LITTLE_ENDIAN;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IpcTransportTest
+{
+    @TempDir
+    static Path workDir;
+
+    private static EmbeddedMediaDriver driver;
+    private static Aeron aeron;
+    private static int nextStreamId = 3000;
+
+    @BeforeAll
+    static void beforeAll()
+    {
+        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir));
+        aeron = driver.connect();
+    }
+
+    @AfterAll
+    static void afterAll()
+    {
+        driver.close();
+    }
+
+    @Test
+    void shouldDeliverEveryMessageTypeThroughAnAgentThread()
+    {
+        final int streamId = nextStreamId++;
+        final RecordingListener listener = new RecordingListener();
+        final MessageAdapter adapter = new MessageAdapter("all", listener);
+        try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
+            ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
+            DutyCycleRunner runner = DutyCycleRunner.startOnThread(
+                new SubscriptionAgent("all-reader", subscription, adapter, 8), IdleStrategies.parse("backoff")))
+        {
+            Await.until(publication::isConnected, "publication connected");
+            final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
+
+            assertTrue(proxy.iioSample(1, 0, 100, 12.5, 80.0) > 0);
+            assertTrue(proxy.mbaLevelCommand(1, 1, 4, 110, 0, 1) > 0);
+            assertTrue(proxy.probeAck(7, 1000, 1800, 100.0, 120) > 0);
+            assertTrue(proxy.rateUpdate(7, 90.0, 90.0, 130) > 0);
+            assertTrue(proxy.qpOpen(7, 2, 1, 2_000, 200.0, 140) > 0);
+            assertTrue(proxy.qpClose(7, 2, 150) > 0);
+            assertTrue(proxy.clockAdvance(160, 1) > 0);
+            assertTrue(proxy.clockDone(160, 1, 5) > 0);
+            assertTrue(proxy.ecnMarking(1, false, 170) > 0);
+
+            Await.until(() -> listener.size() == 9, "nine messages");
+            assertEquals(List.of(
+                "IioSample(1,0,100,12.5,80.0)",
+                "MbaLevelCommand(1,1,4,110,0,1)",
+                "ProbeAck(7,1000,1800,100.0,120)",
+                "RateUpdate(7,90.0,90.0,130)",
+                "QpOpen(7,2,1,2000,200.0,140)",
+                "QpClose(7,2,150)",
+                "ClockAdvance(160,1)",
+                "ClockDone(160,1,5)",
+                "EcnMarking(1,false,170)"), listener.messages());
+            assertEquals(0, runner.errorCount());
+            assertEquals(0, adapter.dropCounters().totalCount());
+        }
+    }
+
+    @Test
+    void shouldCountAndDropMalformedFramesWithoutStoppingTheAgent()
+    {
+        final int streamId = nextStreamId++;
+        final RecordingListener listener = new RecordingListener();
+        final MessageAdapter adapter = new MessageAdapter("probe-acks", listener);
+        try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
+            ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
+            DutyCycleRunner runner = DutyCycleRunner.startOnThread(
+                new SubscriptionAgent("ack-reader", subscription, adapter, 8), IdleStrategies.parse("backoff")))
+        {
+            Await.until(publication::isConnected, "publication connected");
+            final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
+            final UnsafeBuffer raw = new UnsafeBuffer(new byte[64]);
+
+            assertTrue(proxy.probeAck(1, 10, 20, 50.0, 1) > 0);
+            offerRaw(publication, raw, 4);
+            new ProbeAckFlyweight().wrapAndApplyHeader(raw, 0).qp(99);
+            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH - 8);
+            assertTrue(proxy.probeAck(2, 11, 21, 50.0, 2) > 0);
+            raw.putShort(MessageHeaderDescriptor.SCHEMA_ID_OFFSET, (short)1, LITTLE_ENDIAN);
+            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH);
+            new ProbeAckFlyweight().wrapAndApplyHeader(raw, 0);
+            raw.putShort(MessageHeaderDescriptor.TEMPLATE_ID_OFFSET, (short)500, LITTLE_ENDIAN);
+            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH);
+            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH);
+            assertTrue(proxy.probeAck(3, 12, 22, 50.0, 3) > 0);
+
+            Await.until(() -> listener.size() == 3 && adapter.dropCounters().totalCount() == 5, "3 ACKs, 5 drops");
+            assertEquals(List.of(
+                RecordingListener.probeAck(1, 10, 20, 50.0, 1),
+                RecordingListener.probeAck(2, 11, 21, 50.0, 2),
+                RecordingListener.probeAck(3, 12, 22, 50.0, 3)), listener.messages());
+            final FrameDropCounters drops = adapter.dropCounters();
+            assertEquals(1, drops.count(DropReason.SHORT_FRAME));
+            assertEquals(1, drops.count(DropReason.TRUNCATED_FRAME));
+            assertEquals(1, drops.count(DropReason.WRONG_SCHEMA_ID));
+            assertEquals(2, drops.count(DropReason.UNKNOWN_TEMPLATE));
+            assertEquals(3, adapter.receivedCount(MessageSchema.PROBE_ACK_TEMPLATE_ID));
+            assertTrue(runner.isRunning());
+            assertEquals(0, runner.errorCount());
+        }
+    }
+
+    @Test
+    void shouldKeepPollingWhenTheListenerThrows()
+    {
+        final int streamId = nextStreamId++;
+        final RecordingListener recorder = new RecordingListener();
+        final MessageListener failing = new MessageListener()
+        {
+            public void onProbeAck(
+                final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+            {
+                if (13 == qp)
+                {
+                    throw new IllegalStateException("qp 13 is cursed");
+                }
+
+                recorder.onProbeAck(qp, reqRecvTs32, respSendTs32, rccGbps, nowNs);
+            }
+        };
+
+        try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
+            ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
+            DutyCycleRunner runner = DutyCycleRunner.startOnThread(
+                new SubscriptionAgent("ack-reader", subscription, new MessageAdapter("acks", failing), 8),
+                IdleStrategies.parse("backoff")))
+        {
+            Await.until(publication::isConnected, "publication connected");
+            final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
+            assertTrue(proxy.probeAck(12, 0, 0, 1.0, 1) > 0);
+            assertTrue(proxy.probeAck(13, 0, 0, 1.0, 2) > 0);
+            assertTrue(proxy.probeAck(14, 0, 0, 1.0, 3) > 0);
+
+            Await.until(() -> recorder.size() == 2, "ACKs around the failing one");
+            assertEquals(1, runner.errorCount());
+            assertTrue(runner.isRunning());
+        }
+    }
+
+    @Test
+    void shouldPollOnTheCallersThreadInInvokerMode()
+    {
+        final int streamId = nextStreamId++;
+        final RecordingListener listener = new RecordingListener();
+        try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
+            ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
+            DutyCycleRunner invoker = DutyCycleRunner.startInvoker(
+                new SubscriptionAgent("sim-step", subscription, new MessageAdapter("sim", listener), 1)))
+        {
+            Await.until(publication::isConnected, "publication connected");
+            final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
+            assertTrue(proxy.clockAdvance(1_000, 7) > 0);
+            assertTrue(proxy.clockAdvance(2_000, 7) > 0);
+
+            Await.until(() -> invoker.invoke() > 0, "first frame");
+            assertEquals(List.of("ClockAdvance(1000,7)"), listener.messages(), "fragment limit 1 per duty cycle");
+            Await.until(() -> invoker.invoke() > 0, "second frame");
+            assertEquals(2, listener.size());
+            assertTrue(invoker.isRunning());
+        }
+    }
+
+    @Test
+    void shouldReturnNotConnectedWhenNobodySubscribes()
+    {
+        try (Publication publication = aeron.addExclusivePublication(Channels.ipc(), nextStreamId++))
+        {
+            final MessageProxy proxy = new MessageProxy(publication, 3, new NoOpIdleStrategy());
+
+            final long result = proxy.iioSample(1, 0, 0, 0.0, 0.0);
+
+            assertEquals(Publication.NOT_CONNECTED, result);
+            assertTrue(OfferResult.isTransient(result));
+            assertEquals(1, proxy.failedOfferCount());
+        }
+    }
+
+    @Test
+    void shouldReturnBackPressuredInsteadOfThrowingWhenTheSubscriberLags()
+    {
+        final int streamId = nextStreamId++;
+        final String channel = Channels.withTermLength(Channels.ipc(), 64 * 1024);
+        try (Subscription subscription = aeron.addSubscription(channel, streamId);
+            ExclusivePublication publication = aeron.addExclusivePublication(channel, streamId))
+        {
+            Await.until(publication::isConnected, "publication connected");
+            final MessageProxy proxy = new MessageProxy(publication, 2, new NoOpIdleStrategy());
+
+            long result = 0;
+            int published = 0;
+            while (published < 100_000)
+            {
+                result = proxy.probeAck(1, published, published, 1.0, published);
+                if (result < 0)
+                {
+                    break;
+                }
+
+                published++;
+            }
+
+            assertEquals(Publication.BACK_PRESSURED, result, OfferResult.describe(result));
+            assertTrue(published > 100 && published < 2_000, "a 32 KiB window holds hundreds of frames: " + published);
+            assertEquals(3, proxy.backPressureCount(), "first attempt plus two retries");
+            assertEquals(1, proxy.failedOfferCount());
+
+            final RecordingListener listener = new RecordingListener();
+            final MessageAdapter adapter = new MessageAdapter("lagging", listener);
+            final int expected = published;
+            Await.until(() -> subscription.poll(adapter, 1000) == 0 && listener.size() == expected, "drained");
+            assertTrue(proxy.probeAck(1, 0, 0, 1.0, 0) > 0, "publishes again once drained");
+        }
+    }
+
+    private static void offerRaw(final Publication publication, final UnsafeBuffer buffer, final int length)
+    {
+        Await.until(() -> publication.offer(buffer, 0, length) > 0, "raw offer");
+    }
+}

@@ -1,0 +1,94 @@
+package org.rhcc.transport.message;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Test listener that records every message as a canonical line, thread-safely.
+ */
+public final class RecordingListener implements MessageListener
+{
+    private final List<String> messages = Collections.synchronizedList(new ArrayList<>());
+
+    public List<String> messages()
+    {
+        synchronized (messages)
+        {
+            return new ArrayList<>(messages);
+        }
+    }
+
+    public int size()
+    {
+        return messages.size();
+    }
+
+    public static String iioSample(
+        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    {
+        return "IioSample(" + hostId + "," + seq + "," + nowNs + "," + occupancy + "," + pcieGbps + ")";
+    }
+
+    public static String probeAck(
+        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    {
+        return "ProbeAck(" + qp + "," + reqRecvTs32 + "," + respSendTs32 + "," + rccGbps + "," + nowNs + ")";
+    }
+
+    public void onIioSample(
+        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    {
+        messages.add(iioSample(hostId, seq, nowNs, occupancy, pcieGbps));
+    }
+
+    public void onMbaLevelCommand(
+        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    {
+        messages.add("MbaLevelCommand(" + hostId + "," + group + "," + level + "," + nowNs + "," + seq + "," +
+            reasonCode + ")");
+    }
+
+    public void onProbeAck(
+        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    {
+        messages.add(probeAck(qp, reqRecvTs32, respSendTs32, rccGbps, nowNs));
+    }
+
+    public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        messages.add("RateUpdate(" + qp + "," + rRevGbps + "," + rSendGbps + "," + nowNs + ")");
+    }
+
+    public void onQpOpen(
+        final int qp,
+        final int senderHostId,
+        final int receiverHostId,
+        final long dThrNs,
+        final double lineRateGbps,
+        final long nowNs)
+    {
+        messages.add("QpOpen(" + qp + "," + senderHostId + "," + receiverHostId + "," + dThrNs + "," +
+            lineRateGbps + "," + nowNs + ")");
+    }
+
+    public void onQpClose(final int qp, final int senderHostId, final long nowNs)
+    {
+        messages.add("QpClose(" + qp + "," + senderHostId + "," + nowNs + ")");
+    }
+
+    public void onClockAdvance(final long advanceToNs, final long epoch)
+    {
+        messages.add("ClockAdvance(" + advanceToNs + "," + epoch + ")");
+    }
+
+    public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    {
+        messages.add("ClockDone(" + doneUpToNs + "," + epoch + "," + nodeId + ")");
+    }
+
+    public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
+    {
+        messages.add("EcnMarking(" + hostId + "," + markingOn + "," + nowNs + ")");
+    }
+}
