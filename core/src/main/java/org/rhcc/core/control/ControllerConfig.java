@@ -1,0 +1,174 @@
+package org.rhcc.core.control;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.rhcc.core.receiver.HostCcLocalPolicy;
+import org.rhcc.core.receiver.IioCongestionDetector;
+import org.rhcc.core.receiver.MbaCascadeConfig;
+import org.rhcc.core.sender.SenderParameters;
+
+/**
+ * Everything that decides how a scheme's controller behaves, with the paper's defaults and a documented set of
+ * overridable keys (the {@code --set key=value} of the {@code rhcc} command and the {@code params} of a result).
+ *
+ * @param scheme            which loops run.
+ * @param gIio              Eq. (1) gain.
+ * @param iThr              Eq. (1) congestion threshold, IIO entries.
+ * @param cascade           MBA cascade (levels, groups, step intervals).
+ * @param sender            sender-loop parameters, Eq. (2)-(4).
+ * @param hostCcIT          hostCC's occupancy threshold I_T. Default: RHCC's I_thr, so that hostCC and RHCC detect
+ *                          congestion on the same signal at the same level and differ only in how they respond
+ *                          (hostCC's own code uses 70 for its testbed's counter scaling; set {@code hostcc_i_t}).
+ * @param hostCcBTGbps      hostCC's PCIe bandwidth threshold B_T, Gbit/s.
+ * @param hostCcRelaxNs     hostCC's relax interval, ns.
+ */
+public record ControllerConfig(
+    Scheme scheme,
+    double gIio,
+    double iThr,
+    MbaCascadeConfig cascade,
+    SenderParameters sender,
+    double hostCcIT,
+    double hostCcBTGbps,
+    long hostCcRelaxNs)
+{
+    /** The keys {@link #withOverride(String, String)} accepts, with their meaning. */
+    public static final Map<String, String> KEYS = keys();
+
+    /**
+     * Validates the values that the component constructors do not see together.
+     */
+    public ControllerConfig
+    {
+        if (null == scheme || null == cascade || null == sender)
+        {
+            throw new IllegalArgumentException("controller config needs a scheme, a cascade and sender parameters");
+        }
+        new IioCongestionDetector(gIio, iThr);
+        new HostCcLocalPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.levels(), cascade.groups().size());
+    }
+
+    /**
+     * @param scheme       the scheme.
+     * @param lineRateGbps the sender NICs' line rate.
+     * @return the paper's parameters for the scheme.
+     */
+    public static ControllerConfig defaults(final Scheme scheme, final double lineRateGbps)
+    {
+        return new ControllerConfig(scheme, IioCongestionDetector.G_IIO_DEFAULT, IioCongestionDetector.I_THR_DEFAULT,
+            MbaCascadeConfig.paperDefaults(), SenderParameters.paperDefaults(lineRateGbps),
+            IioCongestionDetector.I_THR_DEFAULT, HostCcLocalPolicy.B_T_GBPS_DEFAULT,
+            HostCcLocalPolicy.RELAX_INTERVAL_NS_DEFAULT);
+    }
+
+    /**
+     * Applies one override.
+     *
+     * @param key   one of {@link #KEYS}.
+     * @param value its new value, as text.
+     * @return a copy with the value changed.
+     * @throws IllegalArgumentException for an unknown key or a bad value, saying which keys exist.
+     */
+    public ControllerConfig withOverride(final String key, final String value)
+    {
+        final String k = key.trim().toLowerCase(Locale.ROOT);
+        final SenderParameters s = sender;
+        try
+        {
+            switch (k)
+            {
+                case "i_thr":
+                    final double iThrNew = Double.parseDouble(value);
+                    final boolean hostCcFollows = hostCcIT == iThr;
+                    return new ControllerConfig(scheme, gIio, iThrNew, cascade, sender,
+                        hostCcFollows ? iThrNew : hostCcIT, hostCcBTGbps, hostCcRelaxNs);
+                case "g_iio":
+                    return new ControllerConfig(scheme, Double.parseDouble(value), iThr, cascade, sender, hostCcIT,
+                        hostCcBTGbps, hostCcRelaxNs);
+                case "step_down_us":
+                    return withCascade(cascade.withIntervals(micros(value), cascade.stepUpIntervalNs()));
+                case "step_up_us":
+                    return withCascade(cascade.withIntervals(cascade.stepDownIntervalNs(), micros(value)));
+                case "d_thr_ns":
+                    return withSender(s.withDThrNs(Integer.parseInt(value)));
+                case "g_probe":
+                    return withSender(new SenderParameters(Double.parseDouble(value), s.alpha(), s.beta(), s.dThrNs(),
+                        s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
+                case "alpha":
+                    return withSender(new SenderParameters(s.gProbe(), Double.parseDouble(value), s.beta(), s.dThrNs(),
+                        s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
+                case "beta":
+                    return withSender(new SenderParameters(s.gProbe(), s.alpha(), Double.parseDouble(value), s.dThrNs(),
+                        s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
+                case "r_min_gbps":
+                    return withSender(new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+                        Double.parseDouble(value), s.rLineGbps(), s.probeIntervalBytes()));
+                case "probe_interval_bytes":
+                    return withSender(new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+                        s.rMinGbps(), s.rLineGbps(), Integer.parseInt(value)));
+                case "hostcc_i_t":
+                    return new ControllerConfig(scheme, gIio, iThr, cascade, sender, Double.parseDouble(value),
+                        hostCcBTGbps, hostCcRelaxNs);
+                case "hostcc_b_t_gbps":
+                    return new ControllerConfig(scheme, gIio, iThr, cascade, sender, hostCcIT,
+                        Double.parseDouble(value), hostCcRelaxNs);
+                case "hostcc_relax_us":
+                    return new ControllerConfig(scheme, gIio, iThr, cascade, sender, hostCcIT, hostCcBTGbps,
+                        micros(value));
+                default:
+                    throw new IllegalArgumentException("unknown controller parameter '" + key + "'; known: " +
+                        String.join(", ", KEYS.keySet()));
+            }
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(
+                "controller parameter " + k + " = '" + value + "' is not a number (" + KEYS.get(k) + ")");
+        }
+    }
+
+    /**
+     * @param newScheme another scheme.
+     * @return a copy running another scheme with the same parameters.
+     */
+    public ControllerConfig withScheme(final Scheme newScheme)
+    {
+        return new ControllerConfig(newScheme, gIio, iThr, cascade, sender, hostCcIT, hostCcBTGbps, hostCcRelaxNs);
+    }
+
+    private ControllerConfig withCascade(final MbaCascadeConfig newCascade)
+    {
+        return new ControllerConfig(scheme, gIio, iThr, newCascade, sender, hostCcIT, hostCcBTGbps, hostCcRelaxNs);
+    }
+
+    private ControllerConfig withSender(final SenderParameters newSender)
+    {
+        return new ControllerConfig(scheme, gIio, iThr, cascade, newSender, hostCcIT, hostCcBTGbps, hostCcRelaxNs);
+    }
+
+    private static long micros(final String value)
+    {
+        return Math.round(Double.parseDouble(value) * 1_000.0);
+    }
+
+    private static Map<String, String> keys()
+    {
+        final Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("i_thr", "IIO occupancy threshold I_thr, entries (paper 45)");
+        keys.put("g_iio", "Eq. (1) EWMA gain g_IIO (paper 0.25)");
+        keys.put("step_down_us", "MBA cascade step-down interval, us (default 20)");
+        keys.put("step_up_us", "MBA cascade step-up interval, us (default 150)");
+        keys.put("d_thr_ns", "receiver processing delay target D_thr, ns (paper 200)");
+        keys.put("g_probe", "Eq. (2) EWMA gain g_probe (paper 0.75)");
+        keys.put("alpha", "Eq. (3) error weight alpha, Gbit/s per ns (paper 0.0005)");
+        keys.put("beta", "Eq. (3) derivative weight beta, Gbit/s per ns (paper 0.0005)");
+        keys.put("r_min_gbps", "floor of the receivable rate, Gbit/s (default 1)");
+        keys.put("probe_interval_bytes", "bytes sent per probe (paper 32768)");
+        keys.put("hostcc_i_t", "hostCC occupancy threshold I_T (default: I_thr)");
+        keys.put("hostcc_b_t_gbps", "hostCC PCIe bandwidth threshold B_T, Gbit/s (hostCC 84)");
+        keys.put("hostcc_relax_us", "hostCC relax interval, us (hostCC 150)");
+        return java.util.Collections.unmodifiableMap(keys);
+    }
+}

@@ -1,0 +1,85 @@
+package org.rhcc.core.control;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The intra-host control schemes rhcc can run, each a combination of a receiver-side and a sender-side response on top
+ * of the inter-host congestion control (DCQCN), as compared in the RHCC paper's evaluation.
+ */
+public enum Scheme
+{
+    /** DCQCN only: no intra-host control (the baseline). */
+    DCQCN(false, false, false),
+    /** RHCC: the receiver's MBA cascade on IIO occupancy and the sender's probe/PID receivable rate. */
+    RHCC(true, true, false),
+    /** hostCC emulated for RDMA: hostCC's MBA policy and CE marking while occupancy is above its threshold. */
+    HOSTCC(true, false, true),
+    /** RHCC's sender loop only (ablation). */
+    RNIC_ONLY(false, true, false),
+    /** RHCC's receiver loop only (ablation). */
+    CPU_ONLY(true, false, false);
+
+    private final boolean receiverLoop;
+    private final boolean senderLoop;
+    private final boolean hostCc;
+
+    Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc)
+    {
+        this.receiverLoop = receiverLoop;
+        this.senderLoop = senderLoop;
+        this.hostCc = hostCc;
+    }
+
+    /**
+     * @return true if the scheme runs a receiver-side loop on IIO samples.
+     */
+    public boolean receiverLoop()
+    {
+        return receiverLoop;
+    }
+
+    /**
+     * @return true if the scheme runs RHCC's sender loop on probe ACKs.
+     */
+    public boolean senderLoop()
+    {
+        return senderLoop;
+    }
+
+    /**
+     * @return true if the receiver side follows hostCC's rules instead of RHCC's.
+     */
+    public boolean hostCc()
+    {
+        return hostCc;
+    }
+
+    /**
+     * @return the name used on the command line and in results: {@code dcqcn}, {@code rhcc}, {@code hostcc},
+     * {@code rnic-only}, {@code cpu-only}.
+     */
+    public String label()
+    {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * @param label a scheme label.
+     * @return the scheme.
+     * @throws IllegalArgumentException for an unknown label, listing the known ones.
+     */
+    public static Scheme parse(final String label)
+    {
+        for (final Scheme scheme : values())
+        {
+            if (scheme.label().equals(label))
+            {
+                return scheme;
+            }
+        }
+        throw new IllegalArgumentException("unknown scheme '" + label + "'; known schemes: " +
+            Arrays.stream(values()).map(Scheme::label).collect(Collectors.joining(", ")));
+    }
+}

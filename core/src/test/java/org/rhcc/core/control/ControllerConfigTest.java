@@ -1,0 +1,56 @@
+package org.rhcc.core.control;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ControllerConfigTest
+{
+    private final ControllerConfig defaults = ControllerConfig.defaults(Scheme.RHCC, 100.0);
+
+    @Test
+    void shouldStartFromPaperDefaults()
+    {
+        assertEquals(45.0, defaults.iThr(), 0.0);
+        assertEquals(0.25, defaults.gIio(), 0.0);
+        assertEquals(200, defaults.sender().dThrNs());
+        assertEquals(0.0005, defaults.sender().alpha(), 0.0);
+        assertEquals(45.0, defaults.hostCcIT(), 0.0);
+    }
+
+    @Test
+    void shouldApplyOverridesAndKeepHostCcThresholdFollowingIthr()
+    {
+        final ControllerConfig c = defaults.withOverride("i_thr", "60").withOverride("d_thr_ns", "400")
+            .withOverride("step_down_us", "5");
+        assertEquals(60.0, c.iThr(), 0.0);
+        assertEquals(60.0, c.hostCcIT(), 0.0);
+        assertEquals(400, c.sender().dThrNs());
+        assertEquals(5_000L, c.cascade().stepDownIntervalNs());
+        assertEquals(70.0, c.withOverride("hostcc_i_t", "70").withOverride("i_thr", "30").hostCcIT(), 0.0);
+    }
+
+    @Test
+    void shouldRejectUnknownKeysAndBadValuesClearly()
+    {
+        final IllegalArgumentException unknown =
+            assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("ithr", "4"));
+        assertTrue(unknown.getMessage().contains("i_thr"), unknown.getMessage());
+        final IllegalArgumentException notNumber =
+            assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("alpha", "fast"));
+        assertTrue(notNumber.getMessage().contains("not a number"));
+        assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("d_thr_ns", "-5"));
+        assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("g_iio", "2"));
+    }
+
+    @Test
+    void shouldParseSchemeLabels()
+    {
+        assertEquals(Scheme.RNIC_ONLY, Scheme.parse("rnic-only"));
+        assertEquals("cpu-only", Scheme.CPU_ONLY.label());
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Scheme.parse("timely"));
+        assertTrue(e.getMessage().contains("hostcc"));
+    }
+}

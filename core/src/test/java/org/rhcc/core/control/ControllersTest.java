@@ -1,0 +1,88 @@
+package org.rhcc.core.control;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.core.port.MbaActuator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ControllersTest
+{
+    private final List<String> actions = new ArrayList<>();
+    private final MbaActuator mba = new MbaActuator()
+    {
+        public int groupCount()
+        {
+            return 2;
+        }
+
+        public void applyLevel(final int group, final int level, final long nowNs)
+        {
+            actions.add("mba " + group + "=" + level);
+        }
+
+        public void resetToUnthrottled()
+        {
+            actions.add("reset");
+        }
+    };
+
+    private ReceiverController receiver(final Scheme scheme)
+    {
+        return new ReceiverController(ControllerConfig.defaults(scheme, 100.0), mba,
+            (on, t) -> actions.add("ecn " + on), (g, l, t) -> { });
+    }
+
+    @Test
+    void shouldThrottleOnlyInSchemesWithReceiverLoop()
+    {
+        for (final Scheme scheme : new Scheme[]{ Scheme.DCQCN, Scheme.RNIC_ONLY })
+        {
+            final ReceiverController controller = receiver(scheme);
+            assertFalse(controller.wantsIioSamples());
+            controller.onIioSample(500.0, 10.0, 0);
+        }
+        assertEquals(List.of(), actions, "dcqcn and rnic-only take no MBA action");
+        receiver(Scheme.CPU_ONLY).onIioSample(500.0, 10.0, 0);
+        assertEquals(List.of("mba 1=4"), actions);
+    }
+
+    @Test
+    void shouldMarkWhileHostCcOccupancyAboveThreshold()
+    {
+        final ReceiverController hostCc = receiver(Scheme.HOSTCC);
+        hostCc.onIioSample(90.0, 20.0, 0);
+        assertTrue(hostCc.marking());
+        assertEquals(List.of("mba 0=2", "mba 1=2", "ecn true"), actions);
+        actions.clear();
+        for (int i = 1; i < 40; i++)
+        {
+            hostCc.onIioSample(0.0, 20.0, i * 400L);
+        }
+        assertFalse(hostCc.marking());
+        assertTrue(actions.contains("ecn false"));
+        assertEquals(1, actions.stream().filter(a -> a.startsWith("ecn")).count(), "marking toggles once");
+    }
+
+    @Test
+    void shouldSetRatesOnlyInSchemesWithSenderLoop()
+    {
+        final List<Double> rates = new ArrayList<>();
+        final SenderController cpuOnly = new SenderController(ControllerConfig.defaults(Scheme.CPU_ONLY, 100.0), 4,
+            (qp, rRev, rSend, t) -> rates.add(rSend));
+        assertFalse(cpuOnly.wantsProbes());
+        cpuOnly.onProbeAck(0, 0, 900, 50.0, 0);
+        assertEquals(List.of(), rates);
+
+        final SenderController rhcc = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 4,
+            (qp, rRev, rSend, t) -> rates.add(rSend));
+        assertTrue(rhcc.wantsProbes());
+        rhcc.onProbeAck(3, 0, 900, 50.0, 0);
+        assertEquals(1, rates.size());
+        assertTrue(rates.get(0) <= 50.0);
+    }
+}
