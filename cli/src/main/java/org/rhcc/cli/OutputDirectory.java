@@ -1,6 +1,9 @@
 package org.rhcc.cli;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -47,14 +50,19 @@ public final class OutputDirectory
 
     private static String reason(final Exception ex)
     {
-        final String simpleName = ex.getClass().getSimpleName();
-        return switch (simpleName)
+        if (ex instanceof FileAlreadyExistsException)
         {
-            case "FileAlreadyExistsException" -> "a file of that name exists";
-            case "NotDirectoryException" -> "a parent is not a directory";
-            case "AccessDeniedException" -> "permission denied";
-            case "FileSystemException" -> null == ex.getMessage() ? simpleName : ex.getMessage();
-            default -> null == ex.getMessage() ? simpleName : simpleName + ": " + ex.getMessage();
-        };
+            return "a file of that name exists";
+        }
+        if (ex instanceof AccessDeniedException)
+        {
+            return "permission denied";
+        }
+        if (ex instanceof FileSystemException && null != ((FileSystemException)ex).getReason())
+        {
+            final String reason = ((FileSystemException)ex).getReason();
+            return Character.toLowerCase(reason.charAt(0)) + reason.substring(1);
+        }
+        return null == ex.getMessage() ? ex.getClass().getSimpleName() : ex.getMessage();
     }
 }

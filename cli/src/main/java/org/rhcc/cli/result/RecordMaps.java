@@ -84,7 +84,9 @@ public final class RecordMaps
     {
         try
         {
-            return component.getAccessor().invoke(record);
+            final java.lang.reflect.Method accessor = component.getAccessor();
+            accessor.setAccessible(true);
+            return accessor.invoke(record);
         }
         catch (final IllegalAccessException | InvocationTargetException ex)
         {

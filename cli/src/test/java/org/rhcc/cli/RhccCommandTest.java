@@ -1,0 +1,130 @@
+package org.rhcc.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RhccCommandTest
+{
+    @Test
+    void shouldPrintHelpOfEveryCommandAndExitZero()
+    {
+        for (final String[] args : new String[][]{
+            { "--help" }, { "experiment", "--help" }, { "report", "--help" }, { "list", "--help" },
+            { "help", "experiment" } })
+        {
+            final CommandResult result = CommandResult.run(args);
+            assertEquals(RhccCommand.EXIT_OK, result.exitCode(), String.join(" ", args));
+            assertTrue(result.out().startsWith("Usage: rhcc"), result.out());
+            assertEquals("", result.err());
+        }
+        assertTrue(CommandResult.run("experiment", "--help").out().contains("--duration-ms"));
+    }
+
+    @Test
+    void shouldPrintTheVersion()
+    {
+        final CommandResult result = CommandResult.run("--version");
+
+        assertEquals(RhccCommand.EXIT_OK, result.exitCode());
+        assertTrue(result.out().startsWith("rhcc "), result.out());
+    }
+
+    @Test
+    void shouldListExperimentsSchemesAndParameters()
+    {
+        final CommandResult list = CommandResult.run("list");
+        final CommandResult parameters = CommandResult.run("list", "--parameters");
+
+        assertEquals(RhccCommand.EXIT_OK, list.exitCode());
+        assertTrue(list.out().contains("congestion  B1-B6"), list.out());
+        assertTrue(list.out().contains("dcqcn"), list.out());
+        assertTrue(parameters.out().contains("  io.creditsLines = "), parameters.out());
+    }
+
+    @Test
+    void shouldReportAnUnknownExperimentOnOneLine()
+    {
+        assertOneLineUsageError(CommandResult.run("experiment", "incast"),
+            "rhcc experiment: unknown experiment 'incast'; known experiments: signals, congestion, msg-qp, numa, " +
+            "mba-levels, pcie, all");
+    }
+
+    @Test
+    void shouldReportABadSeedOnOneLine()
+    {
+        assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--seed", "twelve"),
+            "rhcc experiment: Invalid value for option '--seed': 'twelve' is not a long " +
+            "(see 'rhcc experiment --help')");
+    }
+
+    @Test
+    void shouldReportAnUnknownSchemeOnOneLine()
+    {
+        assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--scheme", "dcqcn,hostcc"),
+            "rhcc experiment: unknown scheme 'hostcc'; known schemes: dcqcn");
+    }
+
+    @Test
+    void shouldReportBadValuesOnOneLine()
+    {
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--duration-ms", "0"),
+            "rhcc experiment: --duration-ms 0.0 must be > 0 and at most 10000 ms");
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--threads", "0"),
+            "rhcc experiment: --threads 0 must be within 1..64");
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--set", "io.creditsLines"),
+            "rhcc experiment: --set 'io.creditsLines' must be KEY=VALUE, e.g. --set io.creditsLines=92");
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--set", "ithr=45"),
+            "rhcc experiment: unknown parameter 'ithr' in --set; it is neither a simulator parameter nor a " +
+            "parameter of the chosen schemes ('rhcc list --parameters' shows them all)");
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--set", "io.creditsLines=0"),
+            "rhcc experiment: --set io.creditsLines=0 rejected: io.creditsLines = 0 must be within 8..4096");
+    }
+
+    @Test
+    void shouldReportAnUnwritableDirectoryOnOneLineBeforeSimulating(@TempDir final Path dir) throws Exception
+    {
+        final Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
+
+        final CommandResult result = CommandResult.run("experiment", "congestion", "--out",
+            file.resolve("results").toString());
+
+        assertOneLineUsageError(result, "rhcc experiment: cannot create output directory '" +
+            file.resolve("results") + "' (not a directory); choose another --out");
+    }
+
+    @Test
+    void shouldReportMissingOrUnknownCommandsOnOneLine()
+    {
+        assertOneLineUsageError(CommandResult.run(),
+            "rhcc: missing command: use one of help, experiment, report, list (see 'rhcc --help')");
+        final CommandResult unknown = CommandResult.run("simulate");
+        assertEquals(RhccCommand.EXIT_USAGE, unknown.exitCode());
+        assertTrue(unknown.err().startsWith("rhcc: Unmatched argument at index 0: 'simulate'"), unknown.err());
+        assertEquals(1, unknown.err().lines().count());
+    }
+
+    @Test
+    void shouldReportAReportDirectoryWithoutResults(@TempDir final Path dir)
+    {
+        assertOneLineUsageError(CommandResult.run("report", "--from", dir.toString()),
+            "rhcc report: no experiment results (NAME.json) in '" + dir + "'; run 'rhcc experiment all --out " +
+            dir + "' first");
+        assertOneLineUsageError(CommandResult.run("report"),
+            "rhcc report: Missing required option: '--from=DIR' (see 'rhcc report --help')");
+    }
+
+    private static void assertOneLineUsageError(final CommandResult result, final String expectedLine)
+    {
+        assertEquals(RhccCommand.EXIT_USAGE, result.exitCode(), result.err());
+        assertEquals(expectedLine + System.lineSeparator(), result.err());
+        assertEquals("", result.out());
+        assertFalse(result.err().contains("\tat "), "no stack trace for bad input");
+    }
+}

@@ -1,0 +1,121 @@
+package org.rhcc.cli.experiment;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.cli.UserInputException;
+import org.rhcc.cli.scheme.HookFactory;
+import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.CpuTraffic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ExperimentRegistryTest
+{
+    private static final ExperimentRegistry REGISTRY = ExperimentRegistry.builtIn();
+    private static final ExperimentSettings SETTINGS = new ExperimentSettings(
+        42L, 1_000_000L, 500_000L, List.of(SchemeRegistry.builtIn().find(SchemeRegistry.DCQCN)), Map.of());
+
+    @Test
+    void shouldResolveAllInRegistryOrder()
+    {
+        assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie"),
+            REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
+        assertEquals("numa", REGISTRY.resolve("numa").get(0).name());
+    }
+
+    @Test
+    void shouldListKnownNamesForAnUnknownExperiment()
+    {
+        final UserInputException ex = assertThrows(UserInputException.class, () -> REGISTRY.resolve("incast"));
+
+        assertEquals("unknown experiment 'incast'; known experiments: signals, congestion, msg-qp, numa, " +
+            "mba-levels, pcie, all", ex.getMessage());
+    }
+
+    @Test
+    void shouldRefuseDuplicateNames()
+    {
+        assertThrows(IllegalArgumentException.class,
+            () -> ExperimentRegistry.builtIn().register(REGISTRY.find("pcie")));
+    }
+
+    @Test
+    void shouldPlanEachBaselineExperimentWithTheSettingsApplied()
+    {
+        final Map<String, Integer> expectedRuns =
+            Map.of("signals", 4, "congestion", 8, "msg-qp", 20, "numa", 9, "mba-levels", 6, "pcie", 4);
+        for (final Experiment experiment : REGISTRY.all())
+        {
+            final List<RunSpec> runs = experiment.plan(SETTINGS);
+            assertEquals(expectedRuns.get(experiment.name()), runs.size(), experiment.name());
+            final Set<String> conditions = new HashSet<>();
+            for (final RunSpec run : runs)
+            {
+                assertEquals(42L, run.scenario().seed());
+                assertEquals(1_000_000L, run.scenario().durationNs());
+                assertEquals(500_000L, run.scenario().warmupNs());
+                assertEquals(SchemeRegistry.DCQCN, run.scheme().name());
+                assertTrue(conditions.add(run.condition()), "duplicate condition " + run.condition());
+            }
+            assertFalse(experiment.charts().isEmpty(), experiment.name());
+            assertFalse(experiment.tableColumns().isEmpty(), experiment.name());
+        }
+    }
+
+    @Test
+    void shouldSweepTheConditionsOfThePaper()
+    {
+        final List<RunSpec> congestion = REGISTRY.find("congestion").plan(SETTINGS);
+        assertTrue(congestion.get(3).scenario().pfc());
+        assertEquals(3, congestion.get(3).scenario().congestion());
+        assertFalse(congestion.get(4).scenario().pfc());
+        assertEquals(0, congestion.get(4).scenario().congestion());
+
+        final List<RunSpec> msgQp = REGISTRY.find("msg-qp").plan(SETTINGS);
+        assertTrue(msgQp.stream().allMatch((run) -> run.scenario().congestion() == 3));
+        assertEquals(1 << 20, msgQp.get(19).scenario().messageBytes());
+        assertEquals(8, msgQp.get(19).scenario().qpsPerSender());
+
+        final List<RunSpec> numa = REGISTRY.find("numa").plan(SETTINGS);
+        assertEquals(CpuTraffic.HYBRID, numa.get(8).scenario().cpuTraffic());
+
+        final List<RunSpec> mba = REGISTRY.find("mba-levels").plan(SETTINGS);
+        assertEquals(0, mba.get(0).scenario().forcedMbaLevel());
+        assertEquals(0, mba.get(0).scenario().congestion());
+        assertEquals(5, mba.get(5).scenario().forcedMbaLevel());
+
+        final List<RunSpec> pcie = REGISTRY.find("pcie").plan(SETTINGS);
+        assertEquals(0.0, pcie.get(0).scenario().tcpOfferedGbps());
+        assertEquals(95.0, pcie.get(3).scenario().tcpOfferedGbps());
+        assertEquals(0, pcie.get(3).scenario().congestion());
+
+        assertTrue(REGISTRY.find("signals").plan(SETTINGS).stream().allMatch(RunSpec::readsSensor));
+    }
+
+    @Test
+    void shouldRunEveryConditionWithEverySchemeConditionMajorWithOverrides()
+    {
+        final HookFactory none = (params) -> ControllerHook.NONE;
+        final SchemeRegistry schemes = SchemeRegistry.builtIn()
+            .register(new Scheme("test-a", "a test scheme", List.of("gain"), none));
+        final ExperimentSettings settings = new ExperimentSettings(1L, 1_000_000L, 0L,
+            schemes.parse(List.of("dcqcn,test-a")), Map.of("io.creditsLines", "92", "gain", "2"));
+
+        final List<RunSpec> runs = REGISTRY.find("signals").plan(settings);
+
+        assertEquals(8, runs.size());
+        assertEquals("dcqcn | 0x", runs.get(0).label());
+        assertEquals("test-a | 0x", runs.get(1).label());
+        assertEquals("dcqcn | 1x", runs.get(2).label());
+        assertEquals(Map.of("io.creditsLines", "92", "gain", "2"), runs.get(1).params());
+    }
+}

@@ -1,0 +1,41 @@
+package org.rhcc.cli.report;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.cli.result.ResultFixtures;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MarkdownReportTest
+{
+    @Test
+    void shouldListRowsInRowNumberOrderAndEscapePipes()
+    {
+        final MarkdownReport.Section section = new MarkdownReport.Section(ResultFixtures.congestion(), List.of(
+            new BaselineRow("B12", "delay", "120", "118"),
+            new BaselineRow("B2", "drop | PFC-free", "-68 %", "-66 %"),
+            new BaselineRow("B10", "msr", "400", "400")));
+
+        final String md = MarkdownReport.baselineTable(List.of(section));
+        final String[] lines = md.split("\n");
+
+        assertTrue(lines[0].contains("seed 7, 5.0 ms measured per run after 2.0 ms of warm-up"), lines[0]);
+        assertEquals("| Row | Measured | Paper (testbed) | Simulated (rhcc) | Experiment |", lines[2]);
+        assertEquals("| B2 | drop \\| PFC-free | -68 % | -66 % | `congestion` |", lines[4]);
+        assertTrue(lines[5].startsWith("| B10 "));
+        assertTrue(lines[6].startsWith("| B12 "));
+    }
+
+    @Test
+    void shouldRenderRunTablesWithRightAlignedNumbers()
+    {
+        final String md = MarkdownReport.runTable(
+            List.of(TableColumn.text("condition", (run) -> run.condition()),
+                TableColumn.metric("RDMA Gbit/s", "rnic_gbps", 1)),
+            ResultFixtures.congestion().runs().subList(0, 1));
+
+        assertEquals("| condition | RDMA Gbit/s |\n|---|---:|\n| PFC on, 0x | 98.0 |\n", md);
+    }
+}

@@ -1,0 +1,46 @@
+package org.rhcc.cli.result;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Small hand-made results for tests of the writers and reports.
+ */
+public final class ResultFixtures
+{
+    private ResultFixtures()
+    {
+    }
+
+    /**
+     * @param scheme     scheme name.
+     * @param pfc        PFC on.
+     * @param congestion 0..3.
+     * @param rnicGbps   RDMA goodput.
+     * @return a run record with a few metrics.
+     */
+    public static RunRecord run(final String scheme, final boolean pfc, final int congestion, final double rnicGbps)
+    {
+        final Map<String, Number> metrics = new LinkedHashMap<>();
+        metrics.put("rnic_gbps", rnicGbps);
+        metrics.put("latency_avg_us", 10.0 + congestion);
+        metrics.put("pfc_pause_fraction", pfc ? 0.1 * congestion : 0.0);
+        metrics.put("pfc_frames", (long)(pfc ? 100 * congestion : 0));
+        metrics.put("cnp_count", (long)(pfc ? 0 : 7 * congestion));
+        metrics.put("iio_occupancy", 20.0 + 25.0 * congestion);
+        return new RunRecord(scheme, (pfc ? "PFC on, " : "PFC-free, ") + congestion + "x", pfc, congestion, "local",
+            1, 8, 65536, null, null, 0, Map.of(), metrics, Map.of());
+    }
+
+    /**
+     * @return a congestion-like result: PFC on and off at 0x and 3x, one scheme.
+     */
+    public static ExperimentResult congestion()
+    {
+        return new ExperimentResult("congestion", "B1-B6", 7L, 5.0, 2.0, List.of("dcqcn"),
+            Map.of("stepNs", 5.0),
+            List.of(run("dcqcn", true, 0, 98.0), run("dcqcn", true, 3, 37.0),
+                run("dcqcn", false, 0, 97.0), run("dcqcn", false, 3, 31.0)));
+    }
+}

@@ -1,0 +1,55 @@
+package org.rhcc.cli.scheme;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.cli.UserInputException;
+import org.rhcc.sim.api.ControllerHook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class SchemeRegistryTest
+{
+    @Test
+    void shouldMapDcqcnToNoIntraHostController()
+    {
+        final Scheme dcqcn = SchemeRegistry.builtIn().find("dcqcn");
+
+        assertSame(ControllerHook.NONE, dcqcn.factory().create(Map.of()));
+    }
+
+    @Test
+    void shouldParseCommaSeparatedListsKeepingOrderAndDroppingDuplicates()
+    {
+        final SchemeRegistry registry = SchemeRegistry.builtIn()
+            .register(new Scheme("rnic-only", "test", List.of(), (params) -> ControllerHook.NONE));
+
+        final List<Scheme> schemes = registry.parse(List.of("rnic-only,dcqcn", "rnic-only"));
+
+        assertEquals(List.of("rnic-only", "dcqcn"), schemes.stream().map(Scheme::name).toList());
+    }
+
+    @Test
+    void shouldListTheKnownSchemesForAnUnknownOne()
+    {
+        final UserInputException unknown = assertThrows(UserInputException.class,
+            () -> SchemeRegistry.builtIn().parse(List.of("dcqcn,hostcc")));
+        final UserInputException empty = assertThrows(UserInputException.class,
+            () -> SchemeRegistry.builtIn().parse(List.of("dcqcn,")));
+
+        assertEquals("unknown scheme 'hostcc'; known schemes: dcqcn", unknown.getMessage());
+        assertEquals("empty scheme name in --scheme 'dcqcn,'; known schemes: dcqcn", empty.getMessage());
+    }
+
+    @Test
+    void shouldRejectBadOrDuplicateNames()
+    {
+        assertThrows(IllegalArgumentException.class,
+            () -> new Scheme("Bad Name", "x", List.of(), (params) -> ControllerHook.NONE));
+        assertThrows(IllegalArgumentException.class, () -> SchemeRegistry.builtIn()
+            .register(new Scheme("dcqcn", "again", List.of(), (params) -> ControllerHook.NONE)));
+    }
+}
