@@ -33,8 +33,9 @@ import java.util.function.Supplier;
 public final class EmbeddedMediaDriver implements AutoCloseable
 {
     /**
-     * Archive replication channel: required by the archive even though rhcc does not replicate; port 0 lets the OS
-     * pick an unused port so several archives can run on one host.
+     * Archive replication channel, also the response channel of the archive's client for remote archives: both are
+     * required by the archive even though rhcc does not replicate; port 0 lets the OS pick an unused port so several
+     * archives can run on one host.
      */
     public static final String ARCHIVE_REPLICATION_CHANNEL = "aeron:udp?endpoint=localhost:0";
 
@@ -249,6 +250,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
             .deleteArchiveOnStart(false)
             .controlChannelEnabled(false)
             .replicationChannel(ARCHIVE_REPLICATION_CHANNEL)
+            .archiveClientContext(new AeronArchive.Context().controlResponseChannel(ARCHIVE_REPLICATION_CHANNEL))
             .recordingEventsEnabled(false)
             .threadingMode(ArchiveThreadingMode.SHARED)
             .segmentFileLength(config.archiveSegmentLengthBytes())
