@@ -42,7 +42,8 @@ class FrameValidatorTest
     @Test
     void shouldRejectVersionsOutsideSupportedRange()
     {
-        buffer.putShort(MessageHeaderDescriptor.VERSION_OFFSET, (short)(MessageSchema.SCHEMA_VERSION + 1), LITTLE_ENDIAN);
+        final short nextVersion = (short)(MessageSchema.SCHEMA_VERSION + 1);
+        buffer.putShort(MessageHeaderDescriptor.VERSION_OFFSET, nextVersion, LITTLE_ENDIAN);
         assertReason(
             DropReason.UNSUPPORTED_VERSION, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH));
 

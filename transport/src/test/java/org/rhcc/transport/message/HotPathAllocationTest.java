@@ -1,0 +1,143 @@
+package org.rhcc.transport.message;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import org.agrona.concurrent.NoOpIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.transport.aeron.Await;
+import org.rhcc.transport.aeron.Channels;
+import org.rhcc.transport.aeron.DriverConfig;
+import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.codec.IioSampleFlyweight;
+import org.rhcc.transport.codec.ProbeAckFlyweight;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HotPathAllocationTest
+{
+    private static final int WARMUP = 20_000;
+    private static final int MEASURED = 100_000;
+
+    /**
+     * Far below one allocation per operation (at least 16 bytes each, so 1.6 MB over the measured loop), above the
+     * few hundred bytes the measurement itself may cost.
+     */
+    private static final long ALLOWED_BYTES = 8 * 1024;
+
+    @TempDir
+    Path workDir;
+
+    private final com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+
+    @Test
+    void shouldDecodeAndDispatchWithoutAllocating()
+    {
+        final SummingListener listener = new SummingListener();
+        final MessageAdapter adapter = new MessageAdapter("alloc", listener);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[128]);
+        new IioSampleFlyweight().wrapAndApplyHeader(buffer, 0).hostId(1).seq(2).nowNs(3).occupancy(4).pcieGbps(5);
+        new ProbeAckFlyweight().wrapAndApplyHeader(buffer, 64).qp(1).nowNs(2);
+        buffer.putInt(60, 0);
+
+        for (int i = 0; i < WARMUP; i++)
+        {
+            dispatch(adapter, buffer);
+        }
+
+        final long before = allocatedBytes();
+        for (int i = 0; i < MEASURED; i++)
+        {
+            dispatch(adapter, buffer);
+        }
+        final long allocated = allocatedBytes() - before;
+
+        assertTrue(allocated < ALLOWED_BYTES, "dispatch allocated " + allocated + " bytes");
+        assertEquals((WARMUP + MEASURED) * 2L, adapter.totalReceivedCount());
+        assertEquals(WARMUP + MEASURED, adapter.dropCounters().totalCount());
+        assertTrue(listener.sum > 0);
+    }
+
+    @Test
+    void shouldClaimEncodeAndPollOverIpcWithoutAllocating()
+    {
+        try (EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir)))
+        {
+            final Aeron aeron = driver.connect();
+            try (Subscription subscription = aeron.addSubscription(Channels.ipc(), 5001);
+                ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), 5001))
+            {
+                Await.until(publication::isConnected, "publication connected");
+                final MessageProxy proxy = new MessageProxy(publication, 0, new NoOpIdleStrategy());
+                final SummingListener listener = new SummingListener();
+                final MessageAdapter adapter = new MessageAdapter("alloc", listener);
+
+                for (int i = 0; i < WARMUP; i++)
+                {
+                    roundTrip(proxy, subscription, adapter, i);
+                }
+
+                final long before = allocatedBytes();
+                for (int i = 0; i < MEASURED; i++)
+                {
+                    roundTrip(proxy, subscription, adapter, i);
+                }
+                final long allocated = allocatedBytes() - before;
+
+                assertTrue(allocated < ALLOWED_BYTES, "offer + poll allocated " + allocated + " bytes");
+                assertEquals(WARMUP + MEASURED, adapter.totalReceivedCount());
+            }
+        }
+    }
+
+    private static void dispatch(final MessageAdapter adapter, final UnsafeBuffer buffer)
+    {
+        adapter.onFrame(buffer, 0, IioSampleFlyweight.FRAME_LENGTH);
+        adapter.onFrame(buffer, 64, ProbeAckFlyweight.FRAME_LENGTH);
+        adapter.onFrame(buffer, 56, 4);
+    }
+
+    private static void roundTrip(
+        final MessageProxy proxy, final Subscription subscription, final MessageAdapter adapter, final int i)
+    {
+        while (proxy.probeAck(i, i, i + 1, 25.0, i) < 0)
+        {
+            subscription.poll(adapter, 64);
+        }
+
+        subscription.poll(adapter, 64);
+        while (adapter.totalReceivedCount() <= i)
+        {
+            subscription.poll(adapter, 64);
+        }
+    }
+
+    private long allocatedBytes()
+    {
+        return threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    private static final class SummingListener implements MessageListener
+    {
+        private double sum;
+
+        public void onIioSample(
+            final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+        {
+            sum += hostId + seq + nowNs + occupancy + pcieGbps;
+        }
+
+        public void onProbeAck(
+            final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+        {
+            sum += qp + reqRecvTs32 + respSendTs32 + rccGbps + nowNs;
+        }
+    }
+}
