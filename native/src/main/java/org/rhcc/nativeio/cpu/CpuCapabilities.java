@@ -17,6 +17,8 @@ package org.rhcc.nativeio.cpu;
  *                            CPUID.(0x80000020,1):EDX[15:0]+1; 0 if no MBA.
  * @param amdMba              AMD bandwidth enforcement: CPUID.0x80000008:EBX bit 6 and CPUID.(0x80000020,0):EBX
  *                            bit 1.
+ * @param hypervisor          CPUID.1:ECX bit 31: running in a virtual machine, where uncore MSRs and RDT are
+ *                            usually hidden.
  */
 public record CpuCapabilities(
     String vendor,
@@ -29,7 +31,8 @@ public record CpuCapabilities(
     int mbaThrottleMax,
     boolean mbaLinear,
     int mbaCosCount,
-    boolean amdMba)
+    boolean amdMba,
+    boolean hypervisor)
 {
     /** Intel's vendor string. */
     public static final String INTEL = "GenuineIntel";
@@ -66,6 +69,6 @@ public record CpuCapabilities(
     public String describe()
     {
         return vendor + " family " + family + " model 0x" + Integer.toHexString(model) + " stepping " + stepping +
-            (modelName.isEmpty() ? "" : " (" + modelName + ")");
+            (modelName.isEmpty() ? "" : " (" + modelName + ")") + (hypervisor ? ", under a hypervisor" : "");
     }
 }

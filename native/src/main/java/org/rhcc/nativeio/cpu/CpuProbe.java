@@ -56,7 +56,9 @@ public final class CpuProbe
         vendorBytes.putInt(leaf0[CpuidDevice.EBX]).putInt(leaf0[CpuidDevice.EDX]).putInt(leaf0[CpuidDevice.ECX]);
         final String vendor = new String(vendorBytes.array(), StandardCharsets.US_ASCII);
 
-        final int eax1 = maxBasic >= LEAF_VERSION ? device.cpuid(LEAF_VERSION, 0)[CpuidDevice.EAX] : 0;
+        final int[] leaf1 = maxBasic >= LEAF_VERSION ? device.cpuid(LEAF_VERSION, 0) : new int[4];
+        final int eax1 = leaf1[CpuidDevice.EAX];
+        final boolean hypervisor = (leaf1[CpuidDevice.ECX] & (1 << 31)) != 0;
         final int baseFamily = (eax1 >>> 8) & 0xF;
         final int baseModel = (eax1 >>> 4) & 0xF;
         final int family = baseFamily == 0xF ? baseFamily + ((eax1 >>> 20) & 0xFF) : baseFamily;
@@ -111,6 +113,6 @@ public final class CpuProbe
 
         return new CpuCapabilities(
             vendor, family, model, stepping, modelName, rdtAllocation, intelMba, throttleMax, linear, cosCount,
-            amdMba);
+            amdMba, hypervisor);
     }
 }

@@ -300,8 +300,9 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
 
     private double calibrate(final Context ctx)
     {
-        final long c0 = msr.read(clockCtr);
+        // clock then counter at both ends, so both intervals carry the same read offset
         final long t0 = ctx.nanoClock.getAsLong();
+        final long c0 = msr.read(clockCtr);
         long t1 = t0;
         while (t1 - t0 < ctx.calibrationNs)
         {
