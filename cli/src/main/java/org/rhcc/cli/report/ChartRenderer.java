@@ -31,8 +31,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Draws a {@link ChartData} as a PNG with XChart's {@link BitmapEncoder}; works headless
  * ({@code -Djava.awt.headless=true}, which the {@code rhcc} launcher sets).
  * <p>
- * Simulated series use a colour-blind-safe palette (Okabe and Ito); paper reference series are drawn in black,
- * dashed, with diamond markers, so that a reader sees at once which numbers come from the testbed.
+ * Simulated series use a colour-blind-safe palette (Okabe and Ito); paper reference series are drawn in grey (bars)
+ * or black, dashed, with diamond markers (lines), so that a reader sees at once which numbers come from the testbed.
  */
 public final class ChartRenderer
 {
@@ -58,6 +58,7 @@ public final class ChartRenderer
         SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP,
     };
     private static final Color REFERENCE_COLOR = Color.BLACK;
+    private static final Color REFERENCE_BAR_COLOR = new Color(110, 110, 110);
     private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 18);
     private static final Font AXIS_TITLE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
     private static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
@@ -126,10 +127,8 @@ public final class ChartRenderer
             final CategorySeries added = chart.addSeries(series.name(), data.categories(), values(series.ys()));
             if (series.reference())
             {
-                added.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
-                added.setMarker(SeriesMarkers.DIAMOND);
-                added.setMarkerColor(REFERENCE_COLOR);
-                added.setFillColor(REFERENCE_COLOR);
+                added.setFillColor(REFERENCE_BAR_COLOR);
+                added.setLineColor(REFERENCE_BAR_COLOR);
             }
             else
             {

@@ -1,0 +1,107 @@
+package org.rhcc.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.ResultJson;
+import org.rhcc.cli.result.RunRecord;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs real (short) simulations through the command line: the end-to-end check of files, stdout/stderr separation,
+ * determinism and the report.
+ */
+class ExperimentCommandTest
+{
+    private static final String[] SHORT = { "--duration-ms", "0.4", "--warmup-ms", "0.2", "--seed", "11" };
+
+    @Test
+    void shouldWriteJsonCsvAndChartsAndPrintTheTableOnStdoutOnly(@TempDir final Path dir) throws Exception
+    {
+        final CommandResult result = run("signals", dir);
+
+        assertEquals(RhccCommand.EXIT_OK, result.exitCode(), result.err());
+        assertTrue(result.out().startsWith("== signals (paper B10-B12)"), result.out());
+        assertTrue(result.out().contains("MSR read ns"), result.out());
+        assertTrue(result.out().contains("B11  IIO occupancy"), result.out());
+        assertFalse(result.out().contains("done in"), "progress must not reach stdout");
+        assertTrue(result.err().contains("[4/4] dcqcn | 3x: done in"), result.err());
+
+        final ExperimentResult json = ResultJson.read(dir.resolve("signals.json"));
+        assertEquals("signals", json.experiment());
+        assertEquals(11L, json.seed());
+        assertEquals(0.4, json.durationMs());
+        assertEquals(List.of("0x", "1x", "2x", "3x"), json.runs().stream().map(RunRecord::condition).toList());
+        for (final RunRecord run : json.runs())
+        {
+            assertTrue(run.metric("rnic_gbps") > 0.0, run.condition());
+            assertTrue(run.metric("msr_reads") > 100, run.condition());
+            assertTrue(run.metric("msr_read_latency_ns") > 0.0, run.condition());
+            assertTrue(run.seriesValues("t_ms").length > 0, run.condition());
+        }
+        assertFalse(json.simParameters().isEmpty());
+
+        final List<String> csv = Files.readAllLines(dir.resolve("signals.csv"));
+        assertEquals(5, csv.size());
+        assertTrue(csv.get(0).startsWith("experiment,scheme,condition,"), csv.get(0));
+
+        final List<Path> charts;
+        try (Stream<Path> files = Files.list(dir))
+        {
+            charts = files.filter((file) -> file.toString().endsWith(".png")).sorted().toList();
+        }
+        assertEquals(5, charts.size(), charts.toString());
+        for (final Path chart : charts)
+        {
+            assertTrue(Files.size(chart) > 5_000, chart + " is too small");
+        }
+    }
+
+    @Test
+    void shouldWriteByteIdenticalJsonForTheSameSeed(@TempDir final Path dir) throws Exception
+    {
+        final Path first = dir.resolve("first");
+        final Path second = dir.resolve("second");
+
+        assertEquals(RhccCommand.EXIT_OK, run("pcie", first, "--no-charts").exitCode());
+        assertEquals(RhccCommand.EXIT_OK, run("pcie", second, "--no-charts", "--threads", "1").exitCode());
+
+        assertArrayEquals(Files.readAllBytes(first.resolve("pcie.json")), Files.readAllBytes(second.resolve("pcie.json")));
+        assertArrayEquals(Files.readAllBytes(first.resolve("pcie.csv")), Files.readAllBytes(second.resolve("pcie.csv")));
+    }
+
+    @Test
+    void shouldReportPaperVersusSimulatedFromTheJson(@TempDir final Path dir)
+    {
+        assertEquals(RhccCommand.EXIT_OK, run("signals", dir, "--no-charts").exitCode());
+
+        final CommandResult report = CommandResult.run("report", "--from", dir.toString(), "--runs", "--charts");
+
+        assertEquals(RhccCommand.EXIT_OK, report.exitCode(), report.err());
+        assertTrue(report.out().contains("| Row | Measured | Paper (testbed) | Simulated (rhcc) | Experiment |"));
+        assertTrue(report.out().contains("| B11 | IIO occupancy"), report.out());
+        assertTrue(report.out().contains("### `signals` (paper B10-B12)"), report.out());
+        assertTrue(Files.isRegularFile(dir.resolve("signals-iio-occupancy.png")));
+    }
+
+    private static CommandResult run(final String experiment, final Path out, final String... more)
+    {
+        final String[] args = new String[4 + SHORT.length + more.length];
+        args[0] = "experiment";
+        args[1] = experiment;
+        args[2] = "--out";
+        args[3] = out.toString();
+        System.arraycopy(SHORT, 0, args, 4, SHORT.length);
+        System.arraycopy(more, 0, args, 4 + SHORT.length, more.length);
+        return CommandResult.run(args);
+    }
+}
