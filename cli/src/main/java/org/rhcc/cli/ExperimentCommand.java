@@ -109,7 +109,7 @@ public final class ExperimentCommand implements Callable<Integer>
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter stderr = spec.commandLine().getErr();
         final ExperimentRunner runner = new ExperimentRunner(base, threads,
-            new ProgressPrinter(stderr, null != System.console()));
+            new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()));
         final long startNs = System.nanoTime();
         for (final Experiment experiment : experiments)
         {

@@ -41,6 +41,24 @@ public final class ProgressPrinter implements RunListener
     }
 
     /**
+     * @return true when stderr is a terminal: the launcher tells with {@code -Drhcc.progress=bar} or
+     * {@code -Drhcc.progress=lines} (bash knows, the JVM does not); without it, true when the JVM has a console.
+     */
+    public static boolean stderrIsTerminal()
+    {
+        final String mode = System.getProperty("rhcc.progress", "");
+        if ("bar".equals(mode))
+        {
+            return true;
+        }
+        if ("lines".equals(mode))
+        {
+            return false;
+        }
+        return null != System.console();
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override
