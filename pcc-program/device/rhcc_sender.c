@@ -1,0 +1,76 @@
+/*
+ * rhcc — RHCC's sender loop in fixed point (see rhcc_sender.h).
+ */
+#include "rhcc_sender.h"
+
+#include "rhcc_fxp.h"
+
+/* |PID delta| beyond this many rate units saturates the clamp whatever R_rev is (R_rev <= 1 << 30) */
+#define RHCC_DELTA_LIMIT ((int64_t)1 << 32)
+
+void rhcc_sender_open(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg)
+{
+	ctx->rate_rev_fxp30 = RHCC_RATE_ONE;
+	ctx->probe_send_ts_ns = 0;
+	ctx->d_prev_ns = 0;
+	ctx->d_prev_frac = 0;
+	ctx->d_thr_ns = cfg->d_thr_ns;
+	ctx->probe_units = 0;
+	ctx->flags = (uint8_t)(ctx->flags & ~RHCC_FLAG_D_VALID);
+}
+
+uint32_t rhcc_sender_on_tx(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t sent_32bytes)
+{
+	const uint32_t interval = cfg->probe_interval_units;
+	uint32_t count = (uint32_t)ctx->probe_units + sent_32bytes; /* < 2^17: no overflow */
+
+	if (count < interval) {
+		ctx->probe_units = (uint16_t)count;
+		return 0;
+	}
+	count -= interval;
+	if (count >= interval)
+		count %= interval; /* rare: one coalesced burst of more than one interval */
+	ctx->probe_units = (uint16_t)count;
+	return 1;
+}
+
+rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,
+					   uint32_t resp_send_ts_ns)
+{
+	const int32_t sample_ns = rhcc_delay_sample_ns(req_recv_ts_ns, resp_send_ts_ns);
+	int64_t sample;
+	int64_t d_prev;
+	int64_t d_cur;
+	int64_t error;
+	int64_t change;
+	int64_t delta;
+	int64_t rate;
+
+	if (sample_ns < 0)
+		return RHCC_ACK_NEGATIVE_DELAY;
+
+	sample = (int64_t)sample_ns << RHCC_DELAY_SHIFT;
+	if (ctx->flags & RHCC_FLAG_D_VALID) {
+		d_prev = rhcc_ccctx_d_prev_fxp8(ctx);
+		/* Eq. (2): D_cur = D_prev + g (D_sample - D_prev); |g (s - D_prev)| <= |s - D_prev|, so D_cur stays
+		 * between D_prev and the sample and fits the 32.8 field */
+		d_cur = d_prev + rhcc_mul_shift_round_s64(sample - d_prev, cfg->g_probe_fxp16, 16);
+	} else {
+		/* cold start: the first valid sample initialises D_cur and contributes no derivative */
+		d_prev = sample;
+		d_cur = sample;
+		ctx->flags = (uint8_t)(ctx->flags | RHCC_FLAG_D_VALID);
+	}
+	rhcc_ccctx_set_d_prev_fxp8(ctx, d_cur);
+
+	/* Eq. (3), velocity form: R_rev <- R_rev - alpha e - beta de, e = D_cur - D_thr, de = D_cur - D_prev */
+	error = d_cur - ((int64_t)ctx->d_thr_ns << RHCC_DELAY_SHIFT);
+	change = d_cur - d_prev;
+	delta = rhcc_add_sat_s64(rhcc_mul_shift_round_s64(error, cfg->k_alpha, RHCC_GAIN_SHIFT),
+				 rhcc_mul_shift_round_s64(change, cfg->k_beta, RHCC_GAIN_SHIFT));
+	delta = rhcc_clamp_s64(delta, -RHCC_DELTA_LIMIT, RHCC_DELTA_LIMIT);
+	rate = rhcc_clamp_s64((int64_t)ctx->rate_rev_fxp30 - delta, (int64_t)cfg->r_min_fxp30, (int64_t)RHCC_RATE_ONE);
+	ctx->rate_rev_fxp30 = (uint32_t)rate;
+	return RHCC_ACK_OK;
+}

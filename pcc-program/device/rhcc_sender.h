@@ -1,0 +1,84 @@
+/*
+ * rhcc — RHCC's sender loop on one flow context: probe cadence, Eq. (2) delay EWMA, Eq. (3) velocity-form PID on
+ * the receivable rate, Eq. (4) sending rate. The fixed-point twin of org.rhcc.core.sender.ReceivableRateController,
+ * ProbeCadence and QpStateTable (paper §III-C; design.md §4).
+ */
+#ifndef RHCC_SENDER_H
+#define RHCC_SENDER_H
+
+#include <stdint.h>
+
+#include "rhcc_ccctx.h"
+#include "rhcc_fxp.h"
+#include "rhcc_params.h"
+
+/** Outcome of a probe response. */
+typedef enum rhcc_ack_status {
+	RHCC_ACK_OK = 0,             /**< D and R_rev updated */
+	RHCC_ACK_NEGATIVE_DELAY = 1, /**< resp_send_ts before req_recv_ts: malformed, nothing changed */
+} rhcc_ack_status_t;
+
+/**
+ * Opens the sender-loop half of a flow: R_rev at line rate, no delay sample yet, the configured D_thr, probe byte
+ * counter and probe send time zero (QpStateTable.open).
+ */
+void rhcc_sender_open(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg);
+
+/**
+ * Probe cadence (ProbeCadence: one probe per interval of bytes sent): adds the TX burst's 32-byte units to the flow's
+ * counter and asks for a probe when the counter crosses the interval.
+ *
+ * The hardware takes at most one probe request per event; when one burst crosses the interval more than once (a
+ * coalesced TX event of more than one interval, up to 2 MB), one probe is requested and the counter keeps only the
+ * remainder: the further probes would sample the same instant and carry no extra information.
+ *
+ * @return 1 to set results->rtt_req, else 0.
+ */
+uint32_t rhcc_sender_on_tx(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t sent_32bytes);
+
+/**
+ * Receiver processing delay sample, Eq. (2)'s t_resp - t_recv: both receiver-NIC timestamps, so no clock sync;
+ * a wrap-safe signed 32-bit difference, negative when the timestamps are out of order.
+ */
+static inline int32_t rhcc_delay_sample_ns(uint32_t req_recv_ts_ns, uint32_t resp_send_ts_ns)
+{
+	return rhcc_wrap_diff32(resp_send_ts_ns, req_recv_ts_ns);
+}
+
+/**
+ * One probe response (ReceivableRateController.onProbeAck without R_cc, which lives in the same context):
+ *   D_sample = resp_send - req_recv; negative -> RHCC_ACK_NEGATIVE_DELAY, nothing changes;
+ *   Eq. (2) D_cur = (1 - g) D_prev + g D_sample (the first valid sample initialises D_cur, de = 0);
+ *   Eq. (3) R_rev <- clamp(R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev), R_min, R_line).
+ */
+rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,
+					   uint32_t resp_send_ts_ns);
+
+/** Eq. (4): R_send = clamp(min(R_rev, R_cc), R_min, R_line), R_cc being the context's DCQCN R_C; fxp30. */
+static inline uint32_t rhcc_sender_send_rate_fxp30(const rhcc_ccctx_t *ctx, const rhcc_config_t *cfg)
+{
+	uint32_t r = ctx->rate_rev_fxp30 < ctx->rc_fxp30 ? ctx->rate_rev_fxp30 : ctx->rc_fxp30;
+
+	if (r < cfg->r_min_fxp30)
+		r = cfg->r_min_fxp30;
+	if (r > RHCC_RATE_ONE)
+		r = RHCC_RATE_ONE;
+	return r;
+}
+
+/**
+ * A fxp30 rate as the rate limiter's 20-bit fixed-point fraction of line rate, rounded to nearest, in [1, 1 << 20]
+ * (results->rate must never be 0).
+ */
+static inline uint32_t rhcc_rate_to_doca(uint32_t rate_fxp30)
+{
+	uint32_t r = (rate_fxp30 + ((uint32_t)1 << (RHCC_RATE_SHIFT - 21))) >> (RHCC_RATE_SHIFT - 20);
+
+	if (r == 0)
+		r = 1;
+	if (r > ((uint32_t)1 << 20))
+		r = (uint32_t)1 << 20;
+	return r;
+}
+
+#endif /* RHCC_SENDER_H */

@@ -1,0 +1,408 @@
+/*
+ * rhcc — unit checks of the PCC program's fixed-point primitives, parameters, sender loop, DCQCN and DOCA entry
+ * points, against values computed by hand (exact integer arithmetic, shown next to each check).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rhcc_ccctx.h"
+#include "rhcc_dcqcn.h"
+#include "rhcc_fxp.h"
+#include "rhcc_host_runtime.h"
+#include "rhcc_params.h"
+#include "rhcc_pcc_dev.h"
+#include "rhcc_sender.h"
+
+static int passed;
+static int failed;
+
+#define CHECK(cond)                                                                                                \
+	do {                                                                                                       \
+		if (cond) {                                                                                        \
+			passed++;                                                                                  \
+		} else {                                                                                           \
+			failed++;                                                                                  \
+			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond);                         \
+		}                                                                                                  \
+	} while (0)
+
+#define CHECK_EQ(got, want)                                                                                        \
+	do {                                                                                                       \
+		const long long got_ = (long long)(got);                                                           \
+		const long long want_ = (long long)(want);                                                         \
+		if (got_ == want_) {                                                                               \
+			passed++;                                                                                  \
+		} else {                                                                                           \
+			failed++;                                                                                  \
+			fprintf(stderr, "%s:%d: FAILED: %s = %lld, expected %lld\n", __FILE__, __LINE__, #got,     \
+				got_, want_);                                                                      \
+		}                                                                                                  \
+	} while (0)
+
+static rhcc_config_t defaults_config(void)
+{
+	uint32_t params[RHCC_PARAM_COUNT];
+	rhcc_config_t cfg;
+
+	rhcc_params_defaults(params);
+	if (rhcc_config_derive(params, &cfg) != 0) {
+		fprintf(stderr, "defaults rejected\n");
+		failed++;
+	}
+	return cfg;
+}
+
+static void should_multiply_at_128_bits(void)
+{
+	const rhcc_u128_t p = rhcc_mul_u64(UINT64_MAX, UINT64_MAX); /* (2^64-1)^2 = 2^128 - 2^65 + 1 */
+
+	CHECK(p.hi == UINT64_MAX - 1 && p.lo == 1);
+	CHECK_EQ(rhcc_mul_shift_round_u64(3, 5, 1), 8);                  /* 7.5 -> 8 */
+	CHECK_EQ(rhcc_mul_shift_round_u64(5, 1, 1), 3);                  /* 2.5 -> 3 (ties up) */
+	CHECK_EQ(rhcc_mul_shift_round_u64(7, 1, 2), 2);                  /* 1.75 -> 2 */
+	CHECK_EQ(rhcc_mul_shift_round_u64(1ull << 40, 1ull << 40, 64), 1 << 16);
+	CHECK_EQ(rhcc_mul_shift_round_u64(1ull << 63, 3, 64), 2);        /* 1.5 -> 2, rounding bit below the split */
+	CHECK_EQ(rhcc_mul_shift_round_u64(1ull << 63, 2, 65), 1);        /* 2^64 / 2^65 = 0.5 -> 1 */
+	CHECK(rhcc_mul_shift_round_u64(1ull << 63, 4, 0) == UINT64_MAX); /* saturates */
+	CHECK(rhcc_mul_shift_round_u64(1ull << 63, 4, 1) == UINT64_MAX); /* 2^64 does not fit */
+	CHECK_EQ(rhcc_mul_shift_round_s64(-5, 1, 1), -3);                /* -2.5 -> -3 (ties away from zero) */
+	CHECK_EQ(rhcc_mul_shift_round_s64(-7, 3, 2), -5);                /* -5.25 -> -5 */
+	CHECK_EQ(rhcc_mul_shift_round_s64(INT64_MIN, 1, 0), -INT64_MAX); /* saturates symmetrically */
+}
+
+static void should_divide_for_parameters(void)
+{
+	uint64_t q = 0;
+
+	CHECK(rhcc_div_shift_round_u64(1000, 30, 100000, &q) == 0 && q == 10737418);    /* 10737418.24 */
+	CHECK(rhcc_div_shift_round_u64(5, 30, 100000, &q) == 0 && q == 53687);          /* 53687.09 */
+	CHECK(rhcc_div_shift_round_u64(50, 30, 100000, &q) == 0 && q == 536871);        /* 536870.912 */
+	CHECK(rhcc_div_shift_round_u64(1, 1, 4, &q) == 0 && q == 1);                    /* 0.5 -> 1 */
+	/* alpha = 0.0005 Gbit/s/ns at 100 Gbit/s: 500000 * 2^62 / 1e11 = 23058430092136.94 */
+	CHECK(rhcc_div_shift_round_u64(500000, 62, 100000000000ull, &q) == 0 && q == 23058430092137ull);
+	CHECK(rhcc_div_shift_round_u64(1, 0, 0, &q) == -1);
+	CHECK(rhcc_div_shift_round_u64(UINT64_MAX, 1, 1, &q) == -1);
+}
+
+static void should_subtract_wrapping_timestamps(void)
+{
+	CHECK_EQ(rhcc_wrap_diff32(5, 4294967293u), 8);
+	CHECK_EQ(rhcc_wrap_diff32(4294967293u, 5), -8);
+	CHECK_EQ(rhcc_wrap_diff32(0x80000000u, 0), INT32_MIN);
+	CHECK_EQ(rhcc_wrap_diff32(0x7FFFFFFFu, 0), INT32_MAX);
+	CHECK_EQ(rhcc_delay_sample_ns(4294967064u, 226u), 458); /* probe_ack.csv, case wrap, first row */
+}
+
+static void should_raise_to_powers(void)
+{
+	const uint32_t decay = (1u << 31) - (320u << 15); /* 1019/1024 in fxp31 = 2136997888 */
+
+	CHECK_EQ(decay, 2136997888u);
+	CHECK_EQ(rhcc_pow_fxp31(decay, 0), 1u << 31);
+	CHECK_EQ(rhcc_pow_fxp31(decay, 1), decay);
+	CHECK_EQ(rhcc_pow_fxp31(decay, 2), 2126563328u); /* 2^31 (1019/1024)^2 = 2126563328 exactly */
+	CHECK_EQ(rhcc_pow_fxp31(1u << 31, 123456), 1u << 31);
+	CHECK_EQ(rhcc_pow_fxp31(1u << 30, 31), 1);       /* 2^31 2^-31 = 1 */
+	/* 0.5^33 is 0.25 unit; the squaring's 0.5^32 = 0.5 unit rounds up to 1 unit, so the result is 1 unit:
+	 * within the half-unit-per-product error bound the harness assumes */
+	CHECK_EQ(rhcc_pow_fxp31(1u << 30, 33), 1);
+	CHECK_EQ(rhcc_pow_fxp31(1u << 30, 40), 0);       /* 2^23 x 1 units: 2^-8 unit rounds to 0 */
+	CHECK_EQ(rhcc_pow_fxp31(decay, 4000000000u), 0); /* underflows; stops early */
+}
+
+static void should_derive_and_validate_parameters(void)
+{
+	uint32_t params[RHCC_PARAM_COUNT];
+	rhcc_config_t cfg;
+
+	rhcc_params_defaults(params);
+	CHECK_EQ(rhcc_config_derive(params, &cfg), 0);
+	CHECK_EQ(cfg.r_min_fxp30, 10737418);          /* 1 Gbit/s of 100: 10737418.24 */
+	CHECK_EQ(cfg.dcqcn_min_fxp30, 10737);         /* 1 Mbit/s: 10737.42 */
+	CHECK_EQ(cfg.ai_fxp30, 53687);                /* 5 Mbit/s */
+	CHECK_EQ(cfg.hai_fxp30, 536871);              /* 50 Mbit/s */
+	CHECK(cfg.k_alpha == 23058430092137ull && cfg.k_beta == cfg.k_alpha);
+	CHECK_EQ(cfg.dcqcn_g_fxp31, 10485760);        /* 5/1024 */
+	CHECK_EQ(cfg.dcqcn_initial_alpha_fxp31, 2145386496u); /* 1023/1024 */
+	CHECK_EQ(cfg.probe_interval_units, 1024);
+
+	params[RHCC_PARAM_R_MIN_MBPS] = 100001; /* above line rate */
+	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_R_MIN_MBPS + 1);
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_DCQCN_FAST_RECOVERY_STEPS] = 15; /* beyond the 4-bit stage */
+	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_DCQCN_FAST_RECOVERY_STEPS + 1);
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_DCQCN_BYTE_COUNTER_BYTES] = 1u << 24; /* beyond the 24-bit counter */
+	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_DCQCN_BYTE_COUNTER_BYTES + 1);
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_DCQCN_HAI_MBPS] = 200000;
+	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_DCQCN_HAI_MBPS + 1);
+}
+
+static void should_convert_rates_for_the_rate_limiter(void)
+{
+	CHECK_EQ(rhcc_rate_to_doca(RHCC_RATE_ONE), 1u << 20);
+	CHECK_EQ(rhcc_rate_to_doca(10737418), 10486); /* 10485.76 -> 10486 */
+	CHECK_EQ(rhcc_rate_to_doca(511), 1);          /* never 0 */
+	CHECK_EQ(rhcc_rate_to_doca(0), 1);
+}
+
+static void should_request_one_probe_per_interval(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_sender_open(&ctx, &cfg);
+	CHECK_EQ(rhcc_sender_on_tx(&ctx, &cfg, 1000), 0);
+	CHECK_EQ(rhcc_sender_on_tx(&ctx, &cfg, 24), 1); /* exactly 32 KB */
+	CHECK_EQ(ctx.probe_units, 0);
+	CHECK_EQ(rhcc_sender_on_tx(&ctx, &cfg, 1023), 0);
+	CHECK_EQ(rhcc_sender_on_tx(&ctx, &cfg, 2048), 1); /* 3071 units: two crossings, one request */
+	CHECK_EQ(ctx.probe_units, 1023);
+	CHECK_EQ(rhcc_sender_on_tx(&ctx, &cfg, 65535), 1);
+	CHECK_EQ(ctx.probe_units, (1023 + 65535) % 1024);
+}
+
+static void should_follow_eq2_and_eq3_by_hand(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_sender_open(&ctx, &cfg);
+	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(ctx.d_thr_ns, 200);
+
+	/* cold start: D = 1200 ns, e = 1000 ns, de = 0: R_rev = 100 - 0.0005 * 1000 = 99.5 Gbit/s;
+	 * delta = 1000 * 256 * k / 2^40 = 5368709.12 -> 5368709 */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 2200), RHCC_ACK_OK);
+	CHECK_EQ(ctx.d_prev_ns, 1200);
+	CHECK_EQ(ctx.d_prev_frac, 0);
+	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709);
+
+	/* D = 1200 + 0.75 (400 - 1200) = 600: e = 400, de = -600: R_rev += -0.2 + 0.3 = +0.1 Gbit/s;
+	 * e -> 400 * 256 * k / 2^40 = 2147483.648 -> 2147484; de -> -3221225.472 -> -3221225 */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 5000, 5400), RHCC_ACK_OK);
+	CHECK_EQ(ctx.d_prev_ns, 600);
+	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709 - 2147484 + 3221225);
+
+	/* D = 600 + 0.75 (601 - 600) = 600.75: fxp8 fraction 192 */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 9000, 9601), RHCC_ACK_OK);
+	CHECK_EQ(ctx.d_prev_ns, 600);
+	CHECK_EQ(ctx.d_prev_frac, 192);
+}
+
+static void should_ignore_negative_delays(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+	rhcc_ccctx_t before;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_sender_open(&ctx, &cfg);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 1300), RHCC_ACK_OK);
+	before = ctx;
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 2000, 1999), RHCC_ACK_NEGATIVE_DELAY);
+	CHECK(memcmp(&before, &ctx, sizeof(ctx)) == 0);
+	/* 2^31 apart reads as -2^31: malformed too */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0, 0x80000000u), RHCC_ACK_NEGATIVE_DELAY);
+	CHECK(memcmp(&before, &ctx, sizeof(ctx)) == 0);
+}
+
+static void should_clamp_to_floor_and_line(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_sender_open(&ctx, &cfg);
+	/* D = 2^31 - 1 ns: the largest valid sample drives R_rev to R_min */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0, 0x7FFFFFFFu), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, cfg.r_min_fxp30);
+	CHECK_EQ(ctx.d_prev_ns, 0x7FFFFFFFu);
+	/* R_send = clamp(min(R_rev, R_C)): R_C at line, R_rev at the floor */
+	ctx.rc_fxp30 = RHCC_RATE_ONE;
+	CHECK_EQ(rhcc_sender_send_rate_fxp30(&ctx, &cfg), cfg.r_min_fxp30);
+	/* a sample of 0 after it: de hugely negative, R_rev back to line */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 100, 100), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
+	ctx.rc_fxp30 = 0; /* R_cc of 0: R_send still R_min */
+	CHECK_EQ(rhcc_sender_send_rate_fxp30(&ctx, &cfg), cfg.r_min_fxp30);
+}
+
+static void should_cut_and_recover_like_dcqcn(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_dcqcn_open(&ctx, &cfg, 0);
+	/* alpha decays once at t = 1000: 2145386496 * 2136997888 / 2^31 = 2134910976 (0.994145393371582) */
+	rhcc_dcqcn_advance(&ctx, &cfg, 1000);
+	CHECK_EQ(ctx.alpha_fxp31, 2134910976u);
+	/* cut: R_C = 2^30 (2^32 - 2134910976) / 2^32 = 540014080 (50.2927303314209 Gbit/s, as dcqcn.csv);
+	 * alpha = 2134910976 * decay / 2^31 + g = 2134972366 (0.9941739803180099, as dcqcn.csv) */
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 1000), 1);
+	CHECK_EQ(ctx.rc_fxp30, 540014080u);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(ctx.alpha_fxp31, 2134972366u);
+	/* within 4 us of the cut: no second cut */
+	rhcc_dcqcn_advance(&ctx, &cfg, 4999);
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 4999), 0);
+	CHECK_EQ(ctx.rc_fxp30, 540014080u);
+	/* first timer expiry at 301000: fast recovery R_C = (R_T + R_C) / 2 = 806877952 */
+	rhcc_dcqcn_advance(&ctx, &cfg, 301000);
+	CHECK_EQ(ctx.rc_fxp30, 806877952u);
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 1);
+	/* second: stage 2 > F = 1, additive: R_T = min(line, line + AI) = line, R_C = 940309888 */
+	rhcc_dcqcn_advance(&ctx, &cfg, 601000);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(ctx.rc_fxp30, 940309888u);
+	/* byte counter: 32767 B per event; 2 x 32768 B -> events at 32767 and 65534 */
+	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32768);
+	CHECK_EQ(rhcc_ccctx_byte_stage(&ctx), 1);
+	CHECK_EQ(rhcc_ccctx_dcqcn_bytes(&ctx), 1);
+	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32768);
+	CHECK_EQ(rhcc_ccctx_byte_stage(&ctx), 2);
+	CHECK_EQ(rhcc_ccctx_dcqcn_bytes(&ctx), 2);
+}
+
+/* the closed form for many timer expiries agrees with expiries processed one at a time */
+static void should_apply_long_gaps_in_bounded_work(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t step;
+	rhcc_ccctx_t jump;
+	uint32_t t;
+	uint32_t i;
+
+	memset(&step, 0, sizeof(step));
+	rhcc_dcqcn_open(&step, &cfg, 0);
+	(void)rhcc_dcqcn_on_cnp(&step, &cfg, 0);
+	step.rc_fxp30 = RHCC_RATE_ONE / 4; /* far below line so that many AI steps stay below line */
+	step.rt_fxp30 = RHCC_RATE_ONE / 2;
+	jump = step;
+	for (i = 1, t = 0; i <= 3000; i++) {
+		t = i * cfg.increase_interval_ns;
+		rhcc_dcqcn_advance(&step, &cfg, t);
+	}
+	rhcc_dcqcn_advance(&jump, &cfg, t);
+	CHECK(step.rt_fxp30 == jump.rt_fxp30);
+	CHECK(step.rc_fxp30 >= jump.rc_fxp30 - 2 && step.rc_fxp30 <= jump.rc_fxp30 + 2);
+	CHECK_EQ(step.rt_fxp30, RHCC_RATE_ONE / 2 + 2999u * cfg.ai_fxp30); /* first step fast recovery */
+	CHECK(step.next_increase_ts_ns == jump.next_increase_ts_ns);
+	CHECK((step.flags & RHCC_FLAG_INCREASE_ARMED) && (jump.flags & RHCC_FLAG_INCREASE_ARMED));
+}
+
+static void should_reach_line_and_disarm(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_dcqcn_open(&ctx, &cfg, 0);
+	(void)rhcc_dcqcn_on_cnp(&ctx, &cfg, 0);
+	rhcc_dcqcn_advance(&ctx, &cfg, 4000000000u); /* 4 s of expiries at once */
+	CHECK_EQ(ctx.rc_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
+	CHECK(!(ctx.flags & RHCC_FLAG_INCREASE_ARMED));
+	CHECK_EQ(ctx.alpha_fxp31, 0); /* (1019/1024)^4000000 underflows */
+}
+
+static void should_keep_timers_across_the_timestamp_wrap(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	const uint32_t start = 4294967296u - 100000u;
+	rhcc_ccctx_t ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_dcqcn_open(&ctx, &cfg, start);
+	(void)rhcc_dcqcn_on_cnp(&ctx, &cfg, start);
+	rhcc_dcqcn_advance(&ctx, &cfg, start + 299999u); /* wraps; one ns before the expiry */
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 0);
+	rhcc_dcqcn_advance(&ctx, &cfg, start + 300000u);
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 1);
+	CHECK_EQ(ctx.next_increase_ts_ns, start + 600000u);
+}
+
+static void should_serve_slot_zero_and_delegate_others(void)
+{
+	doca_pcc_dev_algo_ctxt_t algo_ctxt;
+	doca_pcc_dev_event_t event;
+	doca_pcc_dev_attr_t attr;
+	doca_pcc_dev_results_t results;
+	uint32_t mask = 0;
+	uint32_t values[RHCC_PARAM_COUNT];
+	uint32_t i;
+	uint32_t probes = 0;
+
+	rhcc_host_runtime_reset();
+	doca_pcc_dev_user_init(&mask);
+	CHECK_EQ(mask, 1u << DOCA_PCC_DEV_EVNT_ROCE_ACK);
+	CHECK(doca_pcc_dev_get_algo_params(3, RHCC_ALGO_SLOT) != NULL);
+	CHECK_EQ(doca_pcc_dev_get_algo_params(0, RHCC_ALGO_SLOT)[RHCC_PARAM_D_THR_NS], 200);
+
+	memset(&algo_ctxt, 0, sizeof(algo_ctxt));
+	memset(&attr, 0, sizeof(attr));
+	for (i = 0; i < 64; i++) {
+		rhcc_host_event_tx(&event, 0, 1000u * i, 512, 1, 0); /* 16 KB bursts */
+		doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
+		probes += results.rtt_req;
+		CHECK_EQ(results.rate, 1u << 20);
+	}
+	CHECK_EQ(probes, 32); /* 1 MB sent, one probe per 32 KB */
+	CHECK_EQ(doca_pcc_dev_get_counters(0, RHCC_ALGO_SLOT)[RHCC_COUNTER_PROBES_REQUESTED], 32);
+
+	rhcc_host_event_rtt(&event, 0, 70000, 69000, 5000, 6200); /* D = 1200 ns: R_rev 99.5 Gbit/s */
+	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
+	CHECK_EQ(results.rate, rhcc_rate_to_doca(1073741824 - 5368709));
+	rhcc_host_event_cnp(&event, 0, 71000);
+	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
+	/* alpha decayed over 71 us to ~0.706: R_C ~ 0.647 of line, below R_rev, so R_send = R_C */
+	CHECK(rhcc_ccctx(&algo_ctxt)->rc_fxp30 < RHCC_RATE_ONE / 100 * 65);
+	CHECK_EQ(results.rate, rhcc_rate_to_doca(rhcc_ccctx(&algo_ctxt)->rc_fxp30));
+	CHECK_EQ(doca_pcc_dev_get_counters(0, RHCC_ALGO_SLOT)[RHCC_COUNTER_RATE_CUTS], 1);
+	rhcc_host_event_nack(&event, 0, 72000, DOCA_PCC_DEV_NACK_EVNT_OOS);
+	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
+	CHECK_EQ(results.rtt_req, 0);
+
+	attr.algo_slot = 2; /* not ours */
+	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
+	CHECK_EQ(rhcc_host_internal_algo_calls(), 1);
+
+	/* PPCC parameter change: valid set applied, invalid cross-check refused without change */
+	rhcc_params_defaults(values);
+	values[RHCC_PARAM_D_THR_NS] = 500;
+	CHECK_EQ(rhcc_host_set_params(0, RHCC_ALGO_SLOT, RHCC_PARAM_D_THR_NS, 1, &values[RHCC_PARAM_D_THR_NS]),
+		 DOCA_PCC_DEV_STATUS_OK);
+	CHECK_EQ(rhcc_port_config(0)->d_thr_ns, 500);
+	CHECK_EQ(rhcc_port_config(1)->d_thr_ns, 200);
+	values[RHCC_PARAM_R_MIN_MBPS] = 200000;
+	CHECK_EQ(rhcc_host_set_params(0, RHCC_ALGO_SLOT, RHCC_PARAM_R_MIN_MBPS, 1, &values[RHCC_PARAM_R_MIN_MBPS]),
+		 DOCA_PCC_DEV_STATUS_FAIL);
+	CHECK_EQ(doca_pcc_dev_get_algo_params(0, RHCC_ALGO_SLOT)[RHCC_PARAM_R_MIN_MBPS], 1000);
+	CHECK_EQ(rhcc_port_config(0)->r_min_fxp30, 10737418);
+}
+
+int main(void)
+{
+	should_multiply_at_128_bits();
+	should_divide_for_parameters();
+	should_subtract_wrapping_timestamps();
+	should_raise_to_powers();
+	should_derive_and_validate_parameters();
+	should_convert_rates_for_the_rate_limiter();
+	should_request_one_probe_per_interval();
+	should_follow_eq2_and_eq3_by_hand();
+	should_ignore_negative_delays();
+	should_clamp_to_floor_and_line();
+	should_cut_and_recover_like_dcqcn();
+	should_apply_long_gaps_in_bounded_work();
+	should_reach_line_and_disarm();
+	should_keep_timers_across_the_timestamp_wrap();
+	should_serve_slot_zero_and_delegate_others();
+	printf("unit checks: %d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}
