@@ -140,14 +140,13 @@ void rhcc_dcqcn_advance(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t no
 
 		/* the period that just ended: decay unless a CNP arrived in it */
 		if (!(ctx->flags & RHCC_FLAG_CNP_IN_ALPHA_PERIOD))
-			alpha = (uint32_t)rhcc_mul_shift_round_u64(alpha, cfg->dcqcn_decay_fxp31, RHCC_ALPHA_SHIFT);
+			alpha = rhcc_fxp31_mul(alpha, cfg->dcqcn_decay_fxp31);
 		ctx->flags = (uint8_t)(ctx->flags & ~RHCC_FLAG_CNP_IN_ALPHA_PERIOD);
 		if (deadline_passed(now_ns, next, alpha_period)) {
 			/* whole idle periods since: alpha (1-g)^idle */
 			const uint32_t idle = (uint32_t)(now_ns - next) / alpha_period + 1u;
 
-			alpha = (uint32_t)rhcc_mul_shift_round_u64(alpha, rhcc_pow_fxp31(cfg->dcqcn_decay_fxp31, idle),
-								   RHCC_ALPHA_SHIFT);
+			alpha = rhcc_fxp31_mul(alpha, rhcc_pow_fxp31_table(cfg->dcqcn_decay_pow2_fxp31, idle));
 			next += idle * alpha_period;
 		}
 		ctx->alpha_fxp31 = alpha;
@@ -176,12 +175,11 @@ uint32_t rhcc_dcqcn_on_cnp(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t
 		return 0;
 
 	/* R_T <- R_C; R_C <- max(R_min, R_C (1 - alpha/2)) with 1 - alpha/2 = (2^32 - alpha_fxp31) / 2^32 */
-	cut = (uint32_t)rhcc_mul_shift_round_u64(rc, ((uint64_t)1 << 32) - alpha, 32);
+	cut = (uint32_t)(((uint64_t)rc * (((uint64_t)1 << 32) - alpha) + ((uint64_t)1 << 31)) >> 32); /* <= 2^62 */
 	ctx->rt_fxp30 = rc;
 	ctx->rc_fxp30 = rhcc_max_u32(cfg->dcqcn_min_fxp30, cut);
 	/* alpha <- (1-g) alpha + g; <= 1 since alpha <= 1 */
-	ctx->alpha_fxp31 = (uint32_t)rhcc_mul_shift_round_u64(alpha, cfg->dcqcn_decay_fxp31, RHCC_ALPHA_SHIFT) +
-			   cfg->dcqcn_g_fxp31;
+	ctx->alpha_fxp31 = rhcc_fxp31_mul(alpha, cfg->dcqcn_decay_fxp31) + cfg->dcqcn_g_fxp31;
 	ctx->last_cut_ts_ns = now_ns;
 	ctx->next_increase_ts_ns = now_ns + cfg->increase_interval_ns;
 	rhcc_ccctx_set_dcqcn_word(ctx, 0, 0, 0);

@@ -29,8 +29,8 @@ void rhcc_dcqcn_open(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_n
 
 /**
  * Processes the alpha-update and rate-increase expiries at or before now_ns. Bounded work whatever the gap: the
- * alpha decay over k idle periods is one power by squaring, and rate-increase expiries beyond the fast-recovery
- * stages are applied in closed form (see rhcc_dcqcn.c).
+ * alpha decay over k idle periods is a product of the precomputed powers (1-g)^(2^i) of k's set bits, and
+ * rate-increase expiries beyond the fast-recovery stages are applied in closed form (see rhcc_dcqcn.c).
  */
 void rhcc_dcqcn_advance(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns);
 

@@ -138,6 +138,30 @@ static inline int32_t rhcc_wrap_diff32(uint32_t a, uint32_t b)
 	return -(int32_t)(~d) - 1;
 }
 
+/** a * b for a, b in fxp31 (0 .. 1 << 31), rounded to nearest; the product fits 64 bits. */
+static inline uint32_t rhcc_fxp31_mul(uint32_t a, uint32_t b)
+{
+	return (uint32_t)(((uint64_t)a * b + ((uint64_t)1 << 30)) >> 31);
+}
+
+/**
+ * base^n from a table pow2[k] = base^(2^k) built by rounded squaring: the product of the entries of n's set bits,
+ * each product rounded to nearest; bit for bit the result of rhcc_pow_fxp31(base, n), in popcount(n) products.
+ */
+static inline uint32_t rhcc_pow_fxp31_table(const uint32_t *pow2, uint32_t n)
+{
+	uint32_t result = (uint32_t)1 << 31;
+	uint32_t k = 0;
+
+	while (n != 0 && result != 0) {
+		if (n & 1u)
+			result = rhcc_fxp31_mul(result, pow2[k]);
+		n >>= 1;
+		k++;
+	}
+	return result;
+}
+
 /**
  * base^n for base in fxp31 (0 .. 1 << 31), by squaring; each product rounded to nearest.
  * At most 2 * 32 multiplications; stops early once the result underflows to 0.

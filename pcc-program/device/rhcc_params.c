@@ -93,6 +93,9 @@ rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *ou
 	c.dcqcn_g_fxp31 = params[RHCC_PARAM_DCQCN_G_FXP16] << (RHCC_ALPHA_SHIFT - 16);
 	c.dcqcn_decay_fxp31 = ((uint32_t)1 << RHCC_ALPHA_SHIFT) - c.dcqcn_g_fxp31;
 	c.dcqcn_initial_alpha_fxp31 = params[RHCC_PARAM_DCQCN_INITIAL_ALPHA_FXP16] << (RHCC_ALPHA_SHIFT - 16);
+	c.dcqcn_decay_pow2_fxp31[0] = c.dcqcn_decay_fxp31;
+	for (i = 1; i < 32; i++)
+		c.dcqcn_decay_pow2_fxp31[i] = rhcc_fxp31_mul(c.dcqcn_decay_pow2_fxp31[i - 1], c.dcqcn_decay_pow2_fxp31[i - 1]);
 	c.alpha_interval_ns = params[RHCC_PARAM_DCQCN_ALPHA_INTERVAL_NS];
 	c.decrease_interval_ns = params[RHCC_PARAM_DCQCN_DECREASE_INTERVAL_NS];
 	c.increase_interval_ns = params[RHCC_PARAM_DCQCN_INCREASE_INTERVAL_NS];

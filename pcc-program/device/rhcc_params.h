@@ -70,6 +70,7 @@ typedef struct rhcc_config {
 	uint32_t dcqcn_g_fxp31;         /**< DCQCN g */
 	uint32_t dcqcn_decay_fxp31;     /**< 1 - g */
 	uint32_t dcqcn_initial_alpha_fxp31; /**< alpha of a new flow */
+	uint32_t dcqcn_decay_pow2_fxp31[32]; /**< (1 - g)^(2^k), k = 0..31, by repeated rounded squaring */
 	uint32_t alpha_interval_ns;     /**< alpha-update period */
 	uint32_t decrease_interval_ns;  /**< minimum time between cuts */
 	uint32_t increase_interval_ns;  /**< rate-increase timer T */

@@ -5,8 +5,13 @@
  *
  *   vectors   the RTT events of probe_ack.csv (every row that reaches the program), replayed many times
  *   random    the ProbeAckBenchmark stream: 65536 probe responses on random flows of 1, 1000 or 1000000, delays
- *             100..999 ns (48-byte contexts: 48 MB at 1M flows, so the contexts miss the caches)
- *   tx        ROCE_TX events (16 KB bursts) on random flows of 1000: probe cadence and DCQCN byte counter
+ *             100..999 ns (48-byte contexts: 48 MB at 1M flows, so the contexts miss the caches). All events carry
+ *             the same timestamp, so no DCQCN timer is due: Eq. (2)-(4) plus the event plumbing, the work the
+ *             Java benchmark measures.
+ *   timers    the same stream with events 1 us apart: at 1000 flows every event also decays the flow's alpha over
+ *             about 1000 idle alpha periods (a realistic flow sees one period per event or less)
+ *   tx        ROCE_TX events (16 KB bursts, 1 us apart) on random flows of 1000: probe cadence, DCQCN byte counter
+ *             and timers
  *
  * Each figure is the median of 7 timed runs of at least 0.2 s of this thread's CPU time each (CLOCK_THREAD_CPUTIME_ID,
  * so time spent descheduled on a shared machine does not count), after one warm-up run.
@@ -34,6 +39,8 @@ typedef struct workload {
 	doca_pcc_dev_event_t *events;
 	uint32_t *flow_of_event;
 	uint32_t event_count;
+	uint32_t spacing_ns; /* event i of pass p is stamped (p * event_count + i) * spacing_ns: time never goes back */
+	uint64_t passes_done;
 } workload_t;
 
 static volatile uint32_t sink;
@@ -66,7 +73,7 @@ static void *checked_calloc(size_t n, size_t size)
 	return p;
 }
 
-static void replay(const workload_t *w, uint64_t passes)
+static void replay(workload_t *w, uint64_t passes)
 {
 	doca_pcc_dev_attr_t attr;
 	doca_pcc_dev_results_t results;
@@ -76,8 +83,15 @@ static void replay(const workload_t *w, uint64_t passes)
 
 	memset(&attr, 0, sizeof(attr));
 	attr.algo_slot = RHCC_ALGO_SLOT;
-	for (p = 0; p < passes; p++) {
+	for (p = 0; p < passes; p++, w->passes_done++) {
+		uint32_t t = (uint32_t)(w->passes_done * w->event_count * w->spacing_ns) + 1000u;
+
 		for (i = 0; i < w->event_count; i++) {
+			if (w->spacing_ns != 0) {
+				/* one store per event: the hardware stamps events big-endian */
+				w->events[i].timestamp = __builtin_bswap32(t);
+				t += w->spacing_ns;
+			}
 			doca_pcc_dev_user_algo(&w->contexts[w->flow_of_event[i]], &w->events[i], &attr, &results);
 			acc += results.rate + results.rtt_req;
 		}
@@ -94,7 +108,7 @@ static int compare_doubles(const void *a, const void *b)
 }
 
 /* median ns per event over RUNS runs */
-static double measure(const workload_t *w)
+static double measure(workload_t *w)
 {
 	double samples[RUNS];
 	uint64_t passes = 1;
@@ -151,7 +165,6 @@ static void bench_vectors(const char *dir)
 	workload_t w;
 	uint32_t capacity = 4096;
 	uint32_t max_flow = 0;
-	uint32_t clock_ns = 1000;
 	int r;
 
 	snprintf(path, sizeof(path), "%s/probe_ack.csv", dir);
@@ -173,8 +186,7 @@ static void bench_vectors(const char *dir)
 			fprintf(stderr, "rhcc_bench: more than %u rows in %s\n", capacity, path);
 			exit(2);
 		}
-		clock_ns += 1000;
-		rhcc_host_event_rtt(&w.events[w.event_count], 0, clock_ns, clock_ns - 500u, t_recv, t_resp);
+		rhcc_host_event_rtt(&w.events[w.event_count], 0, 0, 0, t_recv, t_resp);
 		w.flow_of_event[w.event_count++] = qp;
 		if (qp > max_flow)
 			max_flow = qp;
@@ -186,13 +198,14 @@ static void bench_vectors(const char *dir)
 	rhcc_csv_close(&csv);
 	w.context_count = max_flow + 1;
 	w.contexts = checked_calloc(w.context_count, sizeof(*w.contexts));
+	w.spacing_ns = 1000;
 	open_contexts(&w);
 	printf("  vectors  probe_ack.csv RTT events (%u per pass, %u flows): %6.1f ns/event\n", w.event_count,
 	       w.context_count, measure(&w));
 	free_workload(&w);
 }
 
-static void bench_random(uint32_t flows, int tx)
+static void bench_random(const char *label, const char *what, uint32_t flows, int tx, uint32_t spacing_ns)
 {
 	workload_t w;
 	uint64_t seed = 42;
@@ -208,16 +221,17 @@ static void bench_random(uint32_t flows, int tx)
 		const uint32_t recv = (uint32_t)splitmix64(&seed);
 
 		w.flow_of_event[i] = (uint32_t)(splitmix64(&seed) % flows);
+		const uint32_t t = 1000u;
+
 		if (tx)
-			rhcc_host_event_tx(&w.events[i], 0, 1000u * i, 512u, 16u, 0);
+			rhcc_host_event_tx(&w.events[i], 0, t, 512u, 16u, 0);
 		else
-			rhcc_host_event_rtt(&w.events[i], 0, 1000u * i, 1000u * i - 500u, recv,
+			rhcc_host_event_rtt(&w.events[i], 0, t, t - 500u, recv,
 					    recv + 100u + (uint32_t)(splitmix64(&seed) % 900u));
 	}
+	w.spacing_ns = spacing_ns;
 	open_contexts(&w);
-	printf("  %-8s %s on %7u random flows:%*s %6.1f ns/event\n", tx ? "tx" : "random",
-	       tx ? "ROCE_TX 16 KB bursts " : "probe responses      ", flows, flows >= 1000000 ? 0 : 1, "",
-	       measure(&w));
+	printf("  %-8s %-22s on %7u random flows: %6.1f ns/event\n", label, what, flows, measure(&w));
 	free_workload(&w);
 }
 
@@ -230,9 +244,10 @@ int main(int argc, char **argv)
 	doca_pcc_dev_user_init(&mask);
 	printf("rhcc PCC program, host cost per event through doca_pcc_dev_user_algo (median of %d runs):\n", RUNS);
 	bench_vectors(dir);
-	bench_random(1, 0);
-	bench_random(1000, 0);
-	bench_random(1000000, 0);
-	bench_random(1000, 1);
+	bench_random("random", "probe responses", 1, 0, 0);
+	bench_random("random", "probe responses", 1000, 0, 0);
+	bench_random("random", "probe responses", 1000000, 0, 0);
+	bench_random("timers", "probe responses", 1000, 0, 1000);
+	bench_random("tx", "ROCE_TX 16 KB bursts", 1000, 1, 1000);
 	return 0;
 }

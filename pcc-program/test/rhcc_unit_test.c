@@ -109,6 +109,16 @@ static void should_raise_to_powers(void)
 	CHECK_EQ(rhcc_pow_fxp31(1u << 30, 33), 1);
 	CHECK_EQ(rhcc_pow_fxp31(1u << 30, 40), 0);       /* 2^23 x 1 units: 2^-8 unit rounds to 0 */
 	CHECK_EQ(rhcc_pow_fxp31(decay, 4000000000u), 0); /* underflows; stops early */
+	{
+		/* the per-config table of (1-g)^(2^k) gives bit for bit the same powers */
+		const rhcc_config_t cfg = defaults_config();
+		static const uint32_t ns[] = {0, 1, 2, 3, 7, 55, 300, 1000, 4095, 65537, 1000000, 4000000000u};
+		unsigned i;
+
+		CHECK_EQ(cfg.dcqcn_decay_pow2_fxp31[0], decay);
+		for (i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+			CHECK_EQ(rhcc_pow_fxp31_table(cfg.dcqcn_decay_pow2_fxp31, ns[i]), rhcc_pow_fxp31(decay, ns[i]));
+	}
 }
 
 static void should_derive_and_validate_parameters(void)
