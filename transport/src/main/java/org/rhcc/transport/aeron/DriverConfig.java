@@ -3,6 +3,7 @@ package org.rhcc.transport.aeron;
 import io.aeron.driver.ThreadingMode;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Configuration of an {@link EmbeddedMediaDriver}, in the style of {@code MediaDriver.Context}: fluent setters and a
@@ -62,10 +63,9 @@ public final class DriverConfig
     public static final int ARCHIVE_SEGMENT_LENGTH_DEFAULT = 8 * 1024 * 1024;
 
     private Path workDir;
-    private ThreadingMode threadingMode = ThreadingMode.valueOf(
-        System.getProperty(THREADING_MODE_PROP_NAME, THREADING_MODE_DEFAULT.name()));
-    private int termLengthBytes = Integer.getInteger(TERM_LENGTH_PROP_NAME, TERM_LENGTH_DEFAULT);
-    private int ipcTermLengthBytes = Integer.getInteger(TERM_LENGTH_PROP_NAME, TERM_LENGTH_DEFAULT);
+    private ThreadingMode threadingMode = threadingModeProperty();
+    private int termLengthBytes = termLengthProperty();
+    private int ipcTermLengthBytes = termLengthProperty();
     private String idleStrategySpec = System.getProperty(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
     private Path archiveDir;
     private int archiveSegmentLengthBytes = ARCHIVE_SEGMENT_LENGTH_DEFAULT;
@@ -228,6 +228,39 @@ public final class DriverConfig
         }
 
         return this;
+    }
+
+    private static ThreadingMode threadingModeProperty()
+    {
+        final String value = System.getProperty(THREADING_MODE_PROP_NAME, THREADING_MODE_DEFAULT.name());
+        try
+        {
+            return ThreadingMode.valueOf(value.trim().toUpperCase(Locale.ROOT));
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException("-D" + THREADING_MODE_PROP_NAME + "=" + value +
+                " is not a threading mode: use SHARED, SHARED_NETWORK or DEDICATED", ex);
+        }
+    }
+
+    private static int termLengthProperty()
+    {
+        final String value = System.getProperty(TERM_LENGTH_PROP_NAME);
+        if (null == value)
+        {
+            return TERM_LENGTH_DEFAULT;
+        }
+
+        try
+        {
+            return Integer.parseInt(value.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("-D" + TERM_LENGTH_PROP_NAME + "=" + value +
+                " is not a number of bytes: use a power of two such as 1048576", ex);
+        }
     }
 
     /**
