@@ -194,7 +194,8 @@ class IrpOccupancySensorTest
             }
             final long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
             assertTrue(sum > 0);
-            assertTrue(allocated < 1024, "sampleOccupancy allocated " + allocated + " bytes in 100k calls");
+            // one object per call would be >= 1.6 MB; allow a few one-off JIT/JDK allocations
+            assertTrue(allocated < 10_000, "sampleOccupancy allocated " + allocated + " bytes in 100k calls");
         }
     }
 }
