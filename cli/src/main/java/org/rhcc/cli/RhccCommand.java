@@ -27,6 +27,8 @@ import picocli.CommandLine.Spec;
         ExperimentCommand.class,
         ReportCommand.class,
         ListCommand.class,
+        DoctorCommand.class,
+        FailsafeCommand.class,
     })
 public final class RhccCommand implements Runnable
 {
