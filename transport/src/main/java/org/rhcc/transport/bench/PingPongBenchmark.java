@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.agent.DutyCycleRunner;
 import org.rhcc.transport.agent.SubscriptionAgent;
 import org.rhcc.transport.message.MessageAdapter;
@@ -124,17 +125,7 @@ public final class PingPongBenchmark
 
     static void awaitConnected(final Publication publication)
     {
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!publication.isConnected())
-        {
-            if (System.nanoTime() - deadlineNs > 0)
-            {
-                throw new IllegalStateException("publication " + publication.channel() + " stream " +
-                    publication.streamId() + " did not connect within 10 s");
-            }
-
-            Thread.yield();
-        }
+        Publications.awaitReady(publication, TimeUnit.SECONDS.toNanos(10));
     }
 
     private static final class Responder implements MessageListener

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 public final class Await
 {
     public static final long DEFAULT_TIMEOUT_MS = 20_000;
+    public static final long TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(DEFAULT_TIMEOUT_MS);
 
     private Await()
     {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.StreamIds;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageProxy;
@@ -61,6 +62,8 @@ class ArchiveRecordReplayTest
                 {
                     sampleRecordingId = recorder.awaitRecordingId(samples.sessionId(), TIMEOUT_NS);
                     ackRecordingId = recorder.awaitRecordingId(acks.sessionId(), TIMEOUT_NS);
+                    Publications.awaitReady(samples, TIMEOUT_NS);
+                    Publications.awaitReady(acks, TIMEOUT_NS);
                     final MessageProxy sampleProxy = new MessageProxy(samples, 100_000, new YieldingIdleStrategy());
                     final MessageProxy ackProxy = new MessageProxy(acks, 100_000, new YieldingIdleStrategy());
 

@@ -7,6 +7,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.transport.aeron.Await;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -53,8 +54,8 @@ class LockstepOverIpcTest
                         new MessageAdapter("iio-samples", controller), 16),
                     IdleStrategies.parse("backoff")))
                 {
-                    Await.until(simSignals::isConnected, "signals connected");
-                    Await.until(controllerDone::isConnected, "clock-done connected");
+                    Publications.awaitReady(simSignals, Await.TIMEOUT_NS);
+                    Publications.awaitReady(controllerDone, Await.TIMEOUT_NS);
                     final MessageProxy sim = new MessageProxy(simSignals, 1_000, new YieldingIdleStrategy());
                     final LockstepBarrier barrier = new LockstepBarrier(new int[]{ 11 }, EPOCH);
                     final MessageAdapter doneAdapter = new MessageAdapter("clock-done", barrier);

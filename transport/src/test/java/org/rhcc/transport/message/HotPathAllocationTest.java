@@ -8,6 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.transport.aeron.Await;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -74,7 +75,7 @@ class HotPathAllocationTest
             try (Subscription subscription = aeron.addSubscription(Channels.ipc(), 5001);
                 ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), 5001))
             {
-                Await.until(publication::isConnected, "publication connected");
+                Publications.awaitReady(publication, Await.TIMEOUT_NS);
                 final MessageProxy proxy = new MessageProxy(publication, 0, new NoOpIdleStrategy());
                 final SummingListener listener = new SummingListener();
                 final MessageAdapter adapter = new MessageAdapter("alloc", listener);

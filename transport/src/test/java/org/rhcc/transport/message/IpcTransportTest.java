@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.transport.aeron.Await;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -25,9 +26,12 @@ import org.rhcc.transport.codec.ProbeAckFlyweight;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class IpcTransportTest
@@ -63,7 +67,7 @@ class IpcTransportTest
             DutyCycleRunner runner = DutyCycleRunner.startOnThread(
                 new SubscriptionAgent("all-reader", subscription, adapter, 8), IdleStrategies.parse("backoff")))
         {
-            Await.until(publication::isConnected, "publication connected");
+            Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
 
             assertTrue(proxy.iioSample(1, 0, 100, 12.5, 80.0) > 0);
@@ -103,7 +107,7 @@ class IpcTransportTest
             DutyCycleRunner runner = DutyCycleRunner.startOnThread(
                 new SubscriptionAgent("ack-reader", subscription, adapter, 8), IdleStrategies.parse("backoff")))
         {
-            Await.until(publication::isConnected, "publication connected");
+            Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
             final UnsafeBuffer raw = new UnsafeBuffer(new byte[64]);
 
@@ -161,7 +165,7 @@ class IpcTransportTest
                 new SubscriptionAgent("ack-reader", subscription, new MessageAdapter("acks", failing), 8),
                 IdleStrategies.parse("backoff")))
         {
-            Await.until(publication::isConnected, "publication connected");
+            Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
             assertTrue(proxy.probeAck(12, 0, 0, 1.0, 1) > 0);
             assertTrue(proxy.probeAck(13, 0, 0, 1.0, 2) > 0);
@@ -183,7 +187,7 @@ class IpcTransportTest
             DutyCycleRunner invoker = DutyCycleRunner.startInvoker(
                 new SubscriptionAgent("sim-step", subscription, new MessageAdapter("sim", listener), 1)))
         {
-            Await.until(publication::isConnected, "publication connected");
+            Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
             assertTrue(proxy.clockAdvance(1_000, 7) > 0);
             assertTrue(proxy.clockAdvance(2_000, 7) > 0);
@@ -193,6 +197,18 @@ class IpcTransportTest
             Await.until(() -> invoker.invoke() > 0, "second frame");
             assertEquals(2, listener.size());
             assertTrue(invoker.isRunning());
+        }
+    }
+
+    @Test
+    void shouldTimeOutWaitingForASubscriberWithTheStreamInTheMessage()
+    {
+        try (Publication publication = aeron.addExclusivePublication(Channels.ipc(), 3999))
+        {
+            final IllegalStateException ex = assertThrows(IllegalStateException.class,
+                () -> Publications.awaitReady(publication, TimeUnit.MILLISECONDS.toNanos(50)));
+            assertTrue(ex.getMessage().contains("aeron:ipc stream 3999 has no ready subscriber"), ex.getMessage());
+            assertFalse(Publications.isReady(publication));
         }
     }
 
@@ -219,11 +235,13 @@ class IpcTransportTest
         try (Subscription subscription = aeron.addSubscription(channel, streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(channel, streamId))
         {
-            Await.until(publication::isConnected, "publication connected");
+            Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 2, new NoOpIdleStrategy());
 
+            Await.until(() -> proxy.probeAck(1, 0, 0, 1.0, 0) > 0,
+                "first frame, once the driver has set the publication limit");
             long result = 0;
-            int published = 0;
+            int published = 1;
             while (published < 100_000)
             {
                 result = proxy.probeAck(1, published, published, 1.0, published);
@@ -237,14 +255,18 @@ class IpcTransportTest
 
             assertEquals(Publication.BACK_PRESSURED, result, OfferResult.describe(result));
             assertTrue(published > 100 && published < 2_000, "a 32 KiB window holds hundreds of frames: " + published);
-            assertEquals(3, proxy.backPressureCount(), "first attempt plus two retries");
-            assertEquals(1, proxy.failedOfferCount());
+            final long backPressures = proxy.backPressureCount();
+            final long failedOffers = proxy.failedOfferCount();
+            assertEquals(Publication.BACK_PRESSURED, proxy.probeAck(1, 0, 0, 1.0, 0));
+            assertEquals(backPressures + 3, proxy.backPressureCount(), "first attempt plus two retries");
+            assertEquals(failedOffers + 1, proxy.failedOfferCount());
 
             final RecordingListener listener = new RecordingListener();
             final MessageAdapter adapter = new MessageAdapter("lagging", listener);
             final int expected = published;
             Await.until(() -> subscription.poll(adapter, 1000) == 0 && listener.size() == expected, "drained");
-            assertTrue(proxy.probeAck(1, 0, 0, 1.0, 0) > 0, "publishes again once drained");
+            Await.until(() -> proxy.probeAck(1, 0, 0, 1.0, 0) > 0,
+                "publishing again once drained and the driver has moved the publication limit");
         }
     }
 

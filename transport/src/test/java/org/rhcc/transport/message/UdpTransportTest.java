@@ -7,6 +7,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.transport.aeron.Await;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -54,7 +55,7 @@ class UdpTransportTest
                 try (ExclusivePublication publication = senderAeron.addExclusivePublication(
                     Channels.udp(endpoint), StreamIds.IIO_SAMPLES))
                 {
-                    Await.until(publication::isConnected, "UDP publication connected");
+                    Publications.awaitReady(publication, Await.TIMEOUT_NS);
                     final MessageProxy proxy = new MessageProxy(publication, 10_000, new YieldingIdleStrategy());
                     final List<String> expected = new ArrayList<>();
                     for (int seq = 0; seq < SAMPLES; seq++)

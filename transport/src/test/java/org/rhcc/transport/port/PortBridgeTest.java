@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.transport.aeron.Await;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -70,7 +71,7 @@ class PortBridgeTest
             DutyCycleRunner invoker = DutyCycleRunner.startInvoker(
                 new SubscriptionAgent("platform", subscription, new MessageAdapter("ports", dispatcher), 64)))
         {
-            Await.until(publication::isConnected, "publication connected");
+            Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
             final MbaActuatorProxy mbaProxy = new MbaActuatorProxy(proxy, 3, 2);
             final MbaActuatorProxy otherHost = new MbaActuatorProxy(proxy, 4, 2);
@@ -104,7 +105,7 @@ class PortBridgeTest
         try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId))
         {
-            Await.until(publication::isConnected, "publication connected");
+            Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MbaActuatorProxy mbaProxy = new MbaActuatorProxy(
                 new MessageProxy(publication, 100, new YieldingIdleStrategy()), 1, 2);
             mbaProxy.applyLevel(0, 2, 500);
