@@ -72,7 +72,7 @@ typedef struct rhcc_ccctx {
 } rhcc_ccctx_t;
 
 _Static_assert(sizeof(rhcc_ccctx_t) == 48, "rhcc flow context must be exactly the 48-byte DOCA PCC ccctx");
-_Static_assert(sizeof(rhcc_ccctx_t) == sizeof(doca_pcc_dev_algo_ctxt_t), "rhcc flow context must fill the ccctx");
+_Static_assert(sizeof(rhcc_ccctx_t) <= sizeof(doca_pcc_dev_algo_ctxt_t), "rhcc flow context must fit the ccctx");
 _Static_assert(offsetof(rhcc_ccctx_t, rate_rev_fxp30) == 0, "QpStateTable word 0: R_rev");
 _Static_assert(offsetof(rhcc_ccctx_t, probe_send_ts_ns) == 4, "QpStateTable word 1: probe send time");
 _Static_assert(offsetof(rhcc_ccctx_t, d_prev_ns) == 8, "QpStateTable word 2: D_prev");

@@ -137,7 +137,9 @@ void doca_pcc_dev_user_algo(doca_pcc_dev_algo_ctxt_t *algo_ctxt,
 		return;
 	}
 	port_num = doca_pcc_dev_get_ev_attr(event).port_num;
-	rhcc_flow_on_event(rhcc_ccctx(algo_ctxt), rhcc_port_config(port_num), event, results,
+	if (port_num >= DOCA_PCC_DEV_MAX_NUM_PORTS)
+		port_num = 0; /* cannot happen with DOCA_PCC_DEV_MAX_NUM_PORTS ports; never index out of bounds */
+	rhcc_flow_on_event(rhcc_ccctx(algo_ctxt), config_for_port(port_num), event, results,
 			   doca_pcc_dev_get_counters(port_num, RHCC_ALGO_SLOT));
 }
 
@@ -182,8 +184,9 @@ void doca_pcc_dev_user_init(uint32_t *disable_event_bitmask)
 
 	/* RoCE ACKs carry nothing rhcc uses; neither do TX events of ACK/NACK packets where they can be masked */
 	*disable_event_bitmask = 1u << DOCA_PCC_DEV_EVNT_ROCE_ACK;
-	if (DOCA_PCC_DEV_ACK_NACK_TX_EVENT_DISABLED_SUPPORTED)
-		*disable_event_bitmask |= 1u << DOCA_PCC_DEV_EVNT_ROCE_TX_FOR_ACK_NACK;
+#if defined(DOCA_PCC_DEV_ACK_NACK_TX_EVENT_DISABLED_SUPPORTED) && DOCA_PCC_DEV_ACK_NACK_TX_EVENT_DISABLED_SUPPORTED
+	*disable_event_bitmask |= 1u << DOCA_PCC_DEV_EVNT_ROCE_TX_FOR_ACK_NACK;
+#endif
 }
 
 /*

@@ -46,9 +46,10 @@
 
 typedef struct column_stats {
 	const char *name;
-	double max_diff;     /* largest |C - Java| */
-	double max_ratio;    /* largest |C - Java| / tolerance */
-	double max_tol;      /* largest tolerance applied */
+	double max_diff;        /* largest |C - Java| */
+	double tol_at_max_diff; /* the tolerance of that row */
+	double max_tol;         /* largest tolerance applied */
+	double max_budget_use;  /* largest (|C - Java| - carried) / budget: the share of a row's own budget used */
 } column_stats_t;
 
 typedef struct run {
@@ -88,24 +89,41 @@ static void fail(run_t *run, const char *what)
 	run->row_failed = 1;
 }
 
-static void check_real(run_t *run, const char *column, double got, double want, double tol)
+/*
+ * |got - want| <= carried + budget, where carried is the difference the earlier rows left, propagated through this
+ * row's operations, and budget the rounding this row's own operations may add.
+ */
+static void check_real(run_t *run, const char *column, double got, double want, double carried, double budget)
 {
 	column_stats_t *s = stats_for(run, column);
 	const double diff = fabs(got - want);
+	const double tol = carried + budget;
 
-	if (diff > s->max_diff)
+	if (diff > s->max_diff) {
 		s->max_diff = diff;
+		s->tol_at_max_diff = tol;
+	}
 	if (tol > s->max_tol)
 		s->max_tol = tol;
-	if (tol > 0 && diff / tol > s->max_ratio)
-		s->max_ratio = diff / tol;
+	if (budget > 0 && (diff - carried) / budget > s->max_budget_use)
+		s->max_budget_use = (diff - carried) / budget;
 	if (!(diff <= tol)) {
 		char msg[2048];
 
-		snprintf(msg, sizeof(msg), "%s: C %.17g, Java %.17g, |diff| %.3g > tolerance %.3g", column, got, want,
-			 diff, tol);
+		snprintf(msg, sizeof(msg), "%s: C %.17g, Java %.17g, |diff| %.3g > tolerance %.3g (carried %.3g + "
+			 "this row's budget %.3g)", column, got, want, diff, tol, carried, budget);
 		fail(run, msg);
 	}
+}
+
+static void print_stats(const run_t *run)
+{
+	int i;
+
+	for (i = 0; i < run->stat_count; i++)
+		printf("  %-11s max |C-Java| %.3g (tolerance there %.3g); largest tolerance %.3g; at most %.0f%% of a "
+		       "row's own rounding budget used\n", run->stats[i].name, run->stats[i].max_diff,
+		       run->stats[i].tol_at_max_diff, run->stats[i].max_tol, 100.0 * run->stats[i].max_budget_use);
 }
 
 static void check_int(run_t *run, const char *column, long long got, long long want)
@@ -364,7 +382,6 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 	long long probes_total = 0;
 	uint32_t neg0;
 	uint32_t probes0;
-	int i;
 
 	open_run(&run, dir, "probe_ack.csv");
 	require_known_params(&run, known);
@@ -466,9 +483,9 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 				const double error_ns = d_java - thr;
 				const double change_ns = cold ? 0.0 : d_java - q->d_java;
 				const double terms = alpha * fabs(error_ns) + beta * fabs(change_ns);
-				double tol_d;
-				double tol_r;
-				double tol_s;
+				double budget_d;
+				double budget_r;
+				double budget_s;
 				double diff_d;
 				double diff_r;
 				double s_c;
@@ -479,25 +496,25 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 
 				/* Eq. (2) contracts the old difference by (1 - g); C rounds to fxp8 (not on a cold
 				 * start, where D_C is the sample itself); Java rounds D_cur to float32 */
-				tol_d = (1.0 - g) * prev_diff_d + (cold ? 0.0 : HALF_DELAY_UNIT) +
-					FLOAT32_HALF_ULP * fabs(d_java) + DOUBLE_SLACK * fmax(1.0, fabs(d_java));
-				check_real(&run, "d_cur_ns", d_c, d_java, tol_d);
+				budget_d = (cold ? 0.0 : HALF_DELAY_UNIT) + FLOAT32_HALF_ULP * fabs(d_java) +
+					   DOUBLE_SLACK * fmax(1.0, fabs(d_java));
+				check_real(&run, "d_cur_ns", d_c, d_java, (1.0 - g) * prev_diff_d, budget_d);
 				diff_d = fabs(d_c - d_java);
 
 				/* Eq. (3): R' = R - alpha e - beta de is 1-Lipschitz in R, alpha in e = D' - thr, beta in
 				 * de = D' - D; clamp is 1-Lipschitz. Roundings: two fxp30 products, R_min's fxp30
 				 * value, the gains' fixed-point scale (relative 1e-13), Java's float32 R_rev */
-				tol_r = q->diff_r + alpha * diff_d + beta * (diff_d + prev_diff_d) +
-					3.0 * HALF_RATE_UNIT * line + 1e-13 * terms + FLOAT32_HALF_ULP * fabs(r_rev_java) +
-					DOUBLE_SLACK * fmax(1.0, terms);
-				check_real(&run, "r_rev_gbps", r_c, r_rev_java, tol_r);
+				budget_r = 3.0 * HALF_RATE_UNIT * line + 1e-13 * terms + FLOAT32_HALF_ULP * fabs(r_rev_java) +
+					   DOUBLE_SLACK * fmax(1.0, terms);
+				check_real(&run, "r_rev_gbps", r_c, r_rev_java,
+					   q->diff_r + alpha * diff_d + beta * (diff_d + prev_diff_d), budget_r);
 				diff_r = fabs(r_c - r_rev_java);
 
 				/* Eq. (4): min and clamp are 1-Lipschitz; R_cc and R_min are quantised to fxp30, the
 				 * result to the 20-bit results->rate */
-				tol_s = diff_r + 2.0 * HALF_RATE_UNIT * line + HALF_DOCA_UNIT * line +
-					DOUBLE_SLACK * fmax(1.0, fabs(r_send_java));
-				check_real(&run, "r_send_gbps", s_c, r_send_java, tol_s);
+				budget_s = 2.0 * HALF_RATE_UNIT * line + HALF_DOCA_UNIT * line +
+					   DOUBLE_SLACK * fmax(1.0, fabs(r_send_java));
+				check_real(&run, "r_send_gbps", s_c, r_send_java, diff_r, budget_s);
 
 				q->diff_d = diff_d;
 				q->diff_r = diff_r;
@@ -510,9 +527,9 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 			/* rejected: the after-state columns repeat the previous state, and so must the C state */
 			d_c = (double)rhcc_ccctx_d_prev_fxp8(ctx) / 256.0;
 			r_c = fxp30_gbps(ctx->rate_rev_fxp30, line);
-			check_real(&run, "d_cur_ns", d_c, d_java, q->diff_d + DOUBLE_SLACK * fmax(1.0, fabs(d_java)));
-			check_real(&run, "r_rev_gbps", r_c, r_rev_java,
-				   q->diff_r + DOUBLE_SLACK * fmax(1.0, fabs(r_rev_java)));
+			check_real(&run, "d_cur_ns", d_c, d_java, q->diff_d, DOUBLE_SLACK * fmax(1.0, fabs(d_java)));
+			check_real(&run, "r_rev_gbps", r_c, r_rev_java, q->diff_r,
+				   DOUBLE_SLACK * fmax(1.0, fabs(r_rev_java)));
 		}
 		end_row(&run);
 	}
@@ -531,9 +548,7 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 		printf(" (%ld bad_rate rows not fed: R_cc is the slot's own DCQCN rate and cannot be NaN or negative; "
 		       "state checked unchanged)", run.notes_not_fed);
 	printf("\n");
-	for (i = 0; i < run.stat_count; i++)
-		printf("  %-12s max |C-Java| %.3g, max tolerance %.3g, max |C-Java|/tolerance %.3f\n", run.stats[i].name,
-		       run.stats[i].max_diff, run.stats[i].max_tol, run.stats[i].max_ratio);
+	print_stats(&run);
 	*total_passed += run.passed;
 	*total_failed += run.failed;
 }
@@ -599,7 +614,6 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 	int64_t byte_threshold;
 	int64_t window;
 	char current_case[256] = "";
-	int i;
 
 	open_run(&run, dir, name);
 	require_known_params(&run, known);
@@ -642,8 +656,10 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 		const uint32_t now_ns = (uint32_t)((uint64_t)t & 0xFFFFFFFFu);
 		flow_state_t *f;
 		rhcc_ccctx_t *ctx;
-		double tol_rate;
-		double tol_alpha;
+		double carried_rate;
+		double budget_rate;
+		double carried_alpha;
+		double budget_alpha;
 		double rc_c;
 		double rt_c;
 		double alpha_c;
@@ -664,8 +680,10 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 			f->next_alpha_ns = t + alpha_period;
 			f->last_cut_ns = NEVER;
 			f->next_increase_ns = NEVER;
-			tol_rate = HALF_RATE_UNIT * line;
-			tol_alpha = HALF_ALPHA_UNIT;
+			carried_rate = 0.0;
+			budget_rate = HALF_RATE_UNIT * line;
+			carried_alpha = 0.0;
+			budget_alpha = HALF_ALPHA_UNIT;
 		} else {
 			int64_t alpha_periods = 0;
 			int64_t timer_steps = 0;
@@ -715,35 +733,39 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 			}
 
 			/* alpha: each fxp31 product adds <= 2^-32; decay factors <= 1 do not grow the old difference */
-			tol_alpha = f->diff_alpha;
+			carried_alpha = f->diff_alpha;
+			budget_alpha = 0.0;
 			if (alpha_periods >= 1)
-				tol_alpha += HALF_ALPHA_UNIT;
+				budget_alpha += HALF_ALPHA_UNIT;
 			if (alpha_periods >= 2) {
 				const int64_t idle = alpha_periods - 1;
 
-				tol_alpha += pow_error_bound(decay, idle > UINT32_MAX ? UINT32_MAX : (uint32_t)idle) +
-					     HALF_ALPHA_UNIT;
+				budget_alpha += pow_error_bound(decay, idle > UINT32_MAX ? UINT32_MAX : (uint32_t)idle) +
+						HALF_ALPHA_UNIT;
 			}
-			alpha_at_event = tol_alpha;
+			alpha_at_event = carried_alpha + budget_alpha;
 			if (cut)
-				tol_alpha += HALF_ALPHA_UNIT;
+				budget_alpha += HALF_ALPHA_UNIT;
 
 			/* rates: every DCQCN map is 1-Lipschitz in (R_C, R_T); an increase step adds one fxp30
-			 * rounding and the R_AI/R_HAI quantisation; a cut adds R_C/2 times alpha's difference, one
-			 * rounding and the quantised floor */
-			tol_rate = f->diff_rate + (double)(timer_steps + byte_steps) * (HALF_RATE_UNIT * line + inc_error);
-			if (cut)
-				tol_rate += 0.5 * line * alpha_at_event + 2.0 * HALF_RATE_UNIT * line;
-			tol_rate += DOUBLE_SLACK * line * (double)(1 + timer_steps + byte_steps);
+			 * rounding and the R_AI/R_HAI quantisation; a cut adds R_C/2 <= line/2 times alpha's
+			 * difference, one rounding and the quantised floor */
+			carried_rate = f->diff_rate;
+			budget_rate = (double)(timer_steps + byte_steps) * (HALF_RATE_UNIT * line + inc_error);
+			if (cut) {
+				carried_rate += 0.5 * line * f->diff_alpha;
+				budget_rate += 0.5 * line * (alpha_at_event - f->diff_alpha) + 2.0 * HALF_RATE_UNIT * line;
+			}
+			budget_rate += DOUBLE_SLACK * line * (double)(1 + timer_steps + byte_steps);
 		}
-		tol_alpha += DOUBLE_SLACK;
+		budget_alpha += DOUBLE_SLACK;
 
 		rc_c = fxp30_gbps(ctx->rc_fxp30, line);
 		rt_c = fxp30_gbps(ctx->rt_fxp30, line);
 		alpha_c = (double)ctx->alpha_fxp31 / 2147483648.0;
-		check_real(&run, "rc_gbps", rc_c, rc_java, tol_rate);
-		check_real(&run, "rt_gbps", rt_c, rt_java, tol_rate);
-		check_real(&run, "alpha", alpha_c, alpha_java, tol_alpha);
+		check_real(&run, "rc_gbps", rc_c, rc_java, carried_rate, budget_rate);
+		check_real(&run, "rt_gbps", rt_c, rt_java, carried_rate, budget_rate);
+		check_real(&run, "alpha", alpha_c, alpha_java, carried_alpha, budget_alpha);
 		f->diff_rate = fmax(fabs(rc_c - rc_java), fabs(rt_c - rt_java));
 		f->diff_alpha = fabs(alpha_c - alpha_java);
 		end_row(&run);
@@ -752,12 +774,10 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 
 	printf("%s: %ld rows, %ld passed, %ld failed", run.file, run.rows, run.passed, run.failed);
 	if (run.notes_wide_gap)
-		printf(" (%ld rows follow a gap of >= 2^32 ns minus a timer period, beyond the 32-bit event timestamps: "
+		printf(" (%ld row(s) follow a gap of >= 2^32 ns minus a timer period, beyond the 32-bit event timestamps: "
 		       "they match because both sides saturate; see README.md)", run.notes_wide_gap);
 	printf("\n");
-	for (i = 0; i < run.stat_count; i++)
-		printf("  %-12s max |C-Java| %.3g, max tolerance %.3g, max |C-Java|/tolerance %.3f\n", run.stats[i].name,
-		       run.stats[i].max_diff, run.stats[i].max_tol, run.stats[i].max_ratio);
+	print_stats(&run);
 	*total_passed += run.passed;
 	*total_failed += run.failed;
 }

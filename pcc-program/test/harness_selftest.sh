@@ -1,0 +1,54 @@
+#!/bin/sh
+# rhcc — the harness must reject vectors that the C program does not reproduce. Each mutation below changes one
+# value of a copy of the vectors by a little more than the harness's tolerance allows there; the harness must exit 1
+# and report that very row as the first mismatch.
+#
+# usage: harness_selftest.sh HARNESS VECTORS_DIR WORK_DIR
+set -eu
+
+harness=$1
+vectors=$2
+work=$3
+
+mutate() {
+	# $1 name, $2 file, $3 data-row number (1-based, comments and header excluded), $4 column name, $5 awk expression
+	# of the old value v giving the new value
+	name=$1 file=$2 row=$3 column=$4 expr=$5
+	dir="$work/$name"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp "$vectors"/probe_ack.csv "$vectors"/dcqcn.csv "$vectors"/dcqcn_paper.csv "$dir"/
+	awk -F, -v OFS=, -v row="$row" -v column="$column" '
+		/^#/ { print; next }
+		!header { for (i = 1; i <= NF; i++) if ($i == column) c = i; header = 1; print; next }
+		{ n++; if (n == row) { v = $c; $c = '"$expr"'; line = NR } print }
+		END { if (!c || !line) { print "no row " row " / column " column > "/dev/stderr"; exit 3 }
+		      print line > "'"$dir"'/mutated_line" }
+	' "$vectors/$file" > "$dir/$file"
+	line=$(cat "$dir/mutated_line")
+	if "$harness" "$dir" > "$dir/out.txt" 2> "$dir/err.txt"; then
+		echo "harness self-test '$name': the harness accepted a mutated $file (line $line, $column)" >&2
+		exit 1
+	fi
+	if ! grep -q "^FIRST MISMATCH .*/$file:$line\$" "$dir/err.txt"; then
+		echo "harness self-test '$name': expected the first mismatch at $file:$line, got:" >&2
+		cat "$dir/err.txt" >&2
+		exit 1
+	fi
+	echo "harness self-test '$name': rejected $file line $line ($column)"
+}
+
+# R_rev accumulates float32 drift in Java (~3e-4 Gbit/s at most here): 1e-3 Gbit/s off must be caught
+mutate r_rev probe_ack.csv 320 r_rev_gbps 'sprintf("%.17g", v + 0.001)'
+# R_send: one fxp20 unit of line rate is ~1e-4 Gbit/s; 5e-4 off must be caught
+mutate r_send probe_ack.csv 100 r_send_gbps 'sprintf("%.17g", v - 0.0005)'
+# D_cur: 0.01 ns off at ~150 ns (C rounds to 1/256 ns, float32 to ~1e-5 ns)
+mutate d_cur probe_ack.csv 16 d_cur_ns 'sprintf("%.17g", v + 0.01)'
+# the probe cadence is exact
+mutate probes probe_ack.csv 50 probes_due 'v + 1'
+# a negative-delay row that claims the state moved
+mutate rejected probe_ack.csv 1021 r_rev_gbps 'sprintf("%.17g", v - 0.01)'
+# DCQCN alpha after a cut, 1e-7 off (C is within ~1e-9)
+mutate alpha dcqcn.csv 9 alpha 'sprintf("%.17g", v * (1 + 1e-7))'
+# DCQCN R_C after a timer increase, 1e-5 Gbit/s off
+mutate rc dcqcn_paper.csv 198 rc_gbps 'sprintf("%.17g", v + 1e-5)'
