@@ -52,8 +52,11 @@ public final class MsrAccessException extends RuntimeException
         }
     }
 
+    /** Why the access failed. */
     private final Reason reason;
+    /** CPU whose msr file was accessed. */
     private final int cpu;
+    /** MSR number, or -1 for a failed open. */
     private final long msr;
 
     /**

@@ -127,6 +127,16 @@ class ResctrlMbaActuatorTest
     }
 
     @Test
+    void shouldQuoteTheKernelWhenACpuIsOffline() throws IOException
+    {
+        final FakeResctrl fake = FakeResctrl.builder().cpus(4).build(dir);
+        final IllegalStateException ex = assertThrows(IllegalStateException.class,
+            () -> ResctrlMbaActuator.open(context(fake)));
+        assertTrue(ex.getMessage().contains("rhcc-xnuma/cpus_list") &&
+            ex.getMessage().contains("last_cmd_status: Can only assign online CPUs"), ex.getMessage());
+    }
+
+    @Test
     void shouldRefuseWhenNotMounted() throws IOException
     {
         final FakeResctrl fake = FakeResctrl.builder().build(dir);
