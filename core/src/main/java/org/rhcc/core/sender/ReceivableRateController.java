@@ -88,9 +88,9 @@ public final class ReceivableRateController
         }
 
         final float stored = table.dPrevNs(qp);
-        final double dPrevNs = Float.isNaN(stored) ? dSampleNs : stored;
         final float dCurNs = Float.isNaN(stored) ? (float)dSampleNs :
-            (float)(keep * dPrevNs + params.gProbe() * dSampleNs);
+            (float)(keep * stored + params.gProbe() * dSampleNs);
+        final double dPrevNs = Float.isNaN(stored) ? dCurNs : stored;
         table.dPrevNs(qp, dCurNs);
 
         final double errorNs = dCurNs - (double)table.dThrNs(qp);
