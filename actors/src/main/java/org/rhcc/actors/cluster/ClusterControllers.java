@@ -1,0 +1,215 @@
+package org.rhcc.actors.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.typesafe.config.Config;
+import org.agrona.CloseHelper;
+import org.rhcc.actors.config.JournalSettings;
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.lockstep.AeronLockstepHook;
+import org.rhcc.actors.lockstep.LockstepPlatform;
+import org.rhcc.actors.lockstep.SessionClient;
+import org.rhcc.actors.node.RhccNode;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.transport.aeron.IdleStrategies;
+
+/**
+ * A local rhcc cluster that runs simulated experiments through actors and Aeron ({@code rhcc experiment --via
+ * cluster}): this JVM is the {@code sim} node; with one node it also has the {@code receiver} and {@code sender}
+ * roles (everything over Aeron IPC), with {@code --nodes 2} a child JVM has both controller roles, with
+ * {@code --nodes 3} one child each; children talk Aeron UDP on 127.0.0.1 and share the H2 journal. Everything lives
+ * under the work area: journal ({@code journal.mv.db}), recordings ({@code archive/}), node logs and the Aeron
+ * directories, which are deleted on {@link #close()} with the child processes.
+ * <p>
+ * Runs go one at a time: {@link #hook} gives each run its lockstep hook, which opens and closes the run's session.
+ */
+public final class ClusterControllers implements AutoCloseable
+{
+    private static final Duration FORMATION_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Path workDir;
+    private final RhccNode node;
+    private final LockstepPlatform platform;
+    private final SessionClient client;
+    private final List<ChildNode> children;
+
+    private ClusterControllers(final Path workDir, final RhccNode node, final LockstepPlatform platform,
+        final List<ChildNode> children)
+    {
+        this.workDir = workDir;
+        this.node = node;
+        this.platform = platform;
+        this.children = children;
+        this.client = new SessionClient(node.system(), node.settings().askTimeout());
+    }
+
+    /**
+     * Starts the cluster.
+     *
+     * @param nodes     JVMs in total, 1 to 3.
+     * @param workDir   the run's work area (created if missing).
+     * @param overrides further configuration for every node, by path.
+     * @return the running cluster, formed and with every role present.
+     * @throws IllegalArgumentException for a bad node count.
+     */
+    public static ClusterControllers start(final int nodes, final Path workDir, final Map<String, ?> overrides)
+    {
+        if (nodes < 1 || nodes > 3)
+        {
+            throw new IllegalArgumentException("--nodes " + nodes + " must be 1, 2 or 3 (sim; receiver; sender)");
+        }
+        final Path work = workDir.toAbsolutePath().normalize();
+        try
+        {
+            Files.createDirectories(work);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot create the work area " + work, ex);
+        }
+        final Map<String, Object> common = new LinkedHashMap<>(overrides);
+        common.put("rhcc.work-dir", work.toString());
+        if (nodes > 1)
+        {
+            common.put("rhcc.aeron.platform.iio-channel", udp(freeUdpPort()));
+            common.put("rhcc.aeron.platform.ack-channel", udp(freeUdpPort()));
+            common.put("rhcc.aeron.platform.command-channel", udp(freeUdpPort()));
+        }
+        final Map<String, Object> self = new LinkedHashMap<>(common);
+        self.put("pekko.cluster.roles", nodes == 1 ? List.of(NodeSettings.ROLE_SIM, NodeSettings.ROLE_RECEIVER,
+            NodeSettings.ROLE_SENDER) : List.of(NodeSettings.ROLE_SIM));
+        self.put("pekko.cluster.seed-nodes", List.of());
+        self.put("pekko.remote.artery.canonical.port", 0);
+        self.put("rhcc.aeron.archive.name", "node");
+        final RhccNode node = RhccNode.start(RhccConfig.load(null, self));
+        final List<ChildNode> children = new ArrayList<>();
+        LockstepPlatform platform = null;
+        try
+        {
+            final Map<String, Object> child = new LinkedHashMap<>(common);
+            child.put("pekko.cluster.seed-nodes", List.of(node.address().toString()));
+            child.put("pekko.remote.artery.canonical.port", 0);
+            if (2 == nodes)
+            {
+                children.add(ChildNode.launch(work, "controllers",
+                    List.of(NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER), child));
+            }
+            else if (3 == nodes)
+            {
+                children.add(ChildNode.launch(work, NodeSettings.ROLE_RECEIVER, List.of(NodeSettings.ROLE_RECEIVER),
+                    child));
+                children.add(ChildNode.launch(work, NodeSettings.ROLE_SENDER, List.of(NodeSettings.ROLE_SENDER),
+                    child));
+            }
+            node.awaitUp(FORMATION_TIMEOUT, NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER);
+            platform = new LockstepPlatform(node.context().aeron(), node.settings());
+            return new ClusterControllers(work, node, platform, children);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            CloseHelper.quietClose(platform);
+            children.forEach(ChildNode::close);
+            node.close();
+            throw ex;
+        }
+    }
+
+    /**
+     * @param scheme scheme label.
+     * @param params the run's parameter overrides, in order.
+     * @return a lockstep hook for one run.
+     */
+    public ControllerHook hook(final String scheme, final Map<String, String> params)
+    {
+        final NodeSettings s = node.settings();
+        return new AeronLockstepHook(platform, client, Scheme.parse(scheme), params,
+            IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), s.receiverHostId());
+    }
+
+    /**
+     * @return the work area.
+     */
+    public Path workDir()
+    {
+        return workDir;
+    }
+
+    /**
+     * @return the H2 journal's file, for {@code rhcc replay --journal}.
+     */
+    public Path journalFile()
+    {
+        return workDir.resolve("journal.mv.db");
+    }
+
+    /**
+     * @return the archive root, for {@code rhcc replay --recording}.
+     */
+    public Path archiveDir()
+    {
+        return node.settings().archiveDir();
+    }
+
+    /**
+     * @return the sim node.
+     */
+    public RhccNode node()
+    {
+        return node;
+    }
+
+    /**
+     * @return the journal the controllers write.
+     */
+    public JournalSettings journal()
+    {
+        return JournalSettings.from(node.system().settings().config());
+    }
+
+    /**
+     * Stops the child nodes, this node, and deletes the Aeron directories; the journal and recordings stay.
+     */
+    public void close()
+    {
+        CloseHelper.quietClose(platform);
+        children.forEach(ChildNode::close);
+        node.close();
+    }
+
+    private static String udp(final int port)
+    {
+        return "aeron:udp?endpoint=127.0.0.1:" + port;
+    }
+
+    private static int freeUdpPort()
+    {
+        try (DatagramSocket socket = new DatagramSocket(0, java.net.InetAddress.getLoopbackAddress()))
+        {
+            return socket.getLocalPort();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot find a free UDP port on 127.0.0.1", ex);
+        }
+    }
+
+    /**
+     * @param config a configuration.
+     * @return its work area.
+     */
+    static Path workDirOf(final Config config)
+    {
+        return Path.of(config.getString("rhcc.work-dir"));
+    }
+}

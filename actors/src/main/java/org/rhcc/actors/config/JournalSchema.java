@@ -1,0 +1,98 @@
+package org.rhcc.actors.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Creates the journal's tables from the DDL shipped in the pekko-persistence-jdbc jar, idempotently: the jar's
+ * {@code CREATE UNIQUE INDEX} lacks {@code IF NOT EXISTS}, so a second start would fail; it is patched here
+ * (stack.md gotcha 5).
+ */
+public final class JournalSchema
+{
+    private JournalSchema()
+    {
+    }
+
+    /**
+     * Creates any missing table, sequence and index.
+     *
+     * @param settings the journal.
+     * @throws IllegalStateException naming the database if it cannot be reached or the DDL fails.
+     */
+    public static void ensure(final JournalSettings settings)
+    {
+        final List<String> statements = statements(settings.schemaResource());
+        try (Connection connection = DriverManager.getConnection(settings.url(), settings.user(),
+            settings.password()); Statement statement = connection.createStatement())
+        {
+            for (final String sql : statements)
+            {
+                statement.execute(sql);
+            }
+        }
+        catch (final SQLException ex)
+        {
+            throw new IllegalStateException("cannot create the journal schema in " + settings.describe() + ": " +
+                ex.getMessage() + " (check rhcc.journal: the database must be reachable and writable)", ex);
+        }
+    }
+
+    /**
+     * @param resource DDL resource.
+     * @return its statements, each patched to be idempotent.
+     */
+    static List<String> statements(final String resource)
+    {
+        final String ddl;
+        try (InputStream in = JournalSchema.class.getClassLoader().getResourceAsStream(resource))
+        {
+            if (null == in)
+            {
+                throw new IllegalStateException("DDL resource " + resource + " is missing from the classpath " +
+                    "(it ships in the pekko-persistence-jdbc jar)");
+            }
+            ddl = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read " + resource, ex);
+        }
+        final List<String> statements = new ArrayList<>();
+        for (final String raw : ddl.split(";"))
+        {
+            final String sql = raw.trim();
+            if (!sql.isEmpty())
+            {
+                statements.add(patch(sql));
+            }
+        }
+        return statements;
+    }
+
+    /**
+     * @param sql one DDL statement.
+     * @return the statement with {@code IF NOT EXISTS} added to index creation where it is missing.
+     */
+    static String patch(final String sql)
+    {
+        final String upper = sql.toUpperCase(java.util.Locale.ROOT);
+        if (upper.startsWith("CREATE UNIQUE INDEX ") && !upper.startsWith("CREATE UNIQUE INDEX IF NOT EXISTS"))
+        {
+            return "CREATE UNIQUE INDEX IF NOT EXISTS " + sql.substring("CREATE UNIQUE INDEX ".length());
+        }
+        if (upper.startsWith("CREATE INDEX ") && !upper.startsWith("CREATE INDEX IF NOT EXISTS"))
+        {
+            return "CREATE INDEX IF NOT EXISTS " + sql.substring("CREATE INDEX ".length());
+        }
+        return sql;
+    }
+}

@@ -1,0 +1,191 @@
+package org.rhcc.actors.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import com.typesafe.config.Config;
+import org.rhcc.transport.aeron.IdleStrategies;
+
+/**
+ * The {@code rhcc} block of a node's configuration (documented key by key in {@code conf/reference.conf}), read once
+ * at start and validated, so that a bad value fails the start with a message naming the key.
+ *
+ * @param roles                 cluster roles of this node ({@code receiver}, {@code sender}, {@code sim}).
+ * @param workDir               the run's work area: Aeron directories, archive, H2 journal.
+ * @param termLengthBytes       term length of rhcc's Aeron publications.
+ * @param idleStrategy          idle strategy of the data-path agents.
+ * @param driverIdleStrategy    idle strategy of the embedded media driver's threads.
+ * @param archiveEnabled        true to record the signal streams with Aeron Archive.
+ * @param archiveDir            archive root; each node records into {@code archiveDir/archiveName}.
+ * @param archiveName           this node's archive directory name.
+ * @param platformIioChannel    channel of the platform's IIO samples (simulator to receiver).
+ * @param platformAckChannel    channel of the platform's probe ACKs (simulator or NIC to sender).
+ * @param platformCommandChannel channel of commands and lockstep answers (controllers to simulator).
+ * @param internalChannel       channel of the node-internal streams (source agent to actuator agent).
+ * @param platformIioStream     stream id of the platform's IIO samples.
+ * @param platformAckStream     stream id of the platform's probe ACKs.
+ * @param platformCommandStream stream id of commands to the platform.
+ * @param iioStream             stream id of the internal, recorded IIO sample stream.
+ * @param ackStream             stream id of the internal, recorded probe-ACK stream.
+ * @param fragmentLimit         most frames an agent handles per duty cycle.
+ * @param offerRetries          retries of a back-pressured offer before it counts as failed.
+ * @param receiverHostId        id of the receiver host this node's receiver role controls.
+ * @param qpsPerEntity          QPs per sharded sender entity (a power of two).
+ * @param controlIntervalNs     window over which QP rate changes are coalesced into one journal event, ns.
+ * @param flushInterval         how often actors drain their agents' decision queues into the journal.
+ * @param snapshotEvery         events between snapshots of a journal.
+ * @param keepSnapshots         snapshots kept per journal.
+ * @param lockstepTimeout       longest a lockstep callback waits for its controller's answer.
+ * @param askTimeout            longest a control-plane request (session start/end) waits.
+ * @param sourceMinBackoff      first restart delay of a crashed signal source.
+ * @param sourceMaxBackoff      largest restart delay of a crashed signal source.
+ * @param sensorClass           class of the {@code IioOccupancySensor} a receiver on real hardware polls, or empty
+ *                              to take the samples from the platform stream (the simulator).
+ * @param sensorIntervalNs      sampling interval of the sensor, ns.
+ */
+public record NodeSettings(
+    List<String> roles,
+    Path workDir,
+    int termLengthBytes,
+    String idleStrategy,
+    String driverIdleStrategy,
+    boolean archiveEnabled,
+    Path archiveDir,
+    String archiveName,
+    String platformIioChannel,
+    String platformAckChannel,
+    String platformCommandChannel,
+    String internalChannel,
+    int platformIioStream,
+    int platformAckStream,
+    int platformCommandStream,
+    int iioStream,
+    int ackStream,
+    int fragmentLimit,
+    int offerRetries,
+    int receiverHostId,
+    int qpsPerEntity,
+    long controlIntervalNs,
+    Duration flushInterval,
+    int snapshotEvery,
+    int keepSnapshots,
+    Duration lockstepTimeout,
+    Duration askTimeout,
+    Duration sourceMinBackoff,
+    Duration sourceMaxBackoff,
+    String sensorClass,
+    long sensorIntervalNs)
+{
+    /** Role of a node that runs the receiver host's MSR poller and MBA cascade. */
+    public static final String ROLE_RECEIVER = "receiver";
+    /** Role of a node that runs the probe-ACK stream, the rate updater and the sender entities. */
+    public static final String ROLE_SENDER = "sender";
+    /** Role of a node that hosts the simulated platform. */
+    public static final String ROLE_SIM = "sim";
+
+    /**
+     * Reads and validates the settings.
+     *
+     * @param config the node's resolved configuration (with {@code pekko} and {@code rhcc} blocks).
+     * @return the settings.
+     * @throws IllegalArgumentException naming the key whose value is wrong and what it must be.
+     */
+    public static NodeSettings from(final Config config)
+    {
+        final Config r = config.getConfig("rhcc");
+        final List<String> roles = config.getStringList("pekko.cluster.roles");
+        for (final String role : roles)
+        {
+            if (!ROLE_RECEIVER.equals(role) && !ROLE_SENDER.equals(role) && !ROLE_SIM.equals(role))
+            {
+                throw new IllegalArgumentException("pekko.cluster.roles contains '" + role + "': use receiver, " +
+                    "sender and/or sim");
+            }
+        }
+        final int qpsPerEntity = r.getInt("sender.qps-per-entity");
+        if (qpsPerEntity < 1 || Integer.bitCount(qpsPerEntity) != 1 || qpsPerEntity > (1 << 20))
+        {
+            throw new IllegalArgumentException("rhcc.sender.qps-per-entity = " + qpsPerEntity +
+                " must be a power of two from 1 to 1048576 (e.g. 1024)");
+        }
+        final long controlIntervalNs = r.getDuration("journal.control-interval").toNanos();
+        if (controlIntervalNs < 1_000)
+        {
+            throw new IllegalArgumentException("rhcc.journal.control-interval must be at least 1us, got " +
+                controlIntervalNs + " ns");
+        }
+        final String idle = r.getString("aeron.idle-strategy");
+        IdleStrategies.parse(idle);
+        final String driverIdle = r.getString("aeron.driver-idle-strategy");
+        IdleStrategies.parse(driverIdle);
+        final int snapshotEvery = positive(r, "journal.snapshot-every");
+        final int keepSnapshots = positive(r, "journal.keep-snapshots");
+        final int fragmentLimit = positive(r, "aeron.fragment-limit");
+        final int offerRetries = r.getInt("aeron.offer-retries");
+        if (offerRetries < 0)
+        {
+            throw new IllegalArgumentException("rhcc.aeron.offer-retries must be >= 0, got " + offerRetries);
+        }
+        final Path workDir = Path.of(r.getString("work-dir"));
+        return new NodeSettings(
+            List.copyOf(roles),
+            workDir,
+            r.getBytes("aeron.term-length").intValue(),
+            idle,
+            driverIdle,
+            r.getBoolean("aeron.archive.enabled"),
+            Path.of(r.getString("aeron.archive.dir")),
+            r.getString("aeron.archive.name"),
+            r.getString("aeron.platform.iio-channel"),
+            r.getString("aeron.platform.ack-channel"),
+            r.getString("aeron.platform.command-channel"),
+            r.getString("aeron.internal-channel"),
+            r.getInt("aeron.streams.platform-iio"),
+            r.getInt("aeron.streams.platform-acks"),
+            r.getInt("aeron.streams.platform-commands"),
+            r.getInt("aeron.streams.iio"),
+            r.getInt("aeron.streams.acks"),
+            fragmentLimit,
+            offerRetries,
+            r.getInt("receiver.host-id"),
+            qpsPerEntity,
+            controlIntervalNs,
+            r.getDuration("journal.flush-interval"),
+            snapshotEvery,
+            keepSnapshots,
+            r.getDuration("lockstep.timeout"),
+            r.getDuration("control.ask-timeout"),
+            r.getDuration("supervision.source-min-backoff"),
+            r.getDuration("supervision.source-max-backoff"),
+            r.getString("receiver.sensor-class"),
+            r.getDuration("receiver.sensor-interval").toNanos());
+    }
+
+    /**
+     * @param role a role name.
+     * @return true if this node has the role.
+     */
+    public boolean hasRole(final String role)
+    {
+        return roles.contains(role);
+    }
+
+    /**
+     * @return this node's archive directory.
+     */
+    public Path nodeArchiveDir()
+    {
+        return archiveDir.resolve(archiveName);
+    }
+
+    private static int positive(final Config r, final String key)
+    {
+        final int value = r.getInt(key);
+        if (value < 1)
+        {
+            throw new IllegalArgumentException("rhcc." + key + " must be >= 1, got " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,46 @@
+package org.rhcc.actors.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+
+/**
+ * Loads a node's configuration: overrides, then the given file (which may {@code include} a profile such as
+ * {@code profiles/three-host.conf}), then {@code application.conf}, then every {@code reference.conf}; substitutions
+ * are resolved only after all layers are stacked, so an override of {@code rhcc.work-dir} moves every path derived
+ * from it (stack.md gotcha 4). The journal backend's settings are layered on top last.
+ */
+public final class RhccConfig
+{
+    private RhccConfig()
+    {
+    }
+
+    /**
+     * @param file      a node configuration file, or null for {@code application.conf} alone.
+     * @param overrides values that win over the file, by path (e.g. {@code rhcc.work-dir}).
+     * @return the resolved configuration.
+     * @throws IllegalArgumentException if the file is missing or a value is invalid.
+     */
+    public static Config load(final Path file, final Map<String, ?> overrides)
+    {
+        Config user = ConfigFactory.parseMap(overrides);
+        if (null != file)
+        {
+            if (!Files.isRegularFile(file))
+            {
+                throw new IllegalArgumentException("configuration file " + file + " does not exist");
+            }
+            user = user.withFallback(ConfigFactory.parseFile(file.toFile(),
+                ConfigParseOptions.defaults().setAllowMissing(false)));
+        }
+        user = user.withFallback(ConfigFactory.parseResourcesAnySyntax("application"));
+        final Config first = ConfigFactory.load(user);
+        final JournalSettings journal = JournalSettings.from(first);
+        return ConfigFactory.load(journal.pekkoOverlay().withFallback(user));
+    }
+}

@@ -1,0 +1,145 @@
+package org.rhcc.actors.journal;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
+import org.rhcc.actors.CborSerializable;
+
+/**
+ * The journal of one controller session on one node: its {@link SessionStarted} configuration, then its decisions
+ * ({@link MbaLevelChanged}, {@link EcnMarkingChanged}, {@link FailSafeEntered}, {@link ActuatorFailed}) in decision
+ * order. The owning actuator actor drains its agent's decision queue and appends each drained batch with one
+ * {@code persistAll}; commands that arrive while a batch is being written are stashed, so a {@link Sync} is answered
+ * only once everything appended before it is stored.
+ * <p>
+ * Persistence id: {@code SessionJournal|<role>-<sessionId>-<controllerId>}.
+ */
+public final class SessionJournal
+    extends EventSourcedBehavior<SessionJournal.Command, SessionEvent, SessionJournal.State>
+{
+    /** Entity type hint of the persistence ids. */
+    public static final String TYPE = "SessionJournal";
+
+    private final int snapshotEvery;
+    private final int keepSnapshots;
+
+    /**
+     * Commands of the journal.
+     */
+    public interface Command extends CborSerializable
+    {
+    }
+
+    /**
+     * Appends events, in order, in one write.
+     *
+     * @param events to persist.
+     */
+    public record Append(List<SessionEvent> events) implements Command
+    {
+        /**
+         * Copies the events.
+         */
+        public Append
+        {
+            events = List.copyOf(events);
+        }
+    }
+
+    /**
+     * Answers {@link Done} once every event appended before it is stored.
+     *
+     * @param replyTo to answer.
+     */
+    public record Sync(ActorRef<Done> replyTo) implements Command
+    {
+        /**
+         * @param replyTo to answer.
+         */
+        @JsonCreator
+        public Sync
+        {
+        }
+    }
+
+    /**
+     * Journal state: the number of events and decisions written.
+     *
+     * @param events    events stored.
+     * @param decisions decisions (events other than the configuration) stored.
+     */
+    public record State(long events, long decisions) implements CborSerializable
+    {
+    }
+
+    private SessionJournal(final PersistenceId persistenceId, final int snapshotEvery, final int keepSnapshots)
+    {
+        super(persistenceId);
+        this.snapshotEvery = snapshotEvery;
+        this.keepSnapshots = keepSnapshots;
+    }
+
+    /**
+     * @param role          {@code receiver} or {@code sender}.
+     * @param sessionId     the session.
+     * @param controllerId  the controller's id.
+     * @param snapshotEvery events between snapshots.
+     * @param keepSnapshots snapshots kept.
+     * @return the journal's behavior.
+     */
+    public static Behavior<Command> create(final String role, final long sessionId, final int controllerId,
+        final int snapshotEvery, final int keepSnapshots)
+    {
+        return new SessionJournal(persistenceId(role, sessionId, controllerId), snapshotEvery, keepSnapshots);
+    }
+
+    /**
+     * @param role         {@code receiver} or {@code sender}.
+     * @param sessionId    the session.
+     * @param controllerId the controller's id.
+     * @return the journal's persistence id.
+     */
+    public static PersistenceId persistenceId(final String role, final long sessionId, final int controllerId)
+    {
+        return PersistenceId.of(TYPE, role + "-" + sessionId + "-" + controllerId);
+    }
+
+    @Override
+    public State emptyState()
+    {
+        return new State(0, 0);
+    }
+
+    @Override
+    public CommandHandler<Command, SessionEvent, State> commandHandler()
+    {
+        return newCommandHandlerBuilder()
+            .forAnyState()
+            .onCommand(Append.class, (state, command) -> Effect().persist(command.events()))
+            .onCommand(Sync.class, (state, command) -> Effect().none().thenReply(command.replyTo(), s -> Done.done()))
+            .build();
+    }
+
+    @Override
+    public EventHandler<State, SessionEvent> eventHandler()
+    {
+        return newEventHandlerBuilder()
+            .forAnyState()
+            .onEvent(SessionStarted.class, (state, event) -> new State(state.events() + 1, state.decisions()))
+            .onAnyEvent((state, event) -> new State(state.events() + 1, state.decisions() + 1));
+    }
+
+    @Override
+    public RetentionCriteria retentionCriteria()
+    {
+        return RetentionCriteria.snapshotEvery(snapshotEvery, keepSnapshots);
+    }
+}

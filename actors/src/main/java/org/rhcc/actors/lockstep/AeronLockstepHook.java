@@ -1,0 +1,239 @@
+package org.rhcc.actors.lockstep;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.agrona.concurrent.IdleStrategy;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.SimPorts;
+import org.rhcc.transport.message.MessageAdapter;
+import org.rhcc.transport.message.MessageListener;
+import org.rhcc.transport.message.OfferResult;
+
+/**
+ * The simulator's controller when the controller runs in the cluster (design.md §6): at each callback at simulated
+ * time t the hook publishes the signal and a {@code ClockAdvance(t)} on the signal's stream, then polls the command
+ * stream until the controller it addressed answers {@code ClockDone(t)}, applying every command it receives on the way
+ * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate},
+ * {@code EcnMarking} to {@code ports.setReceiverEcnMarking}) inside the callback, exactly where an in-process controller
+ * would. Simulated time therefore never passes t before the controller answered up to t, and the run's decisions are
+ * those of the in-process run, bit for bit.
+ * <p>
+ * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
+ * role reports a failure.
+ * <p>
+ * <b>Note:</b> single-threaded (the simulator's); allocation-free per callback.
+ */
+public final class AeronLockstepHook implements ControllerHook, MessageListener, AutoCloseable
+{
+    private static final int DEADLINE_CHECK_MASK = 1023;
+
+    private final LockstepPlatform platform;
+    private final SessionClient client;
+    private final Scheme scheme;
+    private final Map<String, String> params;
+    private final IdleStrategy idleStrategy;
+    private final long timeoutNs;
+    private final Duration connectTimeout;
+    private final int receiverHostId;
+    private final MessageAdapter adapter;
+    private final List<ServiceKey<SessionProtocol.Command>> roles = new ArrayList<>();
+    private SimPorts ports;
+    private long sessionId = Long.MIN_VALUE;
+    private long iioSeq;
+    private int awaitedController;
+    private long awaitedNs;
+    private boolean answered;
+    private List<SessionProtocol.Ended> ended = List.of();
+
+    /**
+     * @param platform       the sim node's streams.
+     * @param client         opens and closes sessions.
+     * @param scheme         the scheme the run uses.
+     * @param params         the run's parameter overrides.
+     * @param idleStrategy   idles while waiting for an answer.
+     * @param timeout        longest wait for an answer.
+     * @param receiverHostId id of the simulated receiver host.
+     */
+    public AeronLockstepHook(final LockstepPlatform platform, final SessionClient client, final Scheme scheme,
+        final Map<String, String> params, final IdleStrategy idleStrategy, final Duration timeout,
+        final int receiverHostId)
+    {
+        this.platform = platform;
+        this.client = client;
+        this.scheme = scheme;
+        this.params = new java.util.LinkedHashMap<>(params);
+        this.idleStrategy = idleStrategy;
+        this.timeoutNs = timeout.toNanos();
+        this.connectTimeout = timeout;
+        this.receiverHostId = receiverHostId;
+        this.adapter = new MessageAdapter("platform-commands", this);
+        if (scheme.receiverLoop())
+        {
+            roles.add(SessionProtocol.RECEIVER_KEY);
+        }
+        if (scheme.senderLoop())
+        {
+            roles.add(SessionProtocol.SENDER_KEY);
+        }
+    }
+
+    @Override
+    public void attach(final SimPorts ports, final long nowNs)
+    {
+        this.ports = ports;
+        if (roles.isEmpty())
+        {
+            return;
+        }
+        final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), scheme.label(), params,
+            ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId);
+        client.start(spec, roles);
+        sessionId = spec.sessionId();
+        platform.awaitConnected(scheme.receiverLoop(), scheme.senderLoop(), connectTimeout);
+    }
+
+    @Override
+    public boolean wantsProbes()
+    {
+        return scheme.senderLoop();
+    }
+
+    @Override
+    public boolean wantsIioSamples()
+    {
+        return scheme.receiverLoop();
+    }
+
+    @Override
+    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    {
+        check(platform.iio().iioSample(receiverHostId, iioSeq++, nowNs, occupancy, pcieGbps));
+        check(platform.iio().clockAdvance(nowNs, sessionId));
+        await(SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
+    }
+
+    @Override
+    public void onProbeAck(
+        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    {
+        check(platform.acks().probeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs));
+        check(platform.acks().clockAdvance(nowNs, sessionId));
+        await(SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
+    }
+
+    private static void check(final long result)
+    {
+        if (result < 0)
+        {
+            throw new IllegalStateException("lockstep: cannot publish to the controller: " +
+                OfferResult.describe(result));
+        }
+    }
+
+    private void await(final int controllerId, final long nowNs)
+    {
+        awaitedController = controllerId;
+        awaitedNs = nowNs;
+        answered = false;
+        idleStrategy.reset();
+        long startNs = 0;
+        int idles = 0;
+        while (!answered)
+        {
+            if (0 == platform.commands().poll(adapter, platform.fragmentLimit()))
+            {
+                if (0 == (++idles & DEADLINE_CHECK_MASK))
+                {
+                    final long now = System.nanoTime();
+                    if (0 == startNs)
+                    {
+                        startNs = now;
+                    }
+                    else if (now - startNs > timeoutNs)
+                    {
+                        throw new IllegalStateException("lockstep: controller " + controllerId + " did not answer " +
+                            "ClockAdvance(" + nowNs + " ns) of session " + sessionId + " within " +
+                            timeoutNs / 1_000_000 + " ms");
+                    }
+                }
+                idleStrategy.idle();
+            }
+        }
+    }
+
+    @Override
+    public void onMbaLevelCommand(
+        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    {
+        ports.mba().applyLevel(group, level, nowNs);
+    }
+
+    @Override
+    public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        ports.rateLimiter().setRate(qp, rRevGbps, rSendGbps, nowNs);
+    }
+
+    @Override
+    public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
+    {
+        ports.setReceiverEcnMarking(markingOn);
+    }
+
+    @Override
+    public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    {
+        if (epoch == sessionId && nodeId == awaitedController && doneUpToNs >= awaitedNs)
+        {
+            answered = true;
+        }
+    }
+
+    /**
+     * @return the session this run opened, or {@code Long.MIN_VALUE} if the scheme needs no controller.
+     */
+    public long sessionId()
+    {
+        return sessionId;
+    }
+
+    /**
+     * @return what each role reported when the session closed.
+     */
+    public List<SessionProtocol.Ended> ended()
+    {
+        return ended;
+    }
+
+    /**
+     * Closes the session: the controllers journal their last decisions and complete their recordings.
+     *
+     * @throws IllegalStateException if a role reports a failure.
+     */
+    @Override
+    public void close()
+    {
+        if (Long.MIN_VALUE == sessionId)
+        {
+            return;
+        }
+        final long id = sessionId;
+        sessionId = Long.MIN_VALUE;
+        ended = client.end(id, roles);
+        for (final SessionProtocol.Ended e : ended)
+        {
+            if (!e.failure().isEmpty())
+            {
+                throw new IllegalStateException("session " + id + " failed on the " + e.role() + " role: " +
+                    e.failure());
+            }
+        }
+    }
+}

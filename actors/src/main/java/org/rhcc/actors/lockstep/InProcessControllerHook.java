@@ -1,0 +1,73 @@
+package org.rhcc.actors.lockstep;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.ReceiverController;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.core.control.SenderController;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.SimPorts;
+
+/**
+ * The reference the cluster is held to: core's {@link ReceiverController} and {@link SenderController} called
+ * directly by the simulator, in its thread, configured exactly as a cluster session is
+ * ({@link SessionSpec#controllerConfig(Scheme, double, Map)}).
+ * <p>
+ * <b>Note:</b> single-threaded; allocation-free per callback.
+ */
+public final class InProcessControllerHook implements ControllerHook
+{
+    private final Scheme scheme;
+    private final Map<String, String> params;
+    private ReceiverController receiver;
+    private SenderController sender;
+
+    /**
+     * @param scheme the scheme.
+     * @param params parameter overrides, in order.
+     */
+    public InProcessControllerHook(final Scheme scheme, final Map<String, String> params)
+    {
+        this.scheme = scheme;
+        this.params = new LinkedHashMap<>(params);
+    }
+
+    @Override
+    public void attach(final SimPorts ports, final long nowNs)
+    {
+        final ControllerConfig config = SessionSpec.controllerConfig(scheme, ports.lineRateGbps(), params);
+        receiver = new ReceiverController(config, ports.mba(), (on, t) -> ports.setReceiverEcnMarking(on),
+            (group, level, t) ->
+            {
+            });
+        sender = new SenderController(config, ports.qpCount(), ports.rateLimiter());
+    }
+
+    @Override
+    public boolean wantsProbes()
+    {
+        return scheme.senderLoop();
+    }
+
+    @Override
+    public boolean wantsIioSamples()
+    {
+        return scheme.receiverLoop();
+    }
+
+    @Override
+    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    {
+        receiver.onIioSample(occupancy, pcieGbps, nowNs);
+    }
+
+    @Override
+    public void onProbeAck(
+        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    {
+        sender.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+    }
+}

@@ -1,0 +1,116 @@
+package org.rhcc.actors.lockstep;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.NoOpIdleStrategy;
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.transport.message.MessageProxy;
+
+/**
+ * The simulated platform's Aeron endpoints on the {@code sim} node: the IIO sample and probe-ACK streams it publishes
+ * to the controllers and the command stream it receives their commands and lockstep answers on. Opened once per
+ * cluster and used by one run at a time.
+ * <p>
+ * <b>Note:</b> publishing and polling happen on the simulator's thread only.
+ */
+public final class LockstepPlatform implements AutoCloseable
+{
+    private final ExclusivePublication iio;
+    private final ExclusivePublication acks;
+    private final Subscription commands;
+    private final MessageProxy iioProxy;
+    private final MessageProxy ackProxy;
+    private final int fragmentLimit;
+
+    /**
+     * @param aeron    the sim node's Aeron client.
+     * @param settings channels and stream ids.
+     */
+    public LockstepPlatform(final Aeron aeron, final NodeSettings settings)
+    {
+        commands = aeron.addSubscription(settings.platformCommandChannel(), settings.platformCommandStream());
+        iio = aeron.addExclusivePublication(settings.platformIioChannel(), settings.platformIioStream());
+        acks = aeron.addExclusivePublication(settings.platformAckChannel(), settings.platformAckStream());
+        iioProxy = new MessageProxy(iio, settings.offerRetries(), NoOpIdleStrategy.INSTANCE);
+        ackProxy = new MessageProxy(acks, settings.offerRetries(), NoOpIdleStrategy.INSTANCE);
+        fragmentLimit = settings.fragmentLimit();
+    }
+
+    /**
+     * Waits until the controllers of a session subscribe to the signal streams they need and publish on the command
+     * stream.
+     *
+     * @param receiver true if the receiver role takes part.
+     * @param sender   true if the sender role takes part.
+     * @param timeout  how long to wait.
+     * @throws IllegalStateException if a stream is not connected in time.
+     */
+    public void awaitConnected(final boolean receiver, final boolean sender, final Duration timeout)
+    {
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        while ((receiver && !iio.isConnected()) || (sender && !acks.isConnected()) ||
+            ((receiver || sender) && 0 == commands.imageCount()))
+        {
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new IllegalStateException("the controllers' streams did not connect within " +
+                    timeout.toSeconds() + " s (IIO " + iio.isConnected() + ", ACKs " + acks.isConnected() +
+                    ", commands " + commands.imageCount() + " publishers): check rhcc.aeron.platform channels");
+            }
+            try
+            {
+                TimeUnit.MILLISECONDS.sleep(1);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while connecting", ex);
+            }
+        }
+    }
+
+    /**
+     * @return publishes IIO samples and their clock.
+     */
+    public MessageProxy iio()
+    {
+        return iioProxy;
+    }
+
+    /**
+     * @return publishes probe ACKs and their clock.
+     */
+    public MessageProxy acks()
+    {
+        return ackProxy;
+    }
+
+    /**
+     * @return the command stream.
+     */
+    public Subscription commands()
+    {
+        return commands;
+    }
+
+    /**
+     * @return most frames per poll of the command stream.
+     */
+    public int fragmentLimit()
+    {
+        return fragmentLimit;
+    }
+
+    /**
+     * Closes the streams.
+     */
+    public void close()
+    {
+        CloseHelper.closeAll(iio, acks, commands);
+    }
+}

@@ -1,0 +1,152 @@
+package org.rhcc.actors.lockstep;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.actors.session.SessionSpec;
+
+/**
+ * The platform's side of the session protocol: finds the guardians of the controller roles through the receptionist
+ * and opens and closes sessions on them, blocking the calling thread (the simulator's, off its hot path).
+ */
+public final class SessionClient
+{
+    private static final AtomicLong COUNTER = new AtomicLong();
+
+    private final ActorSystem<?> system;
+    private final Duration timeout;
+
+    /**
+     * @param system  an actor system of the cluster.
+     * @param timeout longest wait for a guardian or an answer.
+     */
+    public SessionClient(final ActorSystem<?> system, final Duration timeout)
+    {
+        this.system = system;
+        this.timeout = timeout;
+    }
+
+    /**
+     * @return a new session id, unique across runs and restarts: wall-clock milliseconds (the control plane may read
+     * the wall clock) shifted left by 12 bits, plus a counter.
+     */
+    public static long newSessionId()
+    {
+        return (System.currentTimeMillis() << 12) | (COUNTER.getAndIncrement() & 0xfff);
+    }
+
+    /**
+     * Opens a session on the guardian of each role.
+     *
+     * @param spec the session.
+     * @param keys the roles' keys.
+     * @throws IllegalStateException if a role is missing, fails or does not answer in time.
+     */
+    public void start(final SessionSpec spec, final List<ServiceKey<SessionProtocol.Command>> keys)
+    {
+        for (final ServiceKey<SessionProtocol.Command> key : keys)
+        {
+            final ActorRef<SessionProtocol.Command> guardian = find(key);
+            final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
+                (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
+                system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
+            if (reply instanceof SessionProtocol.Failed failed)
+            {
+                throw new IllegalStateException("the " + failed.role() + " role could not open session " +
+                    spec.sessionId() + ": " + failed.reason());
+            }
+        }
+    }
+
+    /**
+     * Closes a session on the guardian of each role.
+     *
+     * @param sessionId the session.
+     * @param keys      the roles' keys.
+     * @return what each role reported.
+     */
+    public List<SessionProtocol.Ended> end(final long sessionId, final List<ServiceKey<SessionProtocol.Command>> keys)
+    {
+        final List<SessionProtocol.Ended> ended = new ArrayList<>();
+        for (final ServiceKey<SessionProtocol.Command> key : keys)
+        {
+            final ActorRef<SessionProtocol.Command> guardian = find(key);
+            final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
+                (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.End(sessionId, replyTo), timeout,
+                system.scheduler()), "closing session " + sessionId + " on " + key.id());
+            if (reply instanceof SessionProtocol.Ended e)
+            {
+                ended.add(e);
+            }
+            else
+            {
+                ended.add(new SessionProtocol.Ended(sessionId, key.id(), 0, 0, String.valueOf(reply)));
+            }
+        }
+        return ended;
+    }
+
+    /**
+     * @param key a role's key.
+     * @return the role's guardian, waiting for it to register.
+     * @throws IllegalStateException if none registers in time.
+     */
+    public ActorRef<SessionProtocol.Command> find(final ServiceKey<SessionProtocol.Command> key)
+    {
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        while (true)
+        {
+            final Receptionist.Listing listing = await(AskPattern.ask(system.receptionist(),
+                (ActorRef<Receptionist.Listing> replyTo) -> Receptionist.find(key, replyTo), timeout,
+                system.scheduler()), "finding " + key.id());
+            final Set<ActorRef<SessionProtocol.Command>> instances = listing.getServiceInstances(key);
+            if (!instances.isEmpty())
+            {
+                return instances.iterator().next();
+            }
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new IllegalStateException("no node of the cluster has the role of " + key.id() + " after " +
+                    timeout.toSeconds() + " s: start one with 'rhcc node --role ...'");
+            }
+            try
+            {
+                TimeUnit.MILLISECONDS.sleep(20);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while finding " + key.id(), ex);
+            }
+        }
+    }
+
+    private <T> T await(final java.util.concurrent.CompletionStage<T> stage, final String what)
+    {
+        try
+        {
+            return stage.toCompletableFuture().get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while " + what, ex);
+        }
+        catch (final ExecutionException | TimeoutException ex)
+        {
+            throw new IllegalStateException(what + " failed: " + (null == ex.getCause() ? ex : ex.getCause()), ex);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.rhcc.actors.node;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.sender.SenderAgents;
+import org.rhcc.transport.archive.SignalRecorder;
+
+/**
+ * What the actors of one node share: its settings, its Aeron client (thread-safe), the recorder of its signal
+ * streams (null without an archive), and the registry through which sender entities reach the node's rate-updater
+ * agent.
+ *
+ * @param settings     the node's settings.
+ * @param aeron        the node's Aeron client.
+ * @param recorder     records the node's internal signal streams, or null.
+ * @param senderAgents rate-updater agents of the node by session.
+ */
+public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents)
+{
+    /**
+     * Waits for the archive to record a publication, when the node records.
+     *
+     * @param publication a publication on a recorded stream.
+     * @return its recording id, or -1 when the node does not record.
+     */
+    public long awaitRecordingId(final ExclusivePublication publication)
+    {
+        return null == recorder ? -1 : recorder.awaitRecordingId(publication.sessionId(),
+            settings.askTimeout().toNanos());
+    }
+
+    /**
+     * Waits until the archive has recorded a publication up to its current position, when the node records.
+     *
+     * @param recordingId the recording, or -1.
+     * @param publication its publication.
+     */
+    public void awaitRecorded(final long recordingId, final ExclusivePublication publication)
+    {
+        if (null != recorder && recordingId >= 0)
+        {
+            recorder.awaitRecordedPosition(recordingId, publication.position(), settings.askTimeout().toNanos());
+        }
+    }
+
+    /**
+     * @return the archive name journaled with a recording, empty when the node does not record.
+     */
+    public String archiveName()
+    {
+        return null == recorder ? "" : settings.archiveName();
+    }
+}

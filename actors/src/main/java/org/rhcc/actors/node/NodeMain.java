@@ -1,0 +1,158 @@
+package org.rhcc.actors.node;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.config.RhccConfig;
+
+/**
+ * Runs one node until it is stopped: {@code NodeMain [--role R[,R]]... [--config FILE] [--exit-on-stdin-eof]}.
+ * The entry point of {@code rhcc node} and of the child JVMs of a local cluster. Whatever happens, the JVM exits (a
+ * failed start must not leave it hanging on Pekko's threads, stack.md gotcha 2).
+ */
+public final class NodeMain
+{
+    private NodeMain()
+    {
+    }
+
+    /**
+     * @param args command-line arguments.
+     */
+    public static void main(final String[] args)
+    {
+        int exit = 0;
+        try
+        {
+            final List<String> roles = new ArrayList<>();
+            Path config = null;
+            boolean stdinWatch = false;
+            for (int i = 0; i < args.length; i++)
+            {
+                switch (args[i])
+                {
+                    case "--role":
+                        roles.addAll(Arrays.asList(value(args, ++i, "--role").split(",")));
+                        break;
+                    case "--config":
+                        config = Path.of(value(args, ++i, "--config"));
+                        break;
+                    case "--exit-on-stdin-eof":
+                        stdinWatch = true;
+                        break;
+                    default:
+                        throw new IllegalArgumentException("unknown argument '" + args[i] +
+                            "': use --role receiver|sender|sim, --config FILE");
+                }
+            }
+            run(roles, config, stdinWatch);
+        }
+        catch (final Throwable t)
+        {
+            System.err.println("rhcc node: " + t);
+            t.printStackTrace();
+            exit = 2;
+        }
+        System.exit(exit);
+    }
+
+    /**
+     * Starts a node and blocks until its actor system terminates, the JVM shuts down or, if asked, standard input
+     * closes.
+     *
+     * @param roles      roles (empty: those of the configuration).
+     * @param config     configuration file, or null.
+     * @param stdinWatch true to stop when standard input reaches its end.
+     * @throws IllegalArgumentException for a bad role or setting.
+     */
+    public static void run(final List<String> roles, final Path config, final boolean stdinWatch)
+    {
+        final Map<String, Object> overrides = new LinkedHashMap<>();
+        if (!roles.isEmpty())
+        {
+            final List<String> trimmed = new ArrayList<>();
+            for (final String role : roles)
+            {
+                final String r = role.trim();
+                if (!NodeSettings.ROLE_RECEIVER.equals(r) && !NodeSettings.ROLE_SENDER.equals(r) &&
+                    !NodeSettings.ROLE_SIM.equals(r))
+                {
+                    throw new IllegalArgumentException("--role '" + role + "' must be receiver, sender or sim");
+                }
+                trimmed.add(r);
+            }
+            overrides.put("pekko.cluster.roles", trimmed);
+        }
+        final RhccNode node = RhccNode.start(RhccConfig.load(config, overrides));
+        final CountDownLatch stop = new CountDownLatch(1);
+        final Thread hook = new Thread(() ->
+        {
+            node.close();
+            stop.countDown();
+        }, "rhcc-node-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        node.system().getWhenTerminated().thenRun(stop::countDown);
+        if (stdinWatch)
+        {
+            final Thread watcher = new Thread(() ->
+            {
+                drain(System.in);
+                stop.countDown();
+            }, "rhcc-node-stdin");
+            watcher.setDaemon(true);
+            watcher.start();
+        }
+        System.out.println("rhcc node up: " + node.address() + " roles " + node.settings().roles());
+        System.out.flush();
+        try
+        {
+            stop.await();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        try
+        {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            node.close();
+        }
+        catch (final IllegalStateException shuttingDown)
+        {
+            // the JVM is already shutting down: the hook closes the node
+        }
+    }
+
+    private static void drain(final InputStream in)
+    {
+        final byte[] buffer = new byte[256];
+        try
+        {
+            while (in.read(buffer) >= 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+        catch (final IOException ignore)
+        {
+            // end of input
+        }
+    }
+
+    private static String value(final String[] args, final int i, final String option)
+    {
+        if (i >= args.length)
+        {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

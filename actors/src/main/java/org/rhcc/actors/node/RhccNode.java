@@ -1,0 +1,224 @@
+package org.rhcc.actors.node;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import com.typesafe.config.Config;
+import io.aeron.Aeron;
+import io.aeron.archive.client.AeronArchive;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Join;
+import org.rhcc.actors.config.JournalSchema;
+import org.rhcc.actors.config.JournalSettings;
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.sender.SenderAgents;
+import org.rhcc.transport.aeron.DriverConfig;
+import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.archive.SignalRecorder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One rhcc cluster node in this JVM: an embedded Aeron media driver (with an archive recording the node's internal
+ * signal streams when it has a controller role) under the run's work area, the journal schema, and a Pekko Cluster
+ * {@code ActorSystem} named {@code rhcc} with the roles of {@code pekko.cluster.roles}. A node without seed nodes
+ * joins itself. Closing it terminates the system and removes the driver's directory; a failed start releases
+ * whatever was started.
+ */
+public final class RhccNode implements AutoCloseable
+{
+    /** Name of every rhcc actor system: nodes of one cluster must share it. */
+    public static final String SYSTEM_NAME = "rhcc";
+
+    private static final Logger LOGGER = LoggerFactory.getLogger(RhccNode.class);
+
+    private final NodeSettings settings;
+    private final EmbeddedMediaDriver driver;
+    private final SignalRecorder recorder;
+    private final NodeContext context;
+    private final ActorSystem<Void> system;
+
+    private RhccNode(final NodeSettings settings, final EmbeddedMediaDriver driver, final SignalRecorder recorder,
+        final NodeContext context, final ActorSystem<Void> system)
+    {
+        this.settings = settings;
+        this.driver = driver;
+        this.recorder = recorder;
+        this.context = context;
+        this.system = system;
+    }
+
+    /**
+     * Starts a node.
+     *
+     * @param config the node's resolved configuration ({@link org.rhcc.actors.config.RhccConfig#load}).
+     * @return the running node.
+     * @throws IllegalArgumentException for a bad setting, naming it.
+     */
+    public static RhccNode start(final Config config)
+    {
+        final NodeSettings settings = NodeSettings.from(config);
+        final boolean controller = settings.hasRole(NodeSettings.ROLE_RECEIVER) ||
+            settings.hasRole(NodeSettings.ROLE_SENDER);
+        if (controller)
+        {
+            JournalSchema.ensure(JournalSettings.from(config));
+        }
+        final DriverConfig driverConfig = new DriverConfig()
+            .workDir(settings.workDir())
+            .idleStrategy(settings.driverIdleStrategy())
+            .termLengthBytes(settings.termLengthBytes())
+            .ipcTermLengthBytes(settings.termLengthBytes());
+        if (controller && settings.archiveEnabled())
+        {
+            driverConfig.archiveDir(settings.nodeArchiveDir());
+        }
+        final EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(driverConfig);
+        SignalRecorder recorder = null;
+        try
+        {
+            final Aeron aeron = driver.connect();
+            if (driver.hasArchive())
+            {
+                final AeronArchive archive = driver.connectArchive(aeron);
+                recorder = new SignalRecorder(archive);
+                if (settings.hasRole(NodeSettings.ROLE_RECEIVER))
+                {
+                    recorder.startRecording(settings.internalChannel(), settings.iioStream());
+                }
+                if (settings.hasRole(NodeSettings.ROLE_SENDER))
+                {
+                    recorder.startRecording(settings.internalChannel(), settings.ackStream());
+                }
+            }
+            final NodeContext context = new NodeContext(settings, aeron, recorder, new SenderAgents());
+            final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME, config);
+            final Cluster cluster = Cluster.get(system);
+            if (config.getStringList("pekko.cluster.seed-nodes").isEmpty())
+            {
+                cluster.manager().tell(Join.create(cluster.selfMember().address()));
+            }
+            LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
+                settings.workDir());
+            return new RhccNode(settings, driver, recorder, context, system);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            if (null != recorder)
+            {
+                recorder.close();
+            }
+            driver.close();
+            throw ex;
+        }
+    }
+
+    /**
+     * Waits until this node is {@code Up} and the cluster has an {@code Up} member of each given role.
+     *
+     * @param timeout how long to wait.
+     * @param roles   roles that must be present.
+     * @throws IllegalStateException if they are not in time.
+     */
+    public void awaitUp(final Duration timeout, final String... roles)
+    {
+        final Cluster cluster = Cluster.get(system);
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        while (true)
+        {
+            boolean up = cluster.selfMember().status() == MemberStatus.up();
+            for (final String role : roles)
+            {
+                boolean found = false;
+                for (final org.apache.pekko.cluster.Member member : cluster.state().getMembers())
+                {
+                    found |= member.status() == MemberStatus.up() && member.hasRole(role);
+                }
+                up &= found;
+            }
+            if (up)
+            {
+                return;
+            }
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new IllegalStateException("the cluster did not form within " + timeout.toSeconds() +
+                    " s: members " + cluster.state().getMembers() + ", roles needed " + String.join(", ", roles));
+            }
+            try
+            {
+                TimeUnit.MILLISECONDS.sleep(50);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the cluster", ex);
+            }
+        }
+    }
+
+    /**
+     * @return the node's actor system.
+     */
+    public ActorSystem<Void> system()
+    {
+        return system;
+    }
+
+    /**
+     * @return the node's shared resources.
+     */
+    public NodeContext context()
+    {
+        return context;
+    }
+
+    /**
+     * @return the node's settings.
+     */
+    public NodeSettings settings()
+    {
+        return settings;
+    }
+
+    /**
+     * @return the node's cluster address.
+     */
+    public Address address()
+    {
+        return Cluster.get(system).selfMember().address();
+    }
+
+    /**
+     * @return the embedded media driver.
+     */
+    public EmbeddedMediaDriver driver()
+    {
+        return driver;
+    }
+
+    /**
+     * Terminates the actor system (stopping every agent), stops the recordings and closes the driver, deleting its
+     * directory. Idempotent.
+     */
+    public void close()
+    {
+        system.terminate();
+        try
+        {
+            system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+        catch (final Exception ex)
+        {
+            LOGGER.warn("actor system did not terminate cleanly: {}", ex.toString());
+        }
+        if (null != recorder)
+        {
+            recorder.close();
+        }
+        driver.close();
+    }
+}

@@ -1,0 +1,83 @@
+package org.rhcc.actors.receiver;
+
+import io.aeron.ExclusivePublication;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.NanoClock;
+import org.rhcc.core.port.IioOccupancySensor;
+import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.message.OfferResult;
+
+/**
+ * The MSR poller's agent on real hardware ({@code msr-poller}): reads an {@link IioOccupancySensor} (e.g. native/'s
+ * uncore IRP occupancy counter) every {@code intervalNs} and publishes each sample on the node's internal IIO
+ * stream. A sensor that throws crashes the agent; its actor restarts it with backoff.
+ * <p>
+ * <b>Note:</b> single-threaded; allocation-free per sample (as long as the sensor is).
+ */
+public final class IioSensorAgent implements Agent
+{
+    /** Role name of the agent and its thread. */
+    public static final String ROLE_NAME = "msr-poller";
+
+    private final IioOccupancySensor sensor;
+    private final MessageProxy proxy;
+    private final NanoClock clock;
+    private final int hostId;
+    private final long intervalNs;
+    private long nextSampleNs;
+    private long seq;
+
+    /**
+     * @param sensor     the host's IIO occupancy sensor.
+     * @param internal   the node's internal IIO stream.
+     * @param clock      the host's monotonic clock.
+     * @param hostId     the receiver host.
+     * @param intervalNs sampling interval, ns.
+     * @param retries    retries of a back-pressured sample.
+     */
+    public IioSensorAgent(final IioOccupancySensor sensor, final ExclusivePublication internal, final NanoClock clock,
+        final int hostId, final long intervalNs, final int retries)
+    {
+        this.sensor = sensor;
+        this.proxy = new MessageProxy(internal, retries, org.agrona.concurrent.NoOpIdleStrategy.INSTANCE);
+        this.clock = clock;
+        this.hostId = hostId;
+        this.intervalNs = intervalNs;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public int doWork()
+    {
+        final long nowNs = clock.nanoTime();
+        if (nowNs - nextSampleNs < 0)
+        {
+            return 0;
+        }
+        nextSampleNs = nowNs + intervalNs;
+        final double occupancy = sensor.sampleOccupancy(nowNs);
+        final long result = proxy.iioSample(hostId, seq++, nowNs, occupancy, 0.0);
+        if (result < 0 && result != io.aeron.Publication.NOT_CONNECTED)
+        {
+            throw new IllegalStateException("cannot publish an IIO sample: " + OfferResult.describe(result));
+        }
+        return 1;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String roleName()
+    {
+        return ROLE_NAME;
+    }
+
+    /**
+     * @return samples read so far.
+     */
+    public long samples()
+    {
+        return seq;
+    }
+}

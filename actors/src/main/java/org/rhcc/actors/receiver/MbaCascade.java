@@ -1,0 +1,244 @@
+package org.rhcc.actors.receiver;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.rhcc.actors.agent.AgentHost;
+import org.rhcc.actors.journal.ActuatorFailed;
+import org.rhcc.actors.journal.FailSafeEntered;
+import org.rhcc.actors.journal.SessionEvent;
+import org.rhcc.actors.journal.SessionJournal;
+import org.rhcc.actors.journal.SessionStarted;
+import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.control.ReceiverController;
+import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.message.MessageProxy;
+
+/**
+ * The receiver's actuator actor for one session: owns the {@link MbaCascadeAgent} that runs core's
+ * {@link ReceiverController} on the node's IIO stream and actuates through the platform's MBA and ECN ports, and the
+ * session's {@link SessionJournal}, into which it drains the agent's decisions every {@code rhcc.journal.flush-interval}.
+ * <p>
+ * An actuator that cannot actuate moves the host to the fail-safe: if the agent crashes (a command or lockstep answer
+ * could not be published, or the controller threw), the actor stops the agent, calls core's
+ * {@code ReceiverLoop.enterFailSafe} (every group back to 100 %), logs it once and journals {@link FailSafeEntered}
+ * and {@link ActuatorFailed}. If the actuator refuses a level, core's loop enters the fail-safe itself and the agent
+ * reports it.
+ */
+public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
+{
+    /**
+     * Commands of the actuator.
+     */
+    public interface Command
+    {
+    }
+
+    private enum Tick implements Command
+    {
+        INSTANCE
+    }
+
+    private record AgentCrashed(Throwable cause) implements Command
+    {
+    }
+
+    /**
+     * Stops the agent, journals the remaining decisions and answers {@link Finished}.
+     *
+     * @param replyTo to answer.
+     */
+    public record Finish(ActorRef<Finished> replyTo) implements Command
+    {
+    }
+
+    private record Synced(Finished finished) implements Command
+    {
+    }
+
+    /**
+     * The actuator is ready: agent running, input and command streams connected.
+     *
+     * @param sessionId the session.
+     */
+    public record Ready(long sessionId)
+    {
+    }
+
+    /**
+     * The actuator finished its session.
+     *
+     * @param samples   IIO samples processed.
+     * @param decisions decisions journaled.
+     * @param failure   why it failed, empty if it did not.
+     */
+    public record Finished(long samples, long decisions, String failure)
+    {
+    }
+
+    private final NodeContext node;
+    private final SessionSpec spec;
+    private final ActorRef<Ready> readyTo;
+    private final Subscription samples;
+    private final ExclusivePublication commands;
+    private final PlatformMbaActuator actuator;
+    private final ReceiverController controller;
+    private final ReceiverDecisionLog log;
+    private final MbaCascadeAgent agent;
+    private final ActorRef<SessionJournal.Command> journal;
+    private final AgentHost host;
+    private boolean ready;
+    private ActorRef<Finished> pendingFinish;
+    private long decisions;
+    private String failure = "";
+
+    private MbaCascade(final ActorContext<Command> context, final TimerScheduler<Command> timers,
+        final NodeContext node, final SessionSpec spec, final long recordingId, final ActorRef<Ready> readyTo)
+    {
+        super(context);
+        this.node = node;
+        this.spec = spec;
+        this.readyTo = readyTo;
+        final var s = node.settings();
+        journal = context.spawn(SessionJournal.create("receiver", spec.sessionId(),
+            SessionProtocol.RECEIVER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots()), "journal");
+        journal.tell(new SessionJournal.Append(List.of(new SessionStarted(spec, "receiver",
+            SessionProtocol.RECEIVER_CONTROLLER_ID, node.archiveName(), recordingId, 0, s.controlIntervalNs()))));
+        samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
+        commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
+        final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"));
+        actuator = new PlatformMbaActuator(proxy, spec.receiverHostId(), spec.mbaGroups());
+        log = new ReceiverDecisionLog(64 * 1024);
+        controller = new ReceiverController(spec.controllerConfig(), actuator,
+            new PlatformEcnMarking(proxy, spec.receiverHostId(), log), log);
+        agent = new MbaCascadeAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
+            SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit());
+        host = AgentHost.start(agent, IdleStrategies.parse(s.idleStrategy()),
+            (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
+        timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
+        context.getSelf().tell(Tick.INSTANCE);
+    }
+
+    /**
+     * @param node        the node's shared resources.
+     * @param spec        the session.
+     * @param recordingId recording of the node's IIO stream for this session, -1 if none.
+     * @param readyTo     told once the actuator is ready.
+     * @return the actuator's behavior.
+     */
+    public static Behavior<Command> create(final NodeContext node, final SessionSpec spec, final long recordingId,
+        final ActorRef<Ready> readyTo)
+    {
+        return Behaviors.setup((context) -> Behaviors.withTimers(
+            (timers) -> new MbaCascade(context, timers, node, spec, recordingId, readyTo)));
+    }
+
+    @Override
+    public Receive<Command> createReceive()
+    {
+        return newReceiveBuilder()
+            .onMessage(Tick.class, (tick) -> onTick())
+            .onMessage(AgentCrashed.class, this::onAgentCrashed)
+            .onMessage(Finish.class, this::onFinish)
+            .onMessage(Synced.class, this::onSynced)
+            .onSignal(PostStop.class, (signal) -> onPostStop())
+            .build();
+    }
+
+    private Behavior<Command> onTick()
+    {
+        drain();
+        if (!ready && commands.isConnected() && samples.imageCount() > 0)
+        {
+            ready = true;
+            readyTo.tell(new Ready(spec.sessionId()));
+        }
+        return this;
+    }
+
+    private void drain()
+    {
+        final List<SessionEvent> events = new ArrayList<>();
+        log.queue().drain(events::add);
+        if (!events.isEmpty())
+        {
+            decisions += events.size();
+            for (final SessionEvent event : events)
+            {
+                if (event instanceof FailSafeEntered entered)
+                {
+                    getContext().getLog().warn("receiver host {} entered the fail-safe (MBA 100 %): {}",
+                        spec.receiverHostId(), entered.reason());
+                    failure = entered.reason();
+                }
+            }
+            journal.tell(new SessionJournal.Append(events));
+        }
+    }
+
+    private Behavior<Command> onAgentCrashed(final AgentCrashed crashed)
+    {
+        host.close();
+        drain();
+        final String reason = "MBA cascade agent stopped: " + crashed.cause();
+        final long nowNs = Math.max(0, agent.lastDoneNs());
+        if (null != controller.loop())
+        {
+            if (!controller.loop().failSafe())
+            {
+                controller.loop().enterFailSafe(reason);
+            }
+        }
+        else
+        {
+            actuator.resetToUnthrottled();
+        }
+        getContext().getLog().error("receiver host {} entered the fail-safe (MBA 100 %): {}", spec.receiverHostId(),
+            reason);
+        failure = reason;
+        journal.tell(new SessionJournal.Append(List.of(new FailSafeEntered(reason, nowNs),
+            new ActuatorFailed("receiver", String.valueOf(crashed.cause())))));
+        decisions += 2;
+        return this;
+    }
+
+    private Behavior<Command> onFinish(final Finish finish)
+    {
+        host.close();
+        drain();
+        final Finished finished = new Finished(agent.samplesSeen(), decisions, failure);
+        getContext().pipeToSelf(AskPattern.<SessionJournal.Command, org.apache.pekko.Done>ask(journal,
+            SessionJournal.Sync::new, node.settings().askTimeout(), getContext().getSystem().scheduler()),
+            (done, error) -> new Synced(null == error ? finished : new Finished(finished.samples(),
+                finished.decisions(), "journal not synced: " + error)));
+        pendingFinish = finish.replyTo();
+        return this;
+    }
+
+    private Behavior<Command> onSynced(final Synced synced)
+    {
+        pendingFinish.tell(synced.finished());
+        return Behaviors.stopped();
+    }
+
+    private Behavior<Command> onPostStop()
+    {
+        host.close();
+        samples.close();
+        commands.close();
+        return this;
+    }
+}

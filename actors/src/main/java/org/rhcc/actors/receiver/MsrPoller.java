@@ -1,0 +1,86 @@
+package org.rhcc.actors.receiver;
+
+import io.aeron.ExclusivePublication;
+import org.apache.pekko.actor.typed.Behavior;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.SystemNanoClock;
+import org.rhcc.actors.agent.SignalRelayAgent;
+import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.node.NodeContext;
+import org.rhcc.core.port.IioOccupancySensor;
+import org.rhcc.transport.aeron.IdleStrategies;
+
+/**
+ * The receiver's signal source: a supervised {@link SourceActor} whose agent either relays the platform's IIO sample
+ * stream (the simulator) onto the node's internal IIO stream, or, on real hardware, polls an
+ * {@link IioOccupancySensor} ({@code rhcc.receiver.sensor-class}, e.g. native/'s
+ * {@code org.rhcc.nativeio.iio.IrpOccupancySensor}) and publishes its samples there. A crashed agent is restarted
+ * with backoff.
+ */
+public final class MsrPoller
+{
+    /** Role name of the agent and its thread. */
+    public static final String ROLE_NAME = "msr-poller";
+
+    private MsrPoller()
+    {
+    }
+
+    /**
+     * @param node     the node's shared resources.
+     * @param internal the node's internal IIO stream (outlives restarts).
+     * @return the supervised source.
+     */
+    public static Behavior<SourceActor.Command> create(final NodeContext node, final ExclusivePublication internal)
+    {
+        final var s = node.settings();
+        if (s.sensorClass().isBlank())
+        {
+            return SourceActor.create(() -> relay(node, internal), () -> IdleStrategies.parse(s.idleStrategy()), s);
+        }
+        return SourceActor.create(() -> sensor(node, internal, instantiate(s.sensorClass())),
+            () -> IdleStrategies.parse(s.idleStrategy()), s);
+    }
+
+    /**
+     * @param node     the node's shared resources.
+     * @param internal the node's internal IIO stream.
+     * @param sensor   the host's sensor.
+     * @return a supervised source polling the sensor.
+     */
+    public static Behavior<SourceActor.Command> create(final NodeContext node, final ExclusivePublication internal,
+        final java.util.function.Supplier<IioOccupancySensor> sensor)
+    {
+        final var s = node.settings();
+        return SourceActor.create(() -> sensor(node, internal, sensor.get()),
+            () -> IdleStrategies.parse(s.idleStrategy()), s);
+    }
+
+    private static Agent relay(final NodeContext node, final ExclusivePublication internal)
+    {
+        final var s = node.settings();
+        return new SignalRelayAgent(ROLE_NAME, node.aeron().addSubscription(s.platformIioChannel(),
+            s.platformIioStream()), internal, s.fragmentLimit(), s.offerRetries());
+    }
+
+    private static Agent sensor(final NodeContext node, final ExclusivePublication internal,
+        final IioOccupancySensor sensor)
+    {
+        final var s = node.settings();
+        return new IioSensorAgent(sensor, internal, new SystemNanoClock(), s.receiverHostId(), s.sensorIntervalNs(),
+            s.offerRetries());
+    }
+
+    private static IioOccupancySensor instantiate(final String className)
+    {
+        try
+        {
+            return (IioOccupancySensor)Class.forName(className).getDeclaredConstructor().newInstance();
+        }
+        catch (final ReflectiveOperationException | ClassCastException ex)
+        {
+            throw new IllegalArgumentException("rhcc.receiver.sensor-class = " + className + " is not an " +
+                "IioOccupancySensor with a public no-argument constructor on the classpath: " + ex, ex);
+        }
+    }
+}

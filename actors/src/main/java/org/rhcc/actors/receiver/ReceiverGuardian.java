@@ -1,0 +1,76 @@
+package org.rhcc.actors.receiver;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.session.SessionProtocol;
+
+/**
+ * Guardian of the receiver role on a node: registers with the receptionist under
+ * {@link SessionProtocol#RECEIVER_KEY} and runs one {@link ReceiverSession} per session it is asked to open.
+ */
+public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Command>
+{
+    private final NodeContext node;
+    private final Map<Long, ActorRef<ReceiverSession.Command>> sessions = new HashMap<>();
+
+    private ReceiverGuardian(final ActorContext<SessionProtocol.Command> context, final NodeContext node)
+    {
+        super(context);
+        this.node = node;
+        context.getSystem().receptionist().tell(Receptionist.register(SessionProtocol.RECEIVER_KEY,
+            context.getSelf()));
+    }
+
+    /**
+     * @param node the node's shared resources.
+     * @return the guardian's behavior.
+     */
+    public static Behavior<SessionProtocol.Command> create(final NodeContext node)
+    {
+        return Behaviors.setup((context) -> new ReceiverGuardian(context, node));
+    }
+
+    @Override
+    public Receive<SessionProtocol.Command> createReceive()
+    {
+        return newReceiveBuilder()
+            .onMessage(SessionProtocol.Start.class, this::onStart)
+            .onMessage(SessionProtocol.End.class, this::onEnd)
+            .build();
+    }
+
+    private Behavior<SessionProtocol.Command> onStart(final SessionProtocol.Start start)
+    {
+        final long id = start.spec().sessionId();
+        if (sessions.containsKey(id))
+        {
+            start.replyTo().tell(new SessionProtocol.Failed(id, "receiver", "session " + id + " is already open"));
+            return this;
+        }
+        sessions.put(id, getContext().spawn(ReceiverSession.create(node, start.spec(), start.replyTo()),
+            "session-" + id));
+        return this;
+    }
+
+    private Behavior<SessionProtocol.Command> onEnd(final SessionProtocol.End end)
+    {
+        final ActorRef<ReceiverSession.Command> session = sessions.remove(end.sessionId());
+        if (null == session)
+        {
+            end.replyTo().tell(new SessionProtocol.Ended(end.sessionId(), "receiver", 0, 0,
+                "no open session " + end.sessionId()));
+            return this;
+        }
+        session.tell(new ReceiverSession.End(end.replyTo()));
+        return this;
+    }
+}

@@ -1,0 +1,16 @@
+package org.rhcc.actors.sender;
+
+import org.rhcc.actors.session.SessionSpec;
+
+/**
+ * Configuration event: a sender entity opened its block of QPs for a session, each QP at line rate with the
+ * configured D_thr, as core's {@code SenderController} opens them.
+ *
+ * @param spec    the session.
+ * @param block   block index.
+ * @param firstQp global number of the block's first QP.
+ * @param qps     QPs in the block (the last block may be partial).
+ */
+public record BlockOpened(SessionSpec spec, int block, int firstQp, int qps) implements QpBlockEvent
+{
+}

@@ -1,0 +1,309 @@
+package org.rhcc.actors.sender;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.RecoveryCompleted;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
+import org.apache.pekko.persistence.typed.javadsl.Effect;
+import org.apache.pekko.persistence.typed.javadsl.EffectBuilder;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
+import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
+import org.rhcc.actors.CborSerializable;
+import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.sender.ReceivableRateController;
+
+/**
+ * A sender entity: the QPs of one block ({@code rhcc.sender.qps-per-entity}, 1024 by default) of one session, under
+ * cluster sharding on the nodes of the {@code sender} role. It owns a core {@link QpStateTable} for its block, never
+ * one object per QP: once opened (or recovered) it hands a copy to its node's {@link RateUpdaterAgent}, which from
+ * then on is the table's single writer and runs every probe ACK of the block against it; the entity journals the
+ * agent's per-interval batches ({@link QpStatesChanged}, one {@code persistAll} per drain) into its own image of the
+ * state, which snapshots carry. Killed and restarted (or re-homed after its node died), it recovers the image from
+ * snapshot and journal and hands it to the agent again.
+ * <p>
+ * Entity id: {@code <sessionId>-<block>}; persistence id {@code QpBlock|<sessionId>-<block>}. Commands are idempotent
+ * ({@link Open} of an open block only re-registers it), so a retried ask during a rebalance cannot double-apply.
+ */
+public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Command, QpBlockEvent, QpBlockState>
+{
+    /** Sharding type key. */
+    public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "QpBlock");
+
+    /**
+     * Commands of the entity.
+     */
+    public interface Command extends CborSerializable
+    {
+    }
+
+    /**
+     * Opens the block for the session (idempotent) and hands its table to the node's agent.
+     *
+     * @param spec    the session.
+     * @param replyTo answered once the block is journaled and handed over.
+     */
+    public record Open(SessionSpec spec, ActorRef<Opened> replyTo) implements Command
+    {
+    }
+
+    /**
+     * Answer to {@link Open}.
+     *
+     * @param block      block index.
+     * @param registered true if the block's table was handed to an agent on the entity's node.
+     */
+    public record Opened(int block, boolean registered) implements CborSerializable
+    {
+    }
+
+    /**
+     * Journals the batches waiting in the agent's queue.
+     */
+    public enum Drain implements Command
+    {
+        /** The command. */
+        INSTANCE
+    }
+
+    /**
+     * Closes the block's current window on the agent, journals everything and answers {@link Done}.
+     *
+     * @param replyTo to answer.
+     */
+    public record Finish(ActorRef<Done> replyTo) implements Command
+    {
+        /**
+         * @param replyTo to answer.
+         */
+        @JsonCreator
+        public Finish
+        {
+        }
+    }
+
+    /**
+     * Answers the journaled state.
+     *
+     * @param replyTo to answer.
+     */
+    public record GetState(ActorRef<QpBlockState> replyTo) implements Command
+    {
+        /**
+         * @param replyTo to answer.
+         */
+        @JsonCreator
+        public GetState
+        {
+        }
+    }
+
+    private record Flushed(ActorRef<Done> replyTo) implements Command
+    {
+    }
+
+    private final ActorContext<Command> context;
+    private final SenderAgents agents;
+    private final int qpsPerEntity;
+    private final long intervalNs;
+    private final int snapshotEvery;
+    private final int keepSnapshots;
+    private QpBlockSlot slot;
+    private RateUpdaterAgent agent;
+
+    private QpBlockEntity(final ActorContext<Command> context, final String entityId, final SenderAgents agents,
+        final int qpsPerEntity, final long intervalNs, final int snapshotEvery, final int keepSnapshots)
+    {
+        super(PersistenceId.of(TYPE_KEY.name(), entityId),
+            SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.1));
+        this.context = context;
+        this.agents = agents;
+        this.qpsPerEntity = qpsPerEntity;
+        this.intervalNs = intervalNs;
+        this.snapshotEvery = snapshotEvery;
+        this.keepSnapshots = keepSnapshots;
+    }
+
+    /**
+     * @param entityId      {@code <sessionId>-<block>}.
+     * @param agents        the node's rate-updater agents.
+     * @param qpsPerEntity  QPs per block, a power of two.
+     * @param intervalNs    control interval of the batches, ns.
+     * @param snapshotEvery events between snapshots.
+     * @param keepSnapshots snapshots kept.
+     * @return the entity's behavior.
+     */
+    public static Behavior<Command> create(final String entityId, final SenderAgents agents, final int qpsPerEntity,
+        final long intervalNs, final int snapshotEvery, final int keepSnapshots)
+    {
+        return Behaviors.setup((context) ->
+            new QpBlockEntity(context, entityId, agents, qpsPerEntity, intervalNs, snapshotEvery, keepSnapshots));
+    }
+
+    /**
+     * @param sessionId the session.
+     * @param block     block index.
+     * @return the entity id.
+     */
+    public static String entityId(final long sessionId, final int block)
+    {
+        return sessionId + "-" + block;
+    }
+
+    /**
+     * Opens a block's QPs the way core's {@code SenderController} opens every QP: at line rate with the configured
+     * D_thr.
+     *
+     * @param spec    the session.
+     * @param firstQp the block's first QP.
+     * @param qps     QPs in the block.
+     * @return the block's initial state words.
+     */
+    public static int[] openedWords(final SessionSpec spec, final int firstQp, final int qps)
+    {
+        final ControllerConfig config = spec.controllerConfig();
+        final QpStateTable table = new QpStateTable(qps);
+        final ReceivableRateController controller = new ReceivableRateController(config.sender(), table);
+        for (int qp = 0; qp < qps; qp++)
+        {
+            controller.open(qp);
+        }
+        return QpWords.snapshot(table);
+    }
+
+    @Override
+    public QpBlockState emptyState()
+    {
+        return QpBlockState.EMPTY;
+    }
+
+    @Override
+    public CommandHandler<Command, QpBlockEvent, QpBlockState> commandHandler()
+    {
+        return newCommandHandlerBuilder()
+            .forAnyState()
+            .onCommand(Open.class, this::onOpen)
+            .onCommand(Drain.class, (state, drain) -> drain())
+            .onCommand(Finish.class, this::onFinish)
+            .onCommand(Flushed.class, (state, flushed) -> drain().thenReply(flushed.replyTo(), s -> Done.done()))
+            .onCommand(GetState.class, (state, get) -> Effect().reply(get.replyTo(), state))
+            .build();
+    }
+
+    private Effect<QpBlockEvent, QpBlockState> onOpen(final QpBlockState state, final Open open)
+    {
+        if (state.opened())
+        {
+            return Effect().none().thenReply(open.replyTo(), (s) -> new Opened(s.block(), register(s)));
+        }
+        final SessionSpec spec = open.spec();
+        final int block = blockOf(persistenceId().entityId());
+        final int firstQp = block * qpsPerEntity;
+        final int qps = Math.max(0, Math.min(qpsPerEntity, spec.qpCount() - firstQp));
+        return Effect().persist(new BlockOpened(spec, block, firstQp, qps))
+            .thenReply(open.replyTo(), (s) -> new Opened(s.block(), register(s)));
+    }
+
+    private EffectBuilder<QpBlockEvent, QpBlockState> drain()
+    {
+        if (null == slot)
+        {
+            return Effect().none();
+        }
+        slot.clearPending();
+        final List<QpBlockEvent> events = new ArrayList<>();
+        slot.batches().drain(events::add);
+        return events.isEmpty() ? Effect().none() : Effect().persist(events);
+    }
+
+    private Effect<QpBlockEvent, QpBlockState> onFinish(final QpBlockState state, final Finish finish)
+    {
+        if (null == slot)
+        {
+            return Effect().reply(finish.replyTo(), Done.done());
+        }
+        context.pipeToSelf(agent.flush(slot), (ok, error) -> new Flushed(finish.replyTo()));
+        return Effect().none();
+    }
+
+    private boolean register(final QpBlockState state)
+    {
+        if (null != slot || !state.opened())
+        {
+            return null != slot;
+        }
+        final RateUpdaterAgent a = agents.get(state.spec().sessionId());
+        if (null == a)
+        {
+            return false;
+        }
+        agent = a;
+        slot = new QpBlockSlot(state.block(), state.firstQp(), QpWords.table(state.words()),
+            state.spec().controllerConfig().sender(), a, intervalNs, 4096, context.getSelf());
+        a.register(slot);
+        return true;
+    }
+
+    @Override
+    public EventHandler<QpBlockState, QpBlockEvent> eventHandler()
+    {
+        return newEventHandlerBuilder()
+            .forAnyState()
+            .onEvent(BlockOpened.class, (state, e) ->
+                new QpBlockState(e.spec(), e.block(), e.firstQp(), openedWords(e.spec(), e.firstQp(), e.qps()), 0))
+            .onEvent(QpStatesChanged.class, QpBlockState::apply)
+            .build();
+    }
+
+    @Override
+    public SignalHandler<QpBlockState> signalHandler()
+    {
+        return newSignalHandlerBuilder()
+            .onSignal(RecoveryCompleted.instance(), (state) -> register(state))
+            .onSignal(PostStop.instance(), (state) -> unregister())
+            .build();
+    }
+
+    private void unregister()
+    {
+        if (null != slot)
+        {
+            agent.unregister(slot);
+            slot = null;
+        }
+    }
+
+    @Override
+    public RetentionCriteria retentionCriteria()
+    {
+        return RetentionCriteria.snapshotEvery(snapshotEvery, keepSnapshots);
+    }
+
+    private static int blockOf(final String entityId)
+    {
+        final int dash = entityId.lastIndexOf('-');
+        try
+        {
+            return Integer.parseInt(entityId.substring(dash + 1));
+        }
+        catch (final RuntimeException ex)
+        {
+            throw new IllegalArgumentException("sender entity id '" + entityId + "' must be <sessionId>-<block>", ex);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package org.rhcc.actors.sender;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.sender.ReceivableRateController;
+import org.rhcc.core.sender.SenderLoop;
+import org.rhcc.core.sender.SenderParameters;
+
+/**
+ * A sender entity's block as the rate-updater agent runs it: the live {@link QpStateTable} the entity handed over
+ * (written by the agent's thread only from then on), core's {@link ReceivableRateController} and {@link SenderLoop}
+ * over it, a rate limiter that turns each decision into a platform {@code RateUpdate} with the global QP number and
+ * marks it in the block's {@link QpBatchCoalescer}, and the queue of batches the entity journals.
+ * <p>
+ * <b>Note:</b> {@link #onProbeAck} runs on the agent's thread; allocation-free per ACK.
+ */
+public final class QpBlockSlot implements RateLimiter
+{
+    private final int block;
+    private final int firstQp;
+    private final QpStateTable table;
+    private final SenderLoop loop;
+    private final RateLimiter platform;
+    private final QpBatchCoalescer coalescer;
+    private final OneToOneConcurrentArrayQueue<QpStatesChanged> batches;
+    private final AtomicBoolean pending = new AtomicBoolean();
+    private final AtomicLong droppedBatches = new AtomicLong();
+    private final ActorRef<QpBlockEntity.Command> entity;
+    private SlotListener listener;
+
+    /**
+     * Told when a batch is waiting to be journaled.
+     */
+    @FunctionalInterface
+    public interface SlotListener
+    {
+        /**
+         * @param slot the slot whose queue went from empty to not empty.
+         */
+        void onBatchPending(QpBlockSlot slot);
+    }
+
+    /**
+     * @param block            block index.
+     * @param firstQp          global number of the block's first QP.
+     * @param table            the block's live state (handed over: no other thread writes it from now on).
+     * @param params           sender-loop parameters.
+     * @param platform         the platform's rate limiter, with global QP numbers.
+     * @param intervalNs       control interval of the batches, ns.
+     * @param batchCapacity    batches the queue holds before the entity drains it.
+     * @param entity           the entity that journals the batches.
+     */
+    public QpBlockSlot(final int block, final int firstQp, final QpStateTable table, final SenderParameters params,
+        final RateLimiter platform, final long intervalNs, final int batchCapacity,
+        final ActorRef<QpBlockEntity.Command> entity)
+    {
+        this.block = block;
+        this.firstQp = firstQp;
+        this.table = table;
+        this.platform = platform;
+        this.loop = new SenderLoop(new ReceivableRateController(params, table), this);
+        this.batches = new OneToOneConcurrentArrayQueue<>(batchCapacity);
+        this.coalescer = new QpBatchCoalescer(table, intervalNs, this::offer);
+        this.entity = entity;
+    }
+
+    /**
+     * Processes one probe ACK of the block.
+     *
+     * @param qp           QP index within the block.
+     * @param reqRecvTsNs  receiver-NIC request receive timestamp, low 32 bits of ns.
+     * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
+     * @param rccGbps      R_cc, Gbit/s.
+     * @param nowNs        time, ns.
+     */
+    public void onProbeAck(
+        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    {
+        loop.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        platform.setRate(firstQp + qp, rRevGbps, rSendGbps, nowNs);
+        coalescer.onDecision(qp, rSendGbps, nowNs);
+    }
+
+    private void offer(final QpStatesChanged batch)
+    {
+        if (!batches.offer(batch))
+        {
+            droppedBatches.incrementAndGet();
+            return;
+        }
+        if (pending.compareAndSet(false, true) && null != listener)
+        {
+            listener.onBatchPending(this);
+        }
+    }
+
+    void listener(final SlotListener listener)
+    {
+        this.listener = listener;
+    }
+
+    /**
+     * Called by the entity before draining: the next batch notifies again.
+     */
+    public void clearPending()
+    {
+        pending.set(false);
+    }
+
+    /**
+     * @return block index.
+     */
+    public int block()
+    {
+        return block;
+    }
+
+    /**
+     * @return the coalescer (agent thread only).
+     */
+    public QpBatchCoalescer coalescer()
+    {
+        return coalescer;
+    }
+
+    /**
+     * @return the batches waiting to be journaled.
+     */
+    public OneToOneConcurrentArrayQueue<QpStatesChanged> batches()
+    {
+        return batches;
+    }
+
+    /**
+     * @return batches lost because the entity fell a whole queue behind.
+     */
+    public long droppedBatches()
+    {
+        return droppedBatches.get();
+    }
+
+    /**
+     * @return the entity journaling this block.
+     */
+    public ActorRef<QpBlockEntity.Command> entity()
+    {
+        return entity;
+    }
+
+    /**
+     * @return the live table (agent thread only).
+     */
+    public QpStateTable table()
+    {
+        return table;
+    }
+}

@@ -1,0 +1,279 @@
+package org.rhcc.actors.sender;
+
+import java.util.concurrent.CompletableFuture;
+
+import io.aeron.Subscription;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.rhcc.core.port.RateLimiter;
+import org.rhcc.transport.message.MessageAdapter;
+import org.rhcc.transport.message.MessageListener;
+import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.message.OfferResult;
+
+/**
+ * The sender's actuator agent ({@code rate-updater}): polls the node's probe-ACK stream and runs every ACK through
+ * the block of its QP (core's Eq. (2)-(4) over the block's {@code QpStateTable}, handed over by its sender entity),
+ * publishes every rate decision as a {@code RateUpdate} on the platform's command stream, and answers each
+ * {@code ClockAdvance(t)} of its session with {@code ClockDone(t)} after the decisions up to t. Per-ACK work never
+ * touches a mailbox; entities register and unregister their blocks through a control queue drained at the start of
+ * each duty cycle, and hear about pending batches through a queue their rate updater drains.
+ * <p>
+ * <b>Note:</b> single-threaded; allocation-free per ACK.
+ */
+public final class RateUpdaterAgent implements Agent, MessageListener, RateLimiter, QpBlockSlot.SlotListener
+{
+    /** Role name of the agent and its thread. */
+    public static final String ROLE_NAME = "rate-updater";
+
+    private static final int CONTROL_DRAIN_LIMIT = 64;
+
+    private final Subscription acks;
+    private final MessageProxy commands;
+    private final long sessionId;
+    private final int controllerId;
+    private final int blockShift;
+    private final int blockMask;
+    private final long intervalNs;
+    private final int fragmentLimit;
+    private final QpBlockSlot[] blocks;
+    private final MessageAdapter adapter;
+    private final ManyToOneConcurrentArrayQueue<Runnable> control = new ManyToOneConcurrentArrayQueue<>(4096);
+    private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
+    private long window = Long.MIN_VALUE;
+    private volatile long acksSeen;
+    private volatile long unroutedAcks;
+    private volatile long failedRateUpdates;
+    private volatile long lastDoneNs = -1;
+
+    /**
+     * @param acks          the node's probe-ACK stream.
+     * @param commands      publishes rate updates and lockstep answers to the platform.
+     * @param sessionId     the session (lockstep epoch).
+     * @param controllerId  id answered in {@code ClockDone}.
+     * @param qpsPerEntity  QPs per block, a power of two.
+     * @param blockCount    blocks of the session.
+     * @param intervalNs    control interval of the journal batches, ns.
+     * @param fragmentLimit most frames per duty cycle.
+     */
+    public RateUpdaterAgent(final Subscription acks, final MessageProxy commands, final long sessionId,
+        final int controllerId, final int qpsPerEntity, final int blockCount, final long intervalNs,
+        final int fragmentLimit)
+    {
+        this.acks = acks;
+        this.commands = commands;
+        this.sessionId = sessionId;
+        this.controllerId = controllerId;
+        this.blockShift = Integer.numberOfTrailingZeros(qpsPerEntity);
+        this.blockMask = qpsPerEntity - 1;
+        this.intervalNs = intervalNs;
+        this.fragmentLimit = fragmentLimit;
+        this.blocks = new QpBlockSlot[blockCount];
+        this.pendingSlots = new OneToOneConcurrentArrayQueue<>(Math.max(16, blockCount * 2));
+        this.adapter = new MessageAdapter("probe-acks", this);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public int doWork()
+    {
+        final int work = control.drain(Runnable::run, CONTROL_DRAIN_LIMIT);
+        return work + (null == acks ? 0 : acks.poll(adapter, fragmentLimit));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String roleName()
+    {
+        return ROLE_NAME;
+    }
+
+    /**
+     * Runs a control action on the agent's thread at its next duty cycle.
+     *
+     * @param action to run (control path: may allocate).
+     * @throws IllegalStateException if the control queue is full.
+     */
+    public void execute(final Runnable action)
+    {
+        if (!control.offer(action))
+        {
+            throw new IllegalStateException("rate-updater control queue is full");
+        }
+    }
+
+    /**
+     * Hands a block to the agent (from an entity's thread).
+     *
+     * @param slot the block.
+     */
+    public void register(final QpBlockSlot slot)
+    {
+        slot.listener(this);
+        execute(() -> blocks[slot.block()] = slot);
+    }
+
+    /**
+     * Takes a block back, if it is still the registered one.
+     *
+     * @param slot the block.
+     */
+    public void unregister(final QpBlockSlot slot)
+    {
+        execute(() ->
+        {
+            if (blocks[slot.block()] == slot)
+            {
+                blocks[slot.block()] = null;
+            }
+        });
+    }
+
+    /**
+     * Closes a block's current window and completes a future on the agent's thread, once every earlier control action
+     * and every ACK polled before it has been processed.
+     *
+     * @param slot the block, or null for a barrier only.
+     * @return completed on the agent's thread.
+     */
+    public CompletableFuture<Void> flush(final QpBlockSlot slot)
+    {
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        execute(() ->
+        {
+            if (null != slot)
+            {
+                slot.coalescer().flush();
+            }
+            done.complete(null);
+        });
+        return done;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void onProbeAck(
+        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    {
+        acksSeen++;
+        final int block = qp >>> blockShift;
+        final QpBlockSlot slot = qp >= 0 && block < blocks.length ? blocks[block] : null;
+        if (null == slot)
+        {
+            unroutedAcks++;
+            return;
+        }
+        slot.onProbeAck(qp & blockMask, reqRecvTs32, respSendTs32, rccGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void onClockAdvance(final long advanceToNs, final long epoch)
+    {
+        if (epoch != sessionId)
+        {
+            return;
+        }
+        final long w = Math.floorDiv(advanceToNs, intervalNs);
+        if (w != window)
+        {
+            window = w;
+            for (final QpBlockSlot slot : blocks)
+            {
+                if (null != slot)
+                {
+                    slot.coalescer().onClock(advanceToNs);
+                }
+            }
+        }
+        final long result = commands.clockDone(advanceToNs, epoch, controllerId);
+        if (result < 0)
+        {
+            throw new IllegalStateException("cannot answer ClockAdvance(" + advanceToNs + "): " +
+                OfferResult.describe(result));
+        }
+        lastDoneNs = advanceToNs;
+    }
+
+    /**
+     * The platform's rate limiter: one {@code RateUpdate} frame per decision.
+     * <p>
+     * {@inheritDoc}
+     */
+    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        if (commands.rateUpdate(qp, rRevGbps, rSendGbps, nowNs) < 0)
+        {
+            failedRateUpdates++;
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void onBatchPending(final QpBlockSlot slot)
+    {
+        pendingSlots.offer(slot);
+    }
+
+    /**
+     * @return blocks with batches waiting, drained by the rate updater actor.
+     */
+    public OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots()
+    {
+        return pendingSlots;
+    }
+
+    /**
+     * @return probe ACKs processed so far.
+     */
+    public long acksSeen()
+    {
+        return acksSeen;
+    }
+
+    /**
+     * @return ACKs of QPs whose block is not registered.
+     */
+    public long unroutedAcks()
+    {
+        return unroutedAcks;
+    }
+
+    /**
+     * @return rate updates the platform stream refused.
+     */
+    public long failedRateUpdates()
+    {
+        return failedRateUpdates;
+    }
+
+    /**
+     * @return simulated time of the last lockstep answer, ns, or -1.
+     */
+    public long lastDoneNs()
+    {
+        return lastDoneNs;
+    }
+
+    /**
+     * @return the session.
+     */
+    public long sessionId()
+    {
+        return sessionId;
+    }
+
+    /**
+     * @return control interval of the journal batches, ns.
+     */
+    public long intervalNs()
+    {
+        return intervalNs;
+    }
+}

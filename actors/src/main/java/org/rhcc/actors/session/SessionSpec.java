@@ -1,0 +1,90 @@
+package org.rhcc.actors.session;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.rhcc.actors.CborSerializable;
+import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.Scheme;
+
+/**
+ * One controller session: a scheme with its parameter overrides, bound to a platform of {@code qpCount} QPs. In a
+ * simulated run the simulator's lockstep hook opens one session per run; on real hosts a node runs one session from
+ * its configuration. Journaled as the configuration event of every session journal, so a replay rebuilds the same
+ * controller.
+ *
+ * @param sessionId      unique id of the session, also the lockstep epoch of its {@code ClockAdvance} frames.
+ * @param scheme         scheme label ({@code dcqcn}, {@code rhcc}, {@code hostcc}, {@code rnic-only},
+ *                       {@code cpu-only}).
+ * @param params         parameter overrides in the order given; keys of {@link ControllerConfig#KEYS} apply to the
+ *                       controller, other keys (simulator parameters) are carried for the record only.
+ * @param qpCount        QPs of the platform, numbered from 0.
+ * @param lineRateGbps   sender NICs' line rate, Gbit/s.
+ * @param mbaGroups      COS groups of the receiver's MBA actuator.
+ * @param receiverHostId id of the receiver host whose IIO samples and MBA commands the session carries.
+ */
+public record SessionSpec(
+    long sessionId,
+    String scheme,
+    Map<String, String> params,
+    int qpCount,
+    double lineRateGbps,
+    int mbaGroups,
+    int receiverHostId) implements CborSerializable
+{
+    /**
+     * Validates and freezes the arguments.
+     */
+    public SessionSpec
+    {
+        Scheme.parse(scheme);
+        if (qpCount < 0 || !(lineRateGbps > 0.0) || mbaGroups < 1)
+        {
+            throw new IllegalArgumentException("session " + sessionId + ": qpCount " + qpCount + " must be >= 0, " +
+                "lineRateGbps " + lineRateGbps + " > 0 and mbaGroups " + mbaGroups + " >= 1");
+        }
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(null == params ? Map.of() : params));
+    }
+
+    /**
+     * @return the core scheme.
+     */
+    public Scheme coreScheme()
+    {
+        return Scheme.parse(scheme);
+    }
+
+    /**
+     * Builds the controller configuration exactly as an in-process run does: the paper's defaults for the scheme and
+     * line rate, then every override whose key is a controller parameter, in order.
+     *
+     * @return the configuration.
+     * @throws IllegalArgumentException for a bad controller parameter value.
+     */
+    public ControllerConfig controllerConfig()
+    {
+        return controllerConfig(coreScheme(), lineRateGbps, params);
+    }
+
+    /**
+     * @param scheme       the scheme.
+     * @param lineRateGbps sender NICs' line rate, Gbit/s.
+     * @param params       overrides; keys that are not controller parameters are skipped.
+     * @return the paper's defaults with the controller overrides applied in order.
+     */
+    public static ControllerConfig controllerConfig(
+        final Scheme scheme, final double lineRateGbps, final Map<String, String> params)
+    {
+        ControllerConfig config = ControllerConfig.defaults(scheme, lineRateGbps);
+        for (final Map.Entry<String, String> entry : params.entrySet())
+        {
+            if (ControllerConfig.KEYS.containsKey(entry.getKey().trim().toLowerCase(Locale.ROOT)))
+            {
+                config = config.withOverride(entry.getKey(), entry.getValue());
+            }
+        }
+        return config;
+    }
+}
