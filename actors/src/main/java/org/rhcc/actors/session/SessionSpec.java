@@ -8,6 +8,7 @@ import java.util.Map;
 import org.rhcc.actors.CborSerializable;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.sender.SenderParameters;
 
 /**
  * One controller session: a scheme with its parameter overrides, bound to a platform of {@code qpCount} QPs. In a
@@ -58,7 +59,8 @@ public record SessionSpec(
 
     /**
      * Builds the controller configuration exactly as an in-process run does: the paper's defaults for the scheme and
-     * line rate, then every override whose key is a controller parameter, in order.
+     * line rate, then every override whose key is a controller parameter, in order, then the sender parameters bound to
+     * the platform's line rate (R_line = line rate, R_min at most the line rate).
      *
      * @return the configuration.
      * @throws IllegalArgumentException for a bad controller parameter value.
@@ -85,6 +87,9 @@ public record SessionSpec(
                 config = config.withOverride(entry.getKey(), entry.getValue());
             }
         }
-        return config;
+        final SenderParameters s = config.sender();
+        return new ControllerConfig(config.scheme(), config.gIio(), config.iThr(), config.cascade(),
+            new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(), Math.min(s.rMinGbps(), lineRateGbps),
+            lineRateGbps, s.probeIntervalBytes()), config.hostCcIT(), config.hostCcBTGbps(), config.hostCcRelaxNs());
     }
 }
