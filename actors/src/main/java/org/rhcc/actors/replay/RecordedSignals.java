@@ -1,0 +1,111 @@
+package org.rhcc.actors.replay;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.aeron.Aeron;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.logbuffer.FragmentHandler;
+import org.agrona.CloseHelper;
+import org.rhcc.transport.aeron.DriverConfig;
+import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.aeron.StreamIds;
+import org.rhcc.transport.archive.RecordingReplayer;
+
+/**
+ * The recorded signal streams of a run: opens each node's archive (a directory under the archive root named as in the
+ * journal, or the root itself when it is an archive) with an embedded driver in a scratch directory, and replays a
+ * recording's frames into a handler. Control path.
+ */
+public final class RecordedSignals implements AutoCloseable
+{
+    private static final long REPLAY_TIMEOUT_NS = 600_000_000_000L;
+
+    private final List<Path> roots;
+    private final Path scratch;
+    private final Map<Path, Open> open = new HashMap<>();
+
+    private record Open(EmbeddedMediaDriver driver, RecordingReplayer replayer)
+    {
+    }
+
+    /**
+     * @param roots   archive roots (or archive directories) to look in.
+     * @param scratch directory for the replay drivers' files (deleted on close).
+     */
+    public RecordedSignals(final List<Path> roots, final Path scratch)
+    {
+        this.roots = List.copyOf(roots);
+        this.scratch = scratch;
+    }
+
+    /**
+     * Replays one recording.
+     *
+     * @param archiveName the node's archive name, as journaled.
+     * @param recordingId the recording.
+     * @param handler     receives every recorded frame in order.
+     * @return frames delivered.
+     * @throws IllegalArgumentException if no given directory holds the archive.
+     */
+    public long replay(final String archiveName, final long recordingId, final FragmentHandler handler)
+    {
+        return open(find(archiveName)).replayer().replay(recordingId, handler, REPLAY_TIMEOUT_NS);
+    }
+
+    private Path find(final String archiveName)
+    {
+        for (final Path root : roots)
+        {
+            final Path named = root.resolve(archiveName);
+            if (Files.isRegularFile(named.resolve("archive.catalog")))
+            {
+                return named;
+            }
+        }
+        for (final Path root : roots)
+        {
+            if (Files.isRegularFile(root.resolve("archive.catalog")) &&
+                root.getFileName().toString().equals(archiveName))
+            {
+                return root;
+            }
+        }
+        throw new IllegalArgumentException("no archive named '" + archiveName + "' under " + roots +
+            ": give the run's archive directory with --recording (e.g. <work>/archive)");
+    }
+
+    private Open open(final Path archiveDir)
+    {
+        return open.computeIfAbsent(archiveDir, (dir) ->
+        {
+            try
+            {
+                Files.createDirectories(scratch);
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException(ex);
+            }
+            final EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(new DriverConfig()
+                .workDir(scratch).archiveDir(dir));
+            final Aeron aeron = driver.connect();
+            final AeronArchive archive = driver.connectArchive(aeron);
+            return new Open(driver, new RecordingReplayer(archive, "aeron:ipc", StreamIds.REPLAY));
+        });
+    }
+
+    /**
+     * Closes the replay drivers.
+     */
+    public void close()
+    {
+        open.values().forEach((o) -> CloseHelper.quietClose(o.driver()));
+        open.clear();
+    }
+}
