@@ -87,6 +87,16 @@ public final class ExperimentCommand implements Callable<Integer>
     @Option(names = "--no-charts", description = "Skip the PNG charts.")
     private boolean noCharts;
 
+    @Option(names = "--via", paramLabel = "inproc|cluster", defaultValue = "inproc",
+        description = "Where the controllers run: in process, or in a Pekko cluster over Aeron in lockstep with the " +
+            "simulator (one run at a time; same JSON for the same seed). Default: ${DEFAULT-VALUE}.")
+    private String via;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "1",
+        description = "With --via cluster: JVMs of the cluster, 1 (all roles here), 2 or 3 (receiver and sender in " +
+            "child JVMs on loopback). Default: ${DEFAULT-VALUE}.")
+    private int nodes;
+
     /**
      * {@inheritDoc}
      */
@@ -108,8 +118,18 @@ public final class ExperimentCommand implements Callable<Integer>
 
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter stderr = spec.commandLine().getErr();
-        final ExperimentRunner runner = new ExperimentRunner(base, threads,
-            new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()));
+        try (ClusterVia cluster = ClusterVia.open(via, nodes, chosenSchemes, directory, stderr))
+        {
+            final ExperimentRunner runner = new ExperimentRunner(base, cluster.threads(threads),
+                new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()), cluster.hooks());
+            runAll(experiments, settings, runner, directory, stdout, stderr);
+        }
+        return RhccCommand.EXIT_OK;
+    }
+
+    private void runAll(final List<Experiment> experiments, final ExperimentSettings settings,
+        final ExperimentRunner runner, final Path directory, final PrintWriter stdout, final PrintWriter stderr)
+    {
         final long startNs = System.nanoTime();
         for (final Experiment experiment : experiments)
         {
@@ -135,7 +155,6 @@ public final class ExperimentCommand implements Callable<Integer>
             stderr.printf(Locale.ROOT, "%d experiments in %.1f s; results in %s%n",
                 experiments.size(), (System.nanoTime() - startNs) / 1e9, directory);
         }
-        return RhccCommand.EXIT_OK;
     }
 
     private static long nanos(final String option, final double ms, final boolean zeroAllowed)

@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
         ListCommand.class,
         DoctorCommand.class,
         FailsafeCommand.class,
+        NodeCommand.class,
+        ReplayCommand.class,
     })
 public final class RhccCommand implements Runnable
 {

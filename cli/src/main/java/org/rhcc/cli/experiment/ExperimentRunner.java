@@ -33,6 +33,7 @@ public final class ExperimentRunner
     private final SimParameters baseParameters;
     private final int threads;
     private final RunListener listener;
+    private final RunHookFactory hooks;
 
     /**
      * @param baseParameters simulator parameters every run starts from; each run's overrides are applied on top.
@@ -41,6 +42,19 @@ public final class ExperimentRunner
      */
     public ExperimentRunner(final SimParameters baseParameters, final int threads, final RunListener listener)
     {
+        this(baseParameters, threads, listener, RunHookFactory.IN_PROCESS);
+    }
+
+    /**
+     * @param baseParameters simulator parameters every run starts from; each run's overrides are applied on top.
+     * @param threads        runs executed at once, at least 1.
+     * @param listener       progress display.
+     * @param hooks          creates each run's controller (in process, or through the cluster).
+     */
+    public ExperimentRunner(final SimParameters baseParameters, final int threads, final RunListener listener,
+        final RunHookFactory hooks)
+    {
+        this.hooks = hooks;
         if (threads < 1)
         {
             throw new IllegalArgumentException("threads = " + threads + " must be at least 1");
@@ -144,13 +158,21 @@ public final class ExperimentRunner
                 parameters = ParameterOverrides.apply(parameters, entry.getKey(), entry.getValue());
             }
         }
-        final ControllerHook controller = run.scheme().factory().create(run.params());
+        final ControllerHook controller = hooks.create(run);
         final SensorProbe probe = run.readsSensor() ? new SensorProbe(controller) : null;
-        final SimulationResult result = Simulation.run(
-            run.scenario(),
-            parameters,
-            null == probe ? controller : probe,
-            (fractionDone) -> listener.onRunProgress(index, fractionDone));
+        final SimulationResult result;
+        try
+        {
+            result = Simulation.run(
+                run.scenario(),
+                parameters,
+                null == probe ? controller : probe,
+                (fractionDone) -> listener.onRunProgress(index, fractionDone));
+        }
+        finally
+        {
+            RunHookFactory.close(controller);
+        }
 
         final Map<String, Number> metrics = metrics(result.metrics());
         if (null != probe)

@@ -1,0 +1,105 @@
+package org.rhcc.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.rhcc.actors.cluster.ClusterControllers;
+import org.rhcc.cli.experiment.RunHookFactory;
+import org.rhcc.cli.scheme.Scheme;
+
+/**
+ * {@code rhcc experiment --via}: in process (nothing to start), or a local rhcc cluster whose work area is
+ * {@code DIR/cluster} (journal, recordings, node logs) and whose lockstep hooks replace the in-process controllers.
+ */
+final class ClusterVia implements AutoCloseable
+{
+    private final ClusterControllers cluster;
+
+    private ClusterVia(final ClusterControllers cluster)
+    {
+        this.cluster = cluster;
+    }
+
+    /**
+     * @param via       {@code inproc} or {@code cluster}.
+     * @param nodes     JVMs of the cluster.
+     * @param schemes   the schemes to run (each must be one of core's).
+     * @param directory the output directory.
+     * @param stderr    told where the journal and recordings are.
+     * @return the mode, started.
+     * @throws UserInputException for a bad --via, --nodes or scheme.
+     */
+    static ClusterVia open(final String via, final int nodes, final List<Scheme> schemes, final Path directory,
+        final PrintWriter stderr)
+    {
+        final String mode = via.trim().toLowerCase(Locale.ROOT);
+        if ("inproc".equals(mode))
+        {
+            if (1 != nodes)
+            {
+                throw new UserInputException("--nodes " + nodes + " needs --via cluster");
+            }
+            return new ClusterVia(null);
+        }
+        if (!"cluster".equals(mode))
+        {
+            throw new UserInputException("--via '" + via + "' must be inproc or cluster");
+        }
+        if (nodes < 1 || nodes > 3)
+        {
+            throw new UserInputException("--nodes " + nodes + " must be 1, 2 or 3");
+        }
+        for (final Scheme scheme : schemes)
+        {
+            try
+            {
+                org.rhcc.core.control.Scheme.parse(scheme.name());
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new UserInputException("scheme '" + scheme.name() + "' cannot run --via cluster: " +
+                    ex.getMessage());
+            }
+        }
+        final Path work = directory.resolve("cluster");
+        stderr.printf(Locale.ROOT, "starting a %d-node rhcc cluster in %s%n", nodes, work);
+        stderr.flush();
+        final ClusterControllers cluster = ClusterControllers.start(nodes, work, Map.of());
+        stderr.printf(Locale.ROOT, "cluster up; journal %s, recordings %s%n", cluster.journalFile(),
+            cluster.archiveDir());
+        stderr.flush();
+        return new ClusterVia(cluster);
+    }
+
+    /**
+     * @param requested --threads.
+     * @return runs at once: one through the cluster (runs share its streams), else as requested.
+     */
+    int threads(final int requested)
+    {
+        return null == cluster ? requested : 1;
+    }
+
+    /**
+     * @return each run's controller factory.
+     */
+    RunHookFactory hooks()
+    {
+        return null == cluster ? RunHookFactory.IN_PROCESS :
+            (run) -> cluster.hook(run.scheme().name(), run.params());
+    }
+
+    /**
+     * Stops the cluster, if one was started.
+     */
+    public void close()
+    {
+        if (null != cluster)
+        {
+            cluster.close();
+        }
+    }
+}

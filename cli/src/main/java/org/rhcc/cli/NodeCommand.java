@@ -1,0 +1,57 @@
+package org.rhcc.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.rhcc.actors.node.NodeMain;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code rhcc node --role receiver|sender|sim --config FILE}: runs one node of the distributed controller until it is
+ * stopped (Ctrl-C or SIGTERM).
+ */
+@Command(
+    name = "node",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+        "Runs a node of the distributed controller (Pekko Cluster + Aeron) until stopped.",
+        "Roles: receiver (MSR poller + MBA cascade), sender (probe-ACK stream, rate updater, sender entities), " +
+            "sim (the simulated platform). conf/profiles/ has single-host and three-host configurations.",
+    })
+public final class NodeCommand implements Callable<Integer>
+{
+    @Option(names = "--role", paramLabel = "ROLE", split = ",", required = true,
+        description = "receiver, sender and/or sim (repeatable or comma-separated).")
+    private List<String> roles;
+
+    @Option(names = "--config", paramLabel = "FILE",
+        description = "Node configuration (HOCON); keys are documented in conf/reference.conf. Default: " +
+            "application.conf alone (a single-node cluster on 127.0.0.1).")
+    private Path config;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public Integer call()
+    {
+        if (null != config && !Files.isRegularFile(config))
+        {
+            throw new UserInputException("--config " + config + " does not exist");
+        }
+        try
+        {
+            NodeMain.run(roles, config, false);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new UserInputException(ex.getMessage());
+        }
+        return RhccCommand.EXIT_OK;
+    }
+}
