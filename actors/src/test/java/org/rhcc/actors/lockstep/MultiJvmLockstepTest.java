@@ -1,0 +1,60 @@
+package org.rhcc.actors.lockstep;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.rhcc.actors.TestNodes;
+import org.rhcc.actors.cluster.ClusterControllers;
+import org.rhcc.actors.replay.DecisionReplayer;
+import org.rhcc.actors.replay.JournalReader;
+import org.rhcc.actors.replay.ReplayReport;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.sim.ProgressListener;
+import org.rhcc.sim.SimParameters;
+import org.rhcc.sim.Simulation;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.Scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Tag("multi-jvm")
+class MultiJvmLockstepTest
+{
+    @Test
+    void shouldGiveByteIdenticalResultsWithReceiverAndSenderInTheirOwnJvms()
+    {
+        final Scenario scenario = TestNodes.scenario(3, 8, 1_000_000L, 500_000L, 5L);
+        final String inProcess = json(scenario, new InProcessControllerHook(Scheme.RHCC, Map.of()));
+        final var work = TestNodes.workDir("three-jvm");
+        final String viaCluster;
+        final ClusterControllers cluster = ClusterControllers.start(3, work, Map.of());
+        final var journal = cluster.journal();
+        final var archive = cluster.archiveDir();
+        try
+        {
+            final AeronLockstepHook hook = (AeronLockstepHook)cluster.hook("rhcc", Map.of());
+            viaCluster = json(scenario, hook);
+            hook.close();
+        }
+        finally
+        {
+            cluster.close();
+        }
+
+        assertEquals(inProcess, viaCluster);
+        final ReplayReport report = new DecisionReplayer(new JournalReader(journal), List.of(archive),
+            work.resolve("replay")).replay();
+        assertTrue(report.reproduced(), report.summary());
+        assertEquals(2, report.sessions());
+    }
+
+    private static String json(final Scenario scenario, final ControllerHook hook)
+    {
+        return new String(TestNodes.json(Simulation.run(scenario, SimParameters.calibrated(), hook,
+            ProgressListener.NONE)), StandardCharsets.UTF_8);
+    }
+}
