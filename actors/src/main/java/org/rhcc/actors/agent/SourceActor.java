@@ -79,7 +79,7 @@ public final class SourceActor extends AbstractBehavior<SourceActor.Command>
         return Behaviors.supervise(
             Behaviors.<Command>setup((context) -> new SourceActor(context, agents.get(), idleStrategy.get())))
             .onFailure(SourceCrashedException.class, SupervisorStrategy.restartWithBackoff(
-                settings.sourceMinBackoff(), settings.sourceMaxBackoff(), 0.2));
+                settings.sourceMinBackoff(), settings.sourceMaxBackoff(), 0.2).withLoggingEnabled(false));
     }
 
     @Override

@@ -1,0 +1,75 @@
+package org.rhcc.actors;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.aeron.Aeron;
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.sender.SenderAgents;
+import org.rhcc.transport.aeron.DriverConfig;
+import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+
+/**
+ * A node's shared resources without a cluster, for actor tests: an embedded driver, settings from the real
+ * configuration layers, and a config for an {@code ActorTestKit} with a local provider.
+ */
+public final class TestNode implements AutoCloseable
+{
+    private final EmbeddedMediaDriver driver;
+    private final NodeContext context;
+    private final Config config;
+
+    /**
+     * @param name      of the work area.
+     * @param overrides further settings.
+     */
+    public TestNode(final String name, final Map<String, Object> overrides)
+    {
+        final Path work = TestNodes.workDir(name);
+        final Map<String, Object> o = new LinkedHashMap<>(overrides);
+        o.put("rhcc.work-dir", work.toString());
+        o.put("pekko.actor.provider", "local");
+        config = RhccConfig.load(null, o);
+        final NodeSettings settings = NodeSettings.from(config);
+        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(work));
+        final Aeron aeron = driver.connect();
+        context = new NodeContext(settings, aeron, null, new SenderAgents());
+    }
+
+    /**
+     * @return the node's shared resources.
+     */
+    public NodeContext context()
+    {
+        return context;
+    }
+
+    /**
+     * @param extra settings that win, e.g. a persistence test kit's.
+     * @return configuration for an actor test kit.
+     */
+    public Config config(final Config extra)
+    {
+        return extra.withFallback(ConfigFactory.parseMap(Map.of("pekko.actor.provider", "local")))
+            .withFallback(config);
+    }
+
+    /**
+     * @return the Aeron client.
+     */
+    public Aeron aeron()
+    {
+        return context.aeron();
+    }
+
+    @Override
+    public void close()
+    {
+        driver.close();
+    }
+}

@@ -1,0 +1,97 @@
+package org.rhcc.actors.receiver;
+
+import java.util.List;
+import java.util.Map;
+
+import io.aeron.ExclusivePublication;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.LoggingTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
+import org.apache.pekko.persistence.testkit.javadsl.PersistenceTestKit;
+import org.junit.jupiter.api.Test;
+import org.rhcc.actors.TestNode;
+import org.rhcc.actors.journal.FailSafeEntered;
+import org.rhcc.actors.journal.MbaLevelChanged;
+import org.rhcc.actors.journal.SessionJournal;
+import org.rhcc.actors.journal.SessionStarted;
+import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.message.MessageProxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FailSafeTest
+{
+    @Test
+    void shouldMoveTheHostToTheFailSafeOnceWhenTheMbaActuatorCannotActuate()
+    {
+        // the platform's command stream has no subscriber: every MBA command is refused
+        try (TestNode node = new TestNode("failsafe", Map.of("rhcc.aeron.offer-retries", 10)))
+        {
+            final ActorTestKit kit = ActorTestKit.create("failsafe",
+                node.config(PersistenceTestKitPlugin.getInstance().config()
+                    .withFallback(PersistenceTestKitSnapshotPlugin.getInstance().config())));
+            try
+            {
+                final PersistenceTestKit journal = PersistenceTestKit.create(kit.system());
+                final var s = node.context().settings();
+                final SessionSpec spec = new SessionSpec(42L, "rhcc", Map.of(), 8, 100.0, 2, 0);
+                final TestProbe<MbaCascade.Ready> ready = kit.createTestProbe();
+                final ActorRef<MbaCascade.Command> cascade;
+                try (ExclusivePublication samples = node.aeron().addExclusivePublication(s.internalChannel(),
+                    s.iioStream()))
+                {
+                    cascade = kit.spawn(MbaCascade.create(node.context(), spec, -1, ready.getRef()), "mba-cascade");
+                    while (!samples.isConnected())
+                    {
+                        Thread.onSpinWait();
+                    }
+                    final MessageProxy proxy = new MessageProxy(samples, 1000, IdleStrategies.parse("yielding"));
+                    LoggingTestKit.warn("entered the fail-safe").withOccurrences(1).expect(kit.system(), () ->
+                    {
+                        for (int i = 0; i < 200; i++)
+                        {
+                            proxy.iioSample(0, i, 1_000L * (i + 1), 120.0, 80.0);
+                        }
+                        final TestProbe<MbaCascade.Finished> finished = kit.createTestProbe();
+                        sleep(300);
+                        cascade.tell(new MbaCascade.Finish(finished.getRef()));
+                        final MbaCascade.Finished f = finished.receiveMessage(java.time.Duration.ofSeconds(10));
+                        assertTrue(f.failure().contains("refused"), f.failure());
+                        return null;
+                    });
+                }
+
+                final List<Object> events = journal.persistedInStorage(SessionJournal.persistenceId("receiver", 42L,
+                    SessionProtocol.RECEIVER_CONTROLLER_ID).id());
+                assertInstanceOf(SessionStarted.class, events.get(0));
+                assertEquals(2, events.size(), events.toString());
+                final FailSafeEntered entered = assertInstanceOf(FailSafeEntered.class, events.get(1));
+                assertTrue(entered.reason().contains("MBA actuator refused level"), entered.reason());
+                assertTrue(events.stream().noneMatch(MbaLevelChanged.class::isInstance));
+            }
+            finally
+            {
+                kit.shutdownTestKit();
+            }
+        }
+    }
+
+    private static void sleep(final long ms)
+    {
+        try
+        {
+            Thread.sleep(ms);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
