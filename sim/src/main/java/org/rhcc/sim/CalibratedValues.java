@@ -15,41 +15,42 @@ final class CalibratedValues
     static final SimParameters.Dram DRAM = new SimParameters.Dram(
         2,          // channels: 2 populated channels of DDR4-2933 on the NIC's socket [RH testbed]
         2.728,      // tTrans = 64 B / (2933 MT/s x 8 B) [HN mio/model.py T_Trans]
-        8.18,       // t_sw per read/write turnaround [HN mio/model.py T_Switch]
+        10.4,       // t_sw (CAL: row A1; [HN mio/model.py] T_Switch = 8.18 is the bus turnaround alone)
         14.32,      // tCL [HN mio/model.py]
         14.32,      // tRCD [HN mio/model.py T_ACT]
         14.32,      // tRP [HN mio/model.py T_PRE]
         48,         // RPQ capacity per channel (est.)
         36,         // WPQ capacity per channel (est.; [HN] treats >= 34 as full)
-        28,         // W_hi (CAL: row A1)
-        16,         // W_lo (CAL: row A1)
-        12,         // read-starvation guard (CAL: row A1)
+        36,         // W_hi = WPQ capacity: drain only when full ([HN] P_fill^WPQ) (CAL: rows A1, B1)
+        28,         // W_lo (CAL: rows A1, B1)
+        14,         // read batch before a drain may interrupt reads (CAL: row A1)
+        14,         // write-drain batch limit once a read batch waits (CAL: row A1)
         7_800.0,    // tREFI [JEDEC 8 Gb, est.]
         350.0,      // tRFC [JEDEC 8 Gb, est.]
         0.93,       // eta_bank (CAL: row A1; [HN] bank imbalance)
         0.04,       // p_rm, one sequential stream [HN Fig. 7c]
         0.35,       // p_rm, mixed C2M + P2M streams [HN Fig. 8c]
         16,         // streams at which p_rm saturates (est.)
-        62.8);      // L0_r (CAL: row A4, idle local latency 81 ns [ML])
+        55.0);      // L0_r (CAL: row A4, idle local latency 81 ns [ML])
 
     static final SimParameters.Cpu CPU = new SimParameters.Cpu(
         10,                                             // m: LFB per core, prefetch off [HN]
         10.0,                                           // C2M-Write latency [HN]
-        new SimParameters.CpuPreset(4, 30.0),           // 1x (CAL: row A2, 19.0 GB/s)
-        new SimParameters.CpuPreset(6, 30.0),           // 2x (CAL: row A2, 25.3 GB/s)
-        new SimParameters.CpuPreset(8, 30.0),           // 3x (CAL: row A2, 30.3 GB/s)
+        new SimParameters.CpuPreset(6, 40.42),          // 1x (CAL: row A2, 19.0 GB/s)
+        new SimParameters.CpuPreset(12, 60.71),         // 2x (CAL: row A2, 25.3 GB/s)
+        new SimParameters.CpuPreset(18, 76.04),         // 3x (CAL: row A2, 30.3 GB/s)
         49.0,                                           // L_upi = 130 - 81 ns [ML]
         51.0,                                           // UPI capacity [ML]
         0.1);                                           // kappa_dir [DIR] (CAL: row B5)
 
     static final SimParameters.Mba MBA = new SimParameters.Mba(
         1_000.0,                                        // tau_msr (est.)
-        new double[]{ 0.0, 20.0, 60.0, 120.0, 240.0 }); // d_k (CAL: row A3)
+        new double[]{ 0.0, 86.9, 115.2, 153.6, 230.4 }); // d_k (CAL: row A3, max MLC generator)
 
     static final SimParameters.Io IO = new SimParameters.Io(
-        96,             // C_iio [HN ~92; RH 94 avg] (CAL: row B1, range 92-100)
-        105.0,          // L_llc (CAL: row A5)
-        300,            // K_cha (est., CAL: row B1/B3)
+        108,            // C_iio (CAL: row B1; RH 94 avg occupancy + lines on the link, [HN] ~92)
+        115.0,          // L_llc (CAL: row A5)
+        180,            // K_cha (CAL: row B3)
         true,           // DDIO on [RH testbed]
         2,              // DDIO ways [DD]
         11,             // LLC ways (Xeon Gold 6240)
@@ -57,6 +58,7 @@ final class CalibratedValues
         2.0 / 11.0,     // phi_core [DD IAT]
         1.0,            // p_dirty [model.md §4.5]
         1,              // perftest: one buffer per QP (est.)
+        9L << 20,       // I/O footprint beyond payload buffers (CAL: row B1)
         10_000.0);      // hit-rate fixed point period [model.md §4.5]
 
     static final SimParameters.Pcie PCIE = new SimParameters.Pcie(
@@ -68,16 +70,16 @@ final class CalibratedValues
         130_944,        // B_rx lossless buffer [NIC]
         97_152,         // X_off = B_rx - 2 MTU - 25 KB headroom (est., CAL: row B3/B4)
         88_960,         // X_on = X_off - 2 MTU (est.)
-        5_000.0,        // PFC reaction: one MTU + 1 us + propagation (est.)
+        1_830.0,        // PFC reaction: one MTU (330 ns) + 1 us + propagation 500 ns [model.md 4.1] (est.)
         4_096,          // RoCE MTU
         82,             // 20 preamble/IFG + 18 Eth/FCS + 40 IP/UDP/BTH + 4 ICRC [model.md §4.1]
         32_768,         // PFC-free RX ECN K_min (est., CAL: row B3)
         98_304,         // PFC-free RX ECN K_max (est.)
         0.2,            // PFC-free RX ECN P_max (est.)
-        1_000_000.0,    // RTO (est., ms scale)
+        16_000_000.0,   // RTO: mlx5 local_ack_timeout is ms to tens of ms (est.)
         1_000.0,        // NAK generation delay (est.)
         64,             // CQE size
-        16,             // perftest tx depth per QP (est.)
+        4,              // messages posted per QP (est.; keeps the pipe full, Little's law sets the latency)
         32_768,         // one probe per 32 KB [RH]
         64);            // probe size on the wire (~60 B [RH])
 
@@ -85,7 +87,7 @@ final class CalibratedValues
         LINE_RATE_GBPS,
         500.0,          // propagation per link (est. CAL: row B4)
         32L << 20,      // switch buffer [DQ]
-        0.125,          // PFC alpha = 1/8 [DQ pfc_a_shift 3]
+        1.0 / 128,      // PFC alpha (pfc_a_shift 7): XOFF below ECN K_min (CAL: rows B1, B3)
         400_000L,       // K_min at 100G [DQ]
         1_600_000L,     // K_max at 100G [DQ]
         0.2,            // P_max [DQ]

@@ -169,6 +169,8 @@ public record SimParameters(
      * @param wpqLowLines         write-drain low watermark: drain stops at or below it, lines.
      * @param minReadBurstLines   reads served after a drain before the next drain may start while reads wait (the
      *                            scheduler's read-starvation guard), lines.
+     * @param maxWriteBurstLines  writes a drain serves at most while reads wait (writes arriving during a drain do
+     *                            not prolong it beyond this), lines.
      * @param refreshIntervalNs   tREFI, ns.
      * @param refreshNs           tRFC, ns.
      * @param bankEfficiency      eta_bank: data-bus utilisation lost to bank imbalance, 0..1.
@@ -190,6 +192,7 @@ public record SimParameters(
         int wpqHighLines,
         int wpqLowLines,
         int minReadBurstLines,
+        int maxWriteBurstLines,
         double refreshIntervalNs,
         double refreshNs,
         double bankEfficiency,
@@ -216,6 +219,7 @@ public record SimParameters(
             Checks.range("dram.wpqHighLines", wpqHighLines, 1, wpqLines);
             Checks.range("dram.wpqLowLines", wpqLowLines, 0, wpqHighLines - 1);
             Checks.range("dram.minReadBurstLines", minReadBurstLines, 0, 1024);
+            Checks.range("dram.maxWriteBurstLines", maxWriteBurstLines, 1, 1024);
             Checks.positive("dram.refreshIntervalNs", refreshIntervalNs);
             Checks.range("dram.refreshNs", refreshNs, 0.0, refreshIntervalNs / 2.0);
             Checks.range("dram.bankEfficiency", bankEfficiency, 0.1, 1.0);
@@ -407,7 +411,9 @@ public record SimParameters(
      * @param llcBytes               LLC size, bytes.
      * @param coreDdioShare          phi_core: share of core LLC fills that land in the DDIO ways.
      * @param victimDirtyProbability p_dirty: probability that a DDIO victim is dirty and must be written back.
-     * @param ioBuffersPerQp         receive buffers a perftest QP cycles through; W_io = QPs x buffers x message size.
+     * @param ioBuffersPerQp         receive buffers a perftest QP cycles through.
+     * @param ioBaseWorkingSetBytes  the NIC's footprint in the LLC beyond the payload buffers; the I/O working set
+     *                               is {@code W_io = base + QPs x buffers x message size}.
      * @param hitWindowNs            period of the DDIO hit-rate fixed point, ns.
      */
     public record Io(
@@ -421,6 +427,7 @@ public record SimParameters(
         double coreDdioShare,
         double victimDirtyProbability,
         int ioBuffersPerQp,
+        long ioBaseWorkingSetBytes,
         double hitWindowNs)
     {
         /**
@@ -439,6 +446,7 @@ public record SimParameters(
             Checks.range("io.coreDdioShare", coreDdioShare, 0.0, 1.0);
             Checks.range("io.victimDirtyProbability", victimDirtyProbability, 0.0, 1.0);
             Checks.range("io.ioBuffersPerQp", ioBuffersPerQp, 1, 1 << 20);
+            Checks.range("io.ioBaseWorkingSetBytes", ioBaseWorkingSetBytes, 0L, 1L << 40);
             Checks.positive("io.hitWindowNs", hitWindowNs);
         }
 

@@ -45,6 +45,34 @@ public final class Simulation
             throw new IllegalArgumentException("scenario, parameters, controller and progress must all be given " +
                 "(use ControllerHook.NONE and ProgressListener.NONE for none)");
         }
-        throw new UnsupportedOperationException("the simulation engine is not wired in yet");
+        return run(RunSpec.of(scenario, parameters), parameters, controller, progress);
+    }
+
+    /**
+     * Runs a resolved run specification (e.g. a CPU-only calibration run, {@link RunSpec#cpuOnly}).
+     *
+     * @param spec       the run.
+     * @param parameters the model constants.
+     * @param controller the controller in the loop, {@link ControllerHook#NONE} for none.
+     * @param progress   receives the fraction done, at most ~100 times.
+     * @return metrics over the measured interval and the time series of the whole run.
+     */
+    public static SimulationResult run(
+        final RunSpec spec,
+        final SimParameters parameters,
+        final ControllerHook controller,
+        final ProgressListener progress)
+    {
+        if (null == spec || null == parameters || null == controller || null == progress)
+        {
+            throw new IllegalArgumentException("spec, parameters, controller and progress must all be given " +
+                "(use ControllerHook.NONE and ProgressListener.NONE for none)");
+        }
+        if (spec.forcedMbaLevel() > parameters.mba().levelCount())
+        {
+            throw new IllegalArgumentException("forcedMbaLevel = " + spec.forcedMbaLevel() +
+                " exceeds the " + parameters.mba().levelCount() + " MBA levels of the parameters");
+        }
+        return new SimulationEngine(spec, parameters, controller, progress).run();
     }
 }

@@ -10,8 +10,9 @@ package org.rhcc.sim.api;
  * @param cpuCrossMemGbps   the part of {@code cpuMemGbps} issued by cross-NUMA cores, Gbit/s.
  * @param rnicMemGbps       DRAM bandwidth caused by NIC writes (DDIO victims and direct writes), Gbit/s.
  * @param totalMemGbps      total DRAM bandwidth (reads + writes, all classes), Gbit/s.
- * @param latencyAvgUs      mean RDMA message latency, post to completion, microseconds.
- * @param latencyP99Us      99th percentile of the message latency, microseconds.
+ * @param latencyAvgUs      mean RDMA message latency, post to completion, microseconds (Little's law over the
+ *                          perftest-like closed loop: posted messages over the completion rate).
+ * @param latencyP99Us      99th percentile of the latency of the messages completed in the interval, microseconds.
  * @param pfcPauseFraction  fraction of time the receiver NIC held its link paused (PFC XOFF), 0..1.
  * @param pfcFrames         PFC pause frames sent by the receiver NIC.
  * @param cnpCount          CNPs sent by the receiver NIC (notification point).

@@ -1,0 +1,188 @@
+package org.rhcc.sim.host;
+
+/**
+ * The CHA/LLC write backlog W_cha (model.md §4.6): per channel a FIFO of capacity {@code K_cha / channels} in front of
+ * the WPQ, shared by DDIO victim writebacks (and DDIO-off NIC writes), core writebacks and directory writes.
+ * <p>
+ * Per step: the backlog admits waiting writers, then moves lines into the WPQs while they have room. While the
+ * backlog has room for everyone, every waiter is admitted; when it is full, the free slots are shared among the
+ * waiting classes in proportion to their pending demand (the fluid form of FIFO arbitration). The waiters are the
+ * IIO (its entries stay occupied, holding posted credits) and the cores (each waiting writeback holds a line-fill
+ * buffer), so at saturation the I/O share is a credit ratio, {@code C_iio / (C_iio + sum waiting_g)}.
+ * <p>
+ * <b>Note:</b> allocation-free per step; not thread-safe.
+ */
+public final class WriteBacklog
+{
+    /** Waiting class: NIC lines (DDIO victims or direct writes). */
+    public static final int IO = 0;
+    /** Waiting class: writebacks of local-socket cores. */
+    public static final int CPU_LOCAL = 1;
+    /** Waiting class: writebacks of remote-socket cores. */
+    public static final int CPU_REMOTE = 2;
+    /** Waiting class: memory-directory updates caused by remote reads. */
+    public static final int DIRECTORY = 3;
+    /** Number of waiting classes. */
+    public static final int CLASSES = 4;
+
+    private final int channels;
+    private final double capacityPerChannel;
+    private final double[] backlog;
+    private final double[] ioInBacklog;
+    private final double[] waiting;
+    private final double[] admitted;
+    private double ioToWpq;
+
+    /**
+     * @param channels       memory channels.
+     * @param capacityLines  K_cha over all channels, lines.
+     */
+    public WriteBacklog(final int channels, final double capacityLines)
+    {
+        this.channels = channels;
+        this.capacityPerChannel = capacityLines / channels;
+        backlog = new double[channels];
+        ioInBacklog = new double[channels];
+        waiting = new double[channels * CLASSES];
+        admitted = new double[CLASSES];
+    }
+
+    /**
+     * A writer starts waiting for admission; the lines interleave evenly over the channels.
+     *
+     * @param writerClass {@link #IO}, {@link #CPU_LOCAL}, {@link #CPU_REMOTE} or {@link #DIRECTORY}.
+     * @param lines       lines to write.
+     */
+    public void offer(final int writerClass, final double lines)
+    {
+        final double perChannel = lines / channels;
+        for (int c = 0; c < channels; c++)
+        {
+            waiting[c * CLASSES + writerClass] += perChannel;
+        }
+    }
+
+    /**
+     * Moves backlog lines into the WPQs and admits waiters. Admitted amounts are read with {@link #admitted(int)}.
+     *
+     * @param mc the memory controller whose WPQs the backlog feeds.
+     */
+    public void step(final MemoryController mc)
+    {
+        double a0 = 0.0;
+        double a1 = 0.0;
+        double a2 = 0.0;
+        double a3 = 0.0;
+        double released = 0.0;
+        final double[] w = waiting;
+        for (int c = 0; c < channels; c++)
+        {
+            final int i = c * CLASSES;
+            final double demand = w[i] + w[i + 1] + w[i + 2] + w[i + 3];
+            double b = backlog[c];
+            double io = ioInBacklog[c];
+            if (demand > 0.0)
+            {
+                final double space = capacityPerChannel - b;
+                if (space > 0.0)
+                {
+                    if (demand <= space)
+                    {
+                        a0 += w[i];
+                        io += w[i];
+                        a1 += w[i + 1];
+                        a2 += w[i + 2];
+                        a3 += w[i + 3];
+                        w[i] = 0.0;
+                        w[i + 1] = 0.0;
+                        w[i + 2] = 0.0;
+                        w[i + 3] = 0.0;
+                        b += demand;
+                    }
+                    else
+                    {
+                        final double f = space / demand;
+                        final double x0 = w[i] * f;
+                        final double x1 = w[i + 1] * f;
+                        final double x2 = w[i + 2] * f;
+                        final double x3 = w[i + 3] * f;
+                        w[i] -= x0;
+                        w[i + 1] -= x1;
+                        w[i + 2] -= x2;
+                        w[i + 3] -= x3;
+                        a0 += x0;
+                        io += x0;
+                        a1 += x1;
+                        a2 += x2;
+                        a3 += x3;
+                        b += space;
+                    }
+                }
+            }
+            if (b > 0.0)
+            {
+                final double toWpq = Math.min(b, mc.wpqSpace(c));
+                if (toWpq > 0.0)
+                {
+                    mc.admitWrites(c, toWpq);
+                    final double ioOut = io * (toWpq / b);
+                    io -= ioOut;
+                    released += ioOut;
+                    b -= toWpq;
+                }
+            }
+            backlog[c] = b;
+            ioInBacklog[c] = io;
+        }
+        ioToWpq = released;
+        admitted[0] = a0;
+        admitted[1] = a1;
+        admitted[2] = a2;
+        admitted[3] = a3;
+    }
+
+    /**
+     * @param writerClass a waiting class.
+     * @return lines of that class admitted in the last step.
+     */
+    public double admitted(final int writerClass)
+    {
+        return admitted[writerClass];
+    }
+
+    /**
+     * @return NIC lines that moved from the backlog into a WPQ in the last step (the backlog is a FIFO; its classes
+     * leave in proportion to their share of it).
+     */
+    public double ioToWpq()
+    {
+        return ioToWpq;
+    }
+
+    /**
+     * @param writerClass a waiting class.
+     * @return lines of that class still waiting for admission.
+     */
+    public double waiting(final int writerClass)
+    {
+        double sum = 0.0;
+        for (int c = 0; c < channels; c++)
+        {
+            sum += waiting[c * CLASSES + writerClass];
+        }
+        return sum;
+    }
+
+    /**
+     * @return lines in the backlog (admitted, not yet in a WPQ), all channels.
+     */
+    public double occupancy()
+    {
+        double sum = 0.0;
+        for (int c = 0; c < channels; c++)
+        {
+            sum += backlog[c];
+        }
+        return sum;
+    }
+}

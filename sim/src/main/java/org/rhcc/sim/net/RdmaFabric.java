@@ -1,0 +1,767 @@
+package org.rhcc.sim.net;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import org.rhcc.core.dcqcn.CnpPacer;
+import org.rhcc.core.dcqcn.DcqcnReactionPoints;
+import org.rhcc.core.dcqcn.RedEcnMarker;
+
+/**
+ * The RDMA network of a run (model.md §4.1-§4.3): N sender NICs, each on its own 100G link into one switch, whose
+ * egress port feeds the receiver NIC's RDMA port. Packet-level and event-driven.
+ * <ul>
+ *   <li><b>Senders</b> run perftest-like RDMA WRITE QPs: each keeps {@code txDepth} messages posted and posts a new
+ *   one when a message's ACK returns (closed loop, so message latency obeys Little's law). A NIC serves its QPs
+ *   round robin, one MTU packet at a time, each QP paced at {@code min(R_rev, R_cc)} where R_cc is the QP's DCQCN
+ *   reaction point (rhcc-core) and R_rev the cap set through the rate limiter (Eq. (4)). With probes on, a QP emits
+ *   one probe per {@code probeIntervalBytes} of data sent.</li>
+ *   <li><b>Switch</b>: one shared-buffer egress queue toward the receiver with RED/ECN marking at dequeue (on the
+ *   queue the departing packet leaves behind, as DCQCN switches mark at egress), PFC per
+ *   ingress port with a dynamic threshold {@code alpha (B - used)} and a 3 KB resume offset ([DQ] switch-mmu).
+ *   A PFC pause from the receiver stops the egress after the current packet.</li>
+ *   <li><b>Receiver NIC</b>: the RX buffer; lossless mode pauses the switch above X_off and resumes below X_on
+ *   (explicit XON, model.md §4.1); PFC-free mode drops arrivals that do not fit, discards out-of-sequence packets
+ *   and NAKs the first one (go-back-N), and CE-marks arrivals by RED on its own RX-buffer fill, the RNIC's
+ *   "CNPs in a PFC-free fabric" of paper-brief §1. CE-marked arrivals produce CNPs paced per QP. The host's DMA engine
+ *   drains the buffer through {@link #takePayload(double, double)}; the ACK of a message leaves when its last
+ *   packet has been handed to PCIe.</li>
+ *   <li>Control packets (ACK, NAK, CNP, probe ACK) return over an uncongested reverse path of fixed delay.</li>
+ * </ul>
+ * <p>
+ * <b>Note:</b> allocation-free per packet and event (arrays grow only when a queue outgrows them); not
+ * thread-safe.
+ */
+public final class RdmaFabric
+{
+    private static final int EV_SENDER_TX = 1;
+    private static final int EV_SWITCH_ARRIVE = 2;
+    private static final int EV_SWITCH_TX_DONE = 3;
+    private static final int EV_RX_ARRIVE = 4;
+    private static final int EV_SWITCH_PAUSE = 5;
+    private static final int EV_SENDER_PAUSE = 6;
+    private static final int EV_ACK = 7;
+    private static final int EV_CNP = 8;
+    private static final int EV_NAK = 9;
+    private static final int EV_PROBE_ACK = 10;
+    private static final int PREAMBLE_BYTES = 20;
+    private static final int RESUME_OFFSET_BYTES = 3_072;
+    private static final int PROBE_ACK_SLOTS = 1 << 12;
+    private static final double NEVER = Double.POSITIVE_INFINITY;
+
+    private final FabricConfig cfg;
+    private final EventQueue events;
+    private final PacketPool pool;
+    private final DcqcnReactionPoints dcqcn;
+    private final CnpPacer cnpPacer;
+    private final RedEcnMarker switchMarker;
+    private final RedEcnMarker rxMarker;
+    private final SplittableRandom random;
+    private final FabricListener listener;
+
+    private final int qps;
+    private final int packetsPerMessage;
+    private final int lastPayloadBytes;
+    private final double nsPerBitLine;
+
+    private final double[] linkFreeNs;
+    private final double[] txPendingNs;
+    private final int[] txGen;
+    private final boolean[] senderPaused;
+    private final int[] roundRobin;
+
+    private final long[] sndNxt;
+    private final long[] sndUna;
+    private final long[] postedEnd;
+    private final double[] nextTxNs;
+    private final long[] highestSent;
+    private final long[] bytesSinceProbe;
+    private final boolean[] probePending;
+    private final double[] rRevGbps;
+    private final double[] lastProgressNs;
+    private final double[] postNs;
+
+    private final PacketRing egress;
+    private long egressBytes;
+    private final long[] ingressBytes;
+    private final boolean[] pauseSentToSender;
+    private boolean switchPaused;
+    private boolean switchBusy;
+
+    private final PacketRing rx;
+    private long rxBufferBytes;
+    private double rxPayloadPending;
+    private double headRemaining;
+    private final long[] expectedPsn;
+    private final boolean[] nakSent;
+    private boolean pauseAsserted;
+    private double pauseStartNs;
+    private double pauseTimeNs;
+    private long pfcFrames;
+    private long cnps;
+    private long rxDrops;
+    private long switchDrops;
+    private long cqeBytesPending;
+    private boolean markAll;
+
+    private final int[] probeAckQp = new int[PROBE_ACK_SLOTS];
+    private final int[] probeAckRecv = new int[PROBE_ACK_SLOTS];
+    private final int[] probeAckResp = new int[PROBE_ACK_SLOTS];
+    private int probeAckNext;
+
+    private double deliveredPayloadBytes;
+    private long retransmittedPackets;
+    private long sentPackets;
+
+    /**
+     * @param cfg      the fabric's configuration.
+     * @param dcqcn    one DCQCN reaction point per QP (rhcc-core).
+     * @param random   the run's seeded generator (ECN draws).
+     * @param listener receives probes, probe ACKs and message completions.
+     */
+    public RdmaFabric(final FabricConfig cfg, final DcqcnReactionPoints dcqcn, final SplittableRandom random,
+        final FabricListener listener)
+    {
+        this.cfg = cfg;
+        this.dcqcn = dcqcn;
+        this.random = random;
+        this.listener = listener;
+        qps = cfg.senders() * cfg.qpsPerSender();
+        if (dcqcn.flowCount() != qps)
+        {
+            throw new IllegalArgumentException("DCQCN has " + dcqcn.flowCount() + " flows for " + qps + " QPs");
+        }
+        packetsPerMessage = (cfg.messageBytes() + cfg.mtuBytes() - 1) / cfg.mtuBytes();
+        lastPayloadBytes = cfg.messageBytes() - (packetsPerMessage - 1) * cfg.mtuBytes();
+        nsPerBitLine = 1.0 / cfg.lineRateGbps();
+        events = new EventQueue(1 << 12);
+        pool = new PacketPool(1 << 12);
+        cnpPacer = new CnpPacer(cfg.cnpIntervalNs(), qps);
+        switchMarker = new RedEcnMarker(cfg.switchEcnKminBytes(), cfg.switchEcnKmaxBytes(), cfg.switchEcnPmax());
+        rxMarker = new RedEcnMarker(cfg.rxEcnKminBytes(), cfg.rxEcnKmaxBytes(), cfg.rxEcnPmax());
+
+        final int senders = cfg.senders();
+        linkFreeNs = new double[senders];
+        txPendingNs = new double[senders];
+        Arrays.fill(txPendingNs, NEVER);
+        txGen = new int[senders];
+        senderPaused = new boolean[senders];
+        roundRobin = new int[senders];
+        ingressBytes = new long[senders];
+        pauseSentToSender = new boolean[senders];
+
+        sndNxt = new long[qps];
+        sndUna = new long[qps];
+        postedEnd = new long[qps];
+        nextTxNs = new double[qps];
+        highestSent = new long[qps];
+        bytesSinceProbe = new long[qps];
+        probePending = new boolean[qps];
+        rRevGbps = new double[qps];
+        lastProgressNs = new double[qps];
+        postNs = new double[qps * cfg.txDepth()];
+        expectedPsn = new long[qps];
+        nakSent = new boolean[qps];
+        Arrays.fill(rRevGbps, cfg.lineRateGbps());
+        for (int q = 0; q < qps; q++)
+        {
+            postedEnd[q] = (long)cfg.txDepth() * packetsPerMessage;
+        }
+        egress = new PacketRing(1 << 12);
+        rx = new PacketRing(1 << 8);
+    }
+
+    /**
+     * Starts every sender at time 0 (every QP has its {@code txDepth} messages posted).
+     */
+    public void start()
+    {
+        for (int s = 0; s < cfg.senders(); s++)
+        {
+            scheduleTx(s, 0.0);
+        }
+    }
+
+    /**
+     * @return time of the next pending event, ns (+infinity when none).
+     */
+    public double nextEventNs()
+    {
+        return events.peekTimeNs();
+    }
+
+    /**
+     * Processes every event strictly before {@code untilNs}.
+     *
+     * @param untilNs end of the interval, ns.
+     */
+    public void runUntil(final double untilNs)
+    {
+        while (events.peekTimeNs() < untilNs)
+        {
+            events.pop();
+            dispatch(events.timeNs(), events.type(), events.a(), events.b());
+        }
+    }
+
+    private void dispatch(final double now, final int type, final int a, final int b)
+    {
+        switch (type)
+        {
+            case EV_SENDER_TX:
+                onSenderTx(now, a, b);
+                break;
+            case EV_SWITCH_ARRIVE:
+                onSwitchArrive(now, a);
+                break;
+            case EV_SWITCH_TX_DONE:
+                onSwitchTxDone(now);
+                break;
+            case EV_RX_ARRIVE:
+                onRxArrive(now, a);
+                break;
+            case EV_SWITCH_PAUSE:
+                switchPaused = 1 == a;
+                if (!switchPaused)
+                {
+                    startSwitchTx(now);
+                }
+                break;
+            case EV_SENDER_PAUSE:
+                senderPaused[a] = 1 == b;
+                if (!senderPaused[a])
+                {
+                    scheduleTx(a, Math.max(now, linkFreeNs[a]));
+                }
+                break;
+            case EV_ACK:
+                onAck(now, a, (long)b & 0xFFFF_FFFFL);
+                break;
+            case EV_CNP:
+                dcqcn.onCnp(a, (long)now);
+                break;
+            case EV_NAK:
+                onNak(now, a, (long)b & 0xFFFF_FFFFL);
+                break;
+            case EV_PROBE_ACK:
+                dcqcn.advance(probeAckQp[a], (long)now);
+                listener.onProbeAck(probeAckQp[a], probeAckRecv[a], probeAckResp[a],
+                    dcqcn.rateGbps(probeAckQp[a]), now);
+                break;
+            default:
+                throw new IllegalStateException("unknown fabric event type " + type);
+        }
+    }
+
+    private void scheduleTx(final int s, final double atNs)
+    {
+        if (atNs < txPendingNs[s])
+        {
+            txPendingNs[s] = atNs;
+            events.schedule(atNs, EV_SENDER_TX, s, ++txGen[s]);
+        }
+    }
+
+    private void onSenderTx(final double now, final int s, final int gen)
+    {
+        if (gen != txGen[s])
+        {
+            return;
+        }
+        txPendingNs[s] = NEVER;
+        if (senderPaused[s])
+        {
+            return;
+        }
+        if (now < linkFreeNs[s])
+        {
+            scheduleTx(s, linkFreeNs[s]);
+            return;
+        }
+        final int perSender = cfg.qpsPerSender();
+        final int base = s * perSender;
+        int chosen = -1;
+        int chosenIndex = 0;
+        double earliest = NEVER;
+        for (int i = 0; i < perSender; i++)
+        {
+            final int idx = roundRobin[s] + i < perSender ? roundRobin[s] + i : roundRobin[s] + i - perSender;
+            final int q = base + idx;
+            if (probePending[q])
+            {
+                chosen = q;
+                chosenIndex = idx;
+                break;
+            }
+            if (sndNxt[q] >= postedEnd[q])
+            {
+                continue;
+            }
+            final double t = nextTxNs[q];
+            if (t <= now + 1e-6)
+            {
+                chosen = q;
+                chosenIndex = idx;
+                break;
+            }
+            earliest = Math.min(earliest, t);
+        }
+        if (chosen < 0)
+        {
+            if (earliest < NEVER)
+            {
+                scheduleTx(s, earliest);
+            }
+            return;
+        }
+        roundRobin[s] = chosenIndex + 1 == perSender ? 0 : chosenIndex + 1;
+        final int p;
+        final int wire;
+        if (probePending[chosen])
+        {
+            probePending[chosen] = false;
+            wire = cfg.probeBytes();
+            p = pool.acquire(chosen, 0, 0, wire, PacketPool.PROBE);
+        }
+        else
+        {
+            final long psn = sndNxt[chosen];
+            if (psn == sndUna[chosen])
+            {
+                lastProgressNs[chosen] = now;
+            }
+            sndNxt[chosen] = psn + 1;
+            final boolean last = psn % packetsPerMessage == packetsPerMessage - 1;
+            final int payload = last ? lastPayloadBytes : cfg.mtuBytes();
+            wire = payload + cfg.headerBytes();
+            p = pool.acquire(chosen, psn, payload, wire, last ? PacketPool.LAST : 0);
+            dcqcn.advance(chosen, (long)now);
+            final double rate = Math.max(1e-3, Math.min(rRevGbps[chosen], dcqcn.rateGbps(chosen)));
+            nextTxNs[chosen] = Math.max(nextTxNs[chosen], now) + wire * 8.0 / rate;
+            dcqcn.onBytesSent(chosen, payload, (long)now);
+            sentPackets++;
+            if (psn < highestSent[chosen])
+            {
+                retransmittedPackets++;
+            }
+            else
+            {
+                highestSent[chosen] = psn + 1;
+            }
+            if (cfg.probes())
+            {
+                bytesSinceProbe[chosen] += payload;
+                if (bytesSinceProbe[chosen] >= cfg.probeIntervalBytes())
+                {
+                    bytesSinceProbe[chosen] -= cfg.probeIntervalBytes();
+                    probePending[chosen] = true;
+                }
+            }
+        }
+        final double serNs = wire * 8.0 * nsPerBitLine;
+        linkFreeNs[s] = now + serNs;
+        events.schedule(now + serNs + cfg.propagationNs(), EV_SWITCH_ARRIVE, p, 0);
+        scheduleTx(s, now + serNs);
+    }
+
+    private void onSwitchArrive(final double now, final int p)
+    {
+        final int wire = pool.wireBytes(p);
+        if (egressBytes + wire > cfg.switchBufferBytes())
+        {
+            switchDrops++;
+            pool.release(p);
+            return;
+        }
+        egress.add(p);
+        egressBytes += wire;
+        final int s = pool.qp(p) / cfg.qpsPerSender();
+        ingressBytes[s] += wire;
+        if (cfg.pfc() && !pauseSentToSender[s] &&
+            ingressBytes[s] > cfg.switchPfcAlpha() * (cfg.switchBufferBytes() - egressBytes))
+        {
+            pauseSentToSender[s] = true;
+            events.schedule(now + cfg.pfcReactionNs(), EV_SENDER_PAUSE, s, 1);
+        }
+        startSwitchTx(now);
+    }
+
+    private void startSwitchTx(final double now)
+    {
+        if (switchBusy || switchPaused || egress.size() == 0)
+        {
+            return;
+        }
+        switchBusy = true;
+        final int p = egress.peek();
+        if ((pool.flags(p) & PacketPool.PROBE) == 0 && switchMarker.shouldMark(egressBytes, random.nextDouble()))
+        {
+            pool.setFlag(p, PacketPool.CE);
+        }
+        events.schedule(now + pool.wireBytes(p) * 8.0 * nsPerBitLine, EV_SWITCH_TX_DONE, 0, 0);
+    }
+
+    private void onSwitchTxDone(final double now)
+    {
+        switchBusy = false;
+        final int p = egress.poll();
+        final int wire = pool.wireBytes(p);
+        egressBytes -= wire;
+        final int s = pool.qp(p) / cfg.qpsPerSender();
+        ingressBytes[s] -= wire;
+        if (pauseSentToSender[s] &&
+            ingressBytes[s] + RESUME_OFFSET_BYTES <= cfg.switchPfcAlpha() * (cfg.switchBufferBytes() - egressBytes))
+        {
+            pauseSentToSender[s] = false;
+            events.schedule(now + cfg.pfcReactionNs(), EV_SENDER_PAUSE, s, 0);
+        }
+        events.schedule(now + cfg.propagationNs(), EV_RX_ARRIVE, p, 0);
+        startSwitchTx(now);
+    }
+
+    private void onRxArrive(final double now, final int p)
+    {
+        final int q = pool.qp(p);
+        final int flags = pool.flags(p);
+        if ((flags & PacketPool.PROBE) != 0)
+        {
+            pool.release(p);
+            listener.onProbeArrived(q, now);
+            return;
+        }
+        final boolean marked = (flags & PacketPool.CE) != 0 || markAll ||
+            (!cfg.pfc() && rxMarker.shouldMark(rxBufferBytes, random.nextDouble()));
+        if (marked && cnpPacer.onMarkedPacket(q, (long)now))
+        {
+            cnps++;
+            events.schedule(now + cfg.reversePathNs(), EV_CNP, q, 0);
+        }
+        final long psn = pool.psn(p);
+        if (psn == expectedPsn[q])
+        {
+            final int bufferBytes = pool.wireBytes(p) - PREAMBLE_BYTES;
+            if (!cfg.pfc() && rxBufferBytes + bufferBytes > cfg.rxBufferBytes())
+            {
+                rxDrops++;
+                pool.release(p);
+                return;
+            }
+            expectedPsn[q] = psn + 1;
+            nakSent[q] = false;
+            rx.add(p);
+            rxBufferBytes += bufferBytes;
+            rxPayloadPending += pool.payloadBytes(p);
+            if (rx.size() == 1)
+            {
+                headRemaining = pool.payloadBytes(p);
+            }
+            if (cfg.pfc() && !pauseAsserted && rxBufferBytes > cfg.xoffBytes())
+            {
+                pauseAsserted = true;
+                pauseStartNs = now;
+                pfcFrames++;
+                events.schedule(now + cfg.pfcReactionNs(), EV_SWITCH_PAUSE, 1, 0);
+            }
+        }
+        else
+        {
+            if (psn > expectedPsn[q] && !nakSent[q])
+            {
+                nakSent[q] = true;
+                events.schedule(now + cfg.nakDelayNs() + cfg.reversePathNs(), EV_NAK, q, (int)expectedPsn[q]);
+            }
+            rxDrops++;
+            pool.release(p);
+        }
+    }
+
+    /**
+     * The receiver's DMA engine takes payload from the head of the RX buffer.
+     *
+     * @param maxBytes bytes the DMA engine may move now.
+     * @param nowNs    current time, ns.
+     * @return bytes taken.
+     */
+    public double takePayload(final double maxBytes, final double nowNs)
+    {
+        double taken = 0.0;
+        while (rx.size() > 0 && maxBytes - taken > 1e-9)
+        {
+            final double x = Math.min(headRemaining, maxBytes - taken);
+            headRemaining -= x;
+            taken += x;
+            if (headRemaining <= 1e-9)
+            {
+                finishHeadPacket(nowNs);
+            }
+        }
+        rxPayloadPending = Math.max(0.0, rxPayloadPending - taken);
+        deliveredPayloadBytes += taken;
+        return taken;
+    }
+
+    private void finishHeadPacket(final double nowNs)
+    {
+        final int p = rx.poll();
+        rxBufferBytes -= pool.wireBytes(p) - PREAMBLE_BYTES;
+        if ((pool.flags(p) & PacketPool.LAST) != 0)
+        {
+            events.schedule(nowNs + cfg.reversePathNs(), EV_ACK, pool.qp(p), (int)pool.psn(p));
+            cqeBytesPending += cfg.cqeBytes();
+        }
+        pool.release(p);
+        headRemaining = rx.size() > 0 ? pool.payloadBytes(rx.peek()) : 0.0;
+        if (pauseAsserted && rxBufferBytes < cfg.xonBytes())
+        {
+            pauseAsserted = false;
+            pauseTimeNs += nowNs - pauseStartNs;
+            events.schedule(nowNs + cfg.pfcReactionNs(), EV_SWITCH_PAUSE, 0, 0);
+        }
+    }
+
+    private void onAck(final double now, final int q, final long psnLow)
+    {
+        final long psn = unwrap(sndUna[q], psnLow);
+        final long newUna = psn + 1;
+        if (newUna <= sndUna[q])
+        {
+            return;
+        }
+        final int depth = cfg.txDepth();
+        final long firstMsg = sndUna[q] / packetsPerMessage;
+        final long endMsg = newUna / packetsPerMessage;
+        for (long m = firstMsg; m < endMsg; m++)
+        {
+            final int slot = q * depth + (int)(m % depth);
+            listener.onMessageCompleted(q, now - postNs[slot], now);
+            postNs[slot] = now;
+            postedEnd[q] += packetsPerMessage;
+        }
+        sndUna[q] = newUna;
+        if (sndNxt[q] < newUna)
+        {
+            sndNxt[q] = newUna;
+        }
+        lastProgressNs[q] = now;
+        final int s = q / cfg.qpsPerSender();
+        scheduleTx(s, Math.max(now, linkFreeNs[s]));
+    }
+
+    private void onNak(final double now, final int q, final long psnLow)
+    {
+        final long psn = unwrap(sndUna[q], psnLow);
+        if (psn >= sndUna[q] && psn < sndNxt[q])
+        {
+            sndNxt[q] = psn;
+            lastProgressNs[q] = now;
+            final int s = q / cfg.qpsPerSender();
+            scheduleTx(s, Math.max(now, linkFreeNs[s]));
+        }
+    }
+
+    private static long unwrap(final long reference, final long low32)
+    {
+        final long candidate = (reference & ~0xFFFF_FFFFL) | low32;
+        if (candidate < reference - (1L << 31))
+        {
+            return candidate + (1L << 32);
+        }
+        if (candidate > reference + (1L << 31))
+        {
+            return candidate - (1L << 32);
+        }
+        return candidate;
+    }
+
+    /**
+     * Go-back-N retransmission timeouts: a QP without ACK progress for the RTO resends from its oldest unacked PSN.
+     *
+     * @param nowNs current time, ns.
+     */
+    public void checkTimeouts(final double nowNs)
+    {
+        for (int q = 0; q < qps; q++)
+        {
+            if (sndNxt[q] > sndUna[q] && nowNs - lastProgressNs[q] > cfg.retransmitTimeoutNs())
+            {
+                sndNxt[q] = sndUna[q];
+                lastProgressNs[q] = nowNs;
+                final int s = q / cfg.qpsPerSender();
+                scheduleTx(s, Math.max(nowNs, linkFreeNs[s]));
+            }
+        }
+    }
+
+    /**
+     * Sends a probe response: the ACK carries the two receiver-NIC timestamps and reaches the sender one reverse-path
+     * delay after it leaves.
+     *
+     * @param qp         QP of the probe.
+     * @param reqRecvNs  probe arrival at the receiver NIC, ns (stamped as t_recv).
+     * @param respStampNs the response timestamp t_resp, ns.
+     * @param departNs   time the response leaves the receiver NIC, ns.
+     */
+    public void sendProbeAck(final int qp, final double reqRecvNs, final double respStampNs, final double departNs)
+    {
+        final int slot = probeAckNext;
+        probeAckNext = (probeAckNext + 1) & (PROBE_ACK_SLOTS - 1);
+        probeAckQp[slot] = qp;
+        probeAckRecv[slot] = (int)(long)reqRecvNs;
+        probeAckResp[slot] = (int)(long)respStampNs;
+        events.schedule(departNs + cfg.reversePathNs(), EV_PROBE_ACK, slot, 0);
+    }
+
+    /**
+     * Sets a QP's receivable-rate cap R_rev (Eq. (4): the QP then sends at {@code min(R_rev, R_cc)}).
+     *
+     * @param qp       QP number.
+     * @param capGbps the cap R_rev, Gbit/s; clamped into [0.001, line rate].
+     * @param nowNs   time of the change, ns.
+     */
+    public void setReceivableRate(final int qp, final double capGbps, final double nowNs)
+    {
+        if (qp < 0 || qp >= qps)
+        {
+            throw new IllegalArgumentException("QP " + qp + " is outside 0.." + (qps - 1));
+        }
+        final double r = Math.max(1e-3, Math.min(cfg.lineRateGbps(), capGbps));
+        final double old = rRevGbps[qp];
+        rRevGbps[qp] = r;
+        if (r > old)
+        {
+            final int s = qp / cfg.qpsPerSender();
+            nextTxNs[qp] = Math.min(nextTxNs[qp], nowNs);
+            scheduleTx(s, Math.max(nowNs, linkFreeNs[s]));
+        }
+    }
+
+    /**
+     * @param on true to CE-mark every RDMA packet arriving at the receiver NIC (hostCC's network response).
+     */
+    public void markAll(final boolean on)
+    {
+        markAll = on;
+    }
+
+    /**
+     * @param nowNs current time, ns.
+     * @return mean of {@code min(R_rev, R_cc)} over the QPs, Gbit/s.
+     */
+    public double meanSendRateGbps(final double nowNs)
+    {
+        double sum = 0.0;
+        for (int q = 0; q < qps; q++)
+        {
+            dcqcn.advance(q, (long)nowNs);
+            sum += Math.min(rRevGbps[q], dcqcn.rateGbps(q));
+        }
+        return sum / qps;
+    }
+
+    /**
+     * @return payload bytes waiting in the RX buffer for the DMA engine.
+     */
+    public double pendingPayloadBytes()
+    {
+        return rxPayloadPending;
+    }
+
+    /**
+     * @return completion-queue entry bytes waiting to be written, and clears them.
+     */
+    public long takeCqeBytes()
+    {
+        final long v = cqeBytesPending;
+        cqeBytesPending = 0;
+        return v;
+    }
+
+    /**
+     * @return RX buffer fill, bytes.
+     */
+    public long rxBufferBytes()
+    {
+        return rxBufferBytes;
+    }
+
+    /**
+     * @param nowNs current time, ns.
+     * @return total time the receiver NIC has asserted PFC pause so far, ns.
+     */
+    public double pauseTimeNs(final double nowNs)
+    {
+        return pauseTimeNs + (pauseAsserted ? nowNs - pauseStartNs : 0.0);
+    }
+
+    /**
+     * @return PFC pause (XOFF) frames sent by the receiver NIC.
+     */
+    public long pfcFrames()
+    {
+        return pfcFrames;
+    }
+
+    /**
+     * @return CNPs sent by the receiver NIC.
+     */
+    public long cnps()
+    {
+        return cnps;
+    }
+
+    /**
+     * @return packets the receiver NIC dropped (buffer full or out of sequence).
+     */
+    public long rxDrops()
+    {
+        return rxDrops;
+    }
+
+    /**
+     * @return packets the switch dropped for lack of buffer.
+     */
+    public long switchDrops()
+    {
+        return switchDrops;
+    }
+
+    /**
+     * @return payload bytes handed to PCIe so far.
+     */
+    public double deliveredPayloadBytes()
+    {
+        return deliveredPayloadBytes;
+    }
+
+    /**
+     * @return data packets sent by all senders, retransmissions included.
+     */
+    public long sentPackets()
+    {
+        return sentPackets;
+    }
+
+    /**
+     * @return data packets sent again after a NAK or timeout (go-back-N).
+     */
+    public long retransmittedPackets()
+    {
+        return retransmittedPackets;
+    }
+
+    /**
+     * @return number of QPs.
+     */
+    public int qpCount()
+    {
+        return qps;
+    }
+
+    /**
+     * @return egress queue of the switch toward the receiver, bytes.
+     */
+    public long switchQueueBytes()
+    {
+        return egressBytes;
+    }
+}
