@@ -1,0 +1,109 @@
+package org.rhcc.actors.sender;
+
+import java.util.Map;
+
+import io.aeron.ExclusivePublication;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.rhcc.actors.TestNode;
+import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.message.MessageProxy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class QpBlockEntityTest
+{
+    private static final long SESSION = 77L;
+    private static final int QPS_PER_ENTITY = 64;
+    private static final long INTERVAL_NS = 100_000L;
+
+    private TestNode node;
+    private ActorTestKit kit;
+    private ExclusivePublication commands;
+    private RateUpdaterAgent agent;
+    private EventSourcedBehaviorTestKit<QpBlockEntity.Command, QpBlockEvent, QpBlockState> entity;
+
+    @BeforeEach
+    void start()
+    {
+        node = new TestNode("entity", Map.of());
+        kit = ActorTestKit.create("entity", node.config(EventSourcedBehaviorTestKit.config()));
+        commands = node.aeron().addExclusivePublication("aeron:ipc", 4242);
+        agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), SESSION, 2,
+            QPS_PER_ENTITY, 2, INTERVAL_NS, 64);
+        node.context().senderAgents().put(agent);
+        entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(
+            QpBlockEntity.entityId(SESSION, 1), node.context().senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
+    }
+
+    @AfterEach
+    void stop()
+    {
+        kit.shutdownTestKit();
+        commands.close();
+        node.close();
+    }
+
+    @Test
+    void shouldOpenItsBlockAtLineRateAndHandItsTableToTheAgent()
+    {
+        final SessionSpec spec = new SessionSpec(SESSION, "rhcc", Map.of(), 100, 100.0, 2, 0);
+        final var result = entity.<QpBlockEntity.Opened>runCommand((replyTo) -> new QpBlockEntity.Open(spec, replyTo));
+
+        final BlockOpened opened = assertInstanceOf(BlockOpened.class, result.event());
+        assertEquals(64, opened.firstQp());
+        assertEquals(36, opened.qps(), "the last block holds QPs 64..99");
+        assertTrue(result.reply().registered());
+        final QpStateTable table = QpWords.table(result.state().words());
+        assertEquals(100.0f, table.rateGbps(0));
+        assertTrue(Float.isNaN(table.dPrevNs(35)));
+
+        final var again = entity.<QpBlockEntity.Opened>runCommand((replyTo) -> new QpBlockEntity.Open(spec, replyTo));
+        assertTrue(again.hasNoEvents(), "Open is idempotent");
+    }
+
+    @Test
+    void shouldJournalCoalescedBatchesAndRecoverItsQpsAfterBeingKilled()
+    {
+        final SessionSpec spec = new SessionSpec(SESSION, "rhcc", Map.of(), 128, 100.0, 2, 0);
+        entity.<QpBlockEntity.Opened>runCommand((replyTo) -> new QpBlockEntity.Open(spec, replyTo));
+        agent.doWork();
+
+        // window 0: three ACKs for QP 70 and one for QP 65; window 1: one for QP 70 closes window 0
+        ack(70, 1_000, 1_900, 10_000L);
+        ack(65, 2_000, 2_500, 20_000L);
+        ack(70, 3_000, 3_800, 30_000L);
+        ack(70, 4_000, 4_600, 150_000L);
+        final var drained = entity.runCommand(QpBlockEntity.Drain.INSTANCE);
+        final QpStatesChanged batch = assertInstanceOf(QpStatesChanged.class, drained.event());
+        assertEquals(0L, batch.windowStartNs());
+        assertArrayEquals(new int[]{ 1, 6 }, batch.qps());
+        final int[] journaledWords = drained.state().words().clone();
+        assertNotEquals(Float.floatToRawIntBits(100.0f), journaledWords[6 * QpWords.WORDS_PER_QP],
+            "QP 70's rate moved");
+
+        entity.restart();
+
+        final QpBlockState recovered = entity.getState();
+        assertArrayEquals(journaledWords, recovered.words());
+        assertEquals(1, recovered.batches());
+        agent.doWork();
+        ack(65, 5_000, 5_300, 160_000L);
+        ack(65, 6_000, 6_300, 260_000L);
+        assertEquals(0, agent.unroutedAcks(), "the recovered entity handed its table over again");
+    }
+
+    private void ack(final int qp, final int reqRecvTsNs, final int respSendTsNs, final long nowNs)
+    {
+        agent.onProbeAck(qp, reqRecvTsNs, respSendTsNs, 100.0, nowNs);
+    }
+}
