@@ -89,7 +89,13 @@ public final class JournalSchema
         {
             return "CREATE UNIQUE INDEX IF NOT EXISTS " + sql.substring("CREATE UNIQUE INDEX ".length());
         }
-        if (upper.startsWith("CREATE INDEX ") && !upper.startsWith("CREATE INDEX IF NOT EXISTS"))
+        if (upper.startsWith("CREATE INDEX CONCURRENTLY ") &&
+            !upper.startsWith("CREATE INDEX CONCURRENTLY IF NOT EXISTS"))
+        {
+            return "CREATE INDEX CONCURRENTLY IF NOT EXISTS " + sql.substring("CREATE INDEX CONCURRENTLY ".length());
+        }
+        if (upper.startsWith("CREATE INDEX ") && !upper.startsWith("CREATE INDEX IF NOT EXISTS") &&
+            !upper.startsWith("CREATE INDEX CONCURRENTLY"))
         {
             return "CREATE INDEX IF NOT EXISTS " + sql.substring("CREATE INDEX ".length());
         }

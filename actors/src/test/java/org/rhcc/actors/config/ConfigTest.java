@@ -1,0 +1,80 @@
+package org.rhcc.actors.config;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.Map;
+
+import com.typesafe.config.Config;
+import org.junit.jupiter.api.Test;
+import org.rhcc.actors.TestNodes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConfigTest
+{
+    @Test
+    void shouldMoveEveryDerivedPathWithTheWorkDir()
+    {
+        final Config config = RhccConfig.load(null, Map.of("rhcc.work-dir", "/tmp/run-7"));
+        final NodeSettings settings = NodeSettings.from(config);
+
+        assertEquals(Path.of("/tmp/run-7/archive/node"), settings.nodeArchiveDir());
+        assertEquals("jdbc:h2:file:/tmp/run-7/journal;AUTO_SERVER=TRUE",
+            config.getString("pekko-persistence-jdbc.shared-databases.slick.db.url"));
+        assertEquals(1024, settings.qpsPerEntity());
+        assertEquals(100_000L, settings.controlIntervalNs());
+    }
+
+    @Test
+    void shouldSelectPostgresqlWithItsProfileAndDriver()
+    {
+        final Config config = RhccConfig.load(null, Map.of("rhcc.journal.backend", "postgres"));
+
+        assertEquals("slick.jdbc.PostgresProfile$",
+            config.getString("pekko-persistence-jdbc.shared-databases.slick.profile"));
+        assertEquals("jdbc:postgresql://127.0.0.1:5432/test",
+            config.getString("pekko-persistence-jdbc.shared-databases.slick.db.url"));
+    }
+
+    @Test
+    void shouldRejectBadSettingsNamingTheKey()
+    {
+        final IllegalArgumentException blocks = assertThrows(IllegalArgumentException.class,
+            () -> NodeSettings.from(RhccConfig.load(null, Map.of("rhcc.sender.qps-per-entity", 1000))));
+        assertTrue(blocks.getMessage().contains("rhcc.sender.qps-per-entity"), blocks.getMessage());
+        final IllegalArgumentException backend = assertThrows(IllegalArgumentException.class,
+            () -> RhccConfig.load(null, Map.of("rhcc.journal.backend", "cassandra")));
+        assertTrue(backend.getMessage().contains("use h2 or postgres"), backend.getMessage());
+        final IllegalArgumentException role = assertThrows(IllegalArgumentException.class,
+            () -> NodeSettings.from(RhccConfig.load(null, Map.of("pekko.cluster.roles", java.util.List.of("x")))));
+        assertTrue(role.getMessage().contains("'x'"), role.getMessage());
+    }
+
+    @Test
+    void shouldCreateTheH2SchemaIdempotently() throws Exception
+    {
+        final JournalSettings journal = JournalSettings.of(TestNodes.workDir("schema").resolve("journal").toString());
+        JournalSchema.ensure(journal);
+        JournalSchema.ensure(journal);
+
+        try (Connection c = DriverManager.getConnection(journal.url(), "sa", "");
+            ResultSet tables = c.getMetaData().getTables(null, "PUBLIC", "event_journal", null))
+        {
+            assertTrue(tables.next());
+        }
+        assertEquals("CREATE UNIQUE INDEX IF NOT EXISTS \"i\" on t (\"o\")",
+            JournalSchema.patch("CREATE UNIQUE INDEX \"i\" on t (\"o\")"));
+    }
+
+    @Test
+    void shouldTellAJournalFileFromAUrl()
+    {
+        assertEquals(JournalSettings.POSTGRES, JournalSettings.of("jdbc:postgresql://h/db").backend());
+        assertTrue(JournalSettings.of("/x/journal.mv.db").url().startsWith("jdbc:h2:file:/x/journal;"));
+        assertThrows(IllegalArgumentException.class, () -> JournalSettings.of("jdbc:mysql://h/db"));
+    }
+}
