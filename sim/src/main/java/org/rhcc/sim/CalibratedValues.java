@@ -41,7 +41,7 @@ final class CalibratedValues
         new SimParameters.CpuPreset(18, 76.04),         // 3x (CAL: row A2, 30.3 GB/s)
         49.0,                                           // L_upi = 130 - 81 ns [ML]
         51.0,                                           // UPI capacity [ML]
-        0.1);                                           // kappa_dir [DIR] (CAL: row B5)
+        1.0);                                           // kappa_dir: every remote read miss updates the directory [DIR] (CAL: row B5)
 
     static final SimParameters.Mba MBA = new SimParameters.Mba(
         1_000.0,                                        // tau_msr (est.)
@@ -73,8 +73,8 @@ final class CalibratedValues
         1_830.0,        // PFC reaction: one MTU (330 ns) + 1 us + propagation 500 ns [model.md 4.1] (est.)
         4_096,          // RoCE MTU
         82,             // 20 preamble/IFG + 18 Eth/FCS + 40 IP/UDP/BTH + 4 ICRC [model.md §4.1]
-        32_768,         // PFC-free RX ECN K_min (est., CAL: row B3)
-        98_304,         // PFC-free RX ECN K_max (est.)
+        12_288,         // PFC-free RX ECN K_min (CAL: row B3)
+        49_152,         // PFC-free RX ECN K_max (CAL: row B3)
         0.2,            // PFC-free RX ECN P_max (est.)
         16_000_000.0,   // RTO: mlx5 local_ack_timeout is ms to tens of ms (est.)
         1_000.0,        // NAK generation delay (est.)

@@ -305,23 +305,19 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
 
     private void count()
     {
-        final Counters c = total;
-        c.timeNs += stepNs;
-        c.occupancyNs += io.occupancy() * stepNs;
-        for (int ch = 0; ch < mc.channels(); ch++)
-        {
-            c.localReads += mc.servedReads(ch, CpuTrafficModel.LOCAL);
-            c.remoteReads += mc.servedReads(ch, CpuTrafficModel.REMOTE);
-            c.dramWrites += mc.servedWrites(ch);
-        }
-        c.localWritebacks += backlog.admitted(WriteBacklog.CPU_LOCAL);
-        c.remoteWritebacks += backlog.admitted(WriteBacklog.CPU_REMOTE);
-        c.directoryWrites += backlog.admitted(WriteBacklog.DIRECTORY);
-        c.ioWrites += backlog.admitted(WriteBacklog.IO);
+        total.timeNs += stepNs;
+        total.occupancyNs += io.occupancy() * stepNs;
     }
 
     private void snapshotNetwork(final Counters c)
     {
+        c.localReads = mc.servedReadsTotal(CpuTrafficModel.LOCAL);
+        c.remoteReads = mc.servedReadsTotal(CpuTrafficModel.REMOTE);
+        c.dramWrites = mc.servedWritesTotal();
+        c.localWritebacks = backlog.admittedTotal(WriteBacklog.CPU_LOCAL);
+        c.remoteWritebacks = backlog.admittedTotal(WriteBacklog.CPU_REMOTE);
+        c.directoryWrites = backlog.admittedTotal(WriteBacklog.DIRECTORY);
+        c.ioWrites = backlog.admittedTotal(WriteBacklog.IO);
         c.releasedLines = io.releasedLines();
         c.missLines = io.missLines();
         c.llcExitLines = io.llcExitLines();

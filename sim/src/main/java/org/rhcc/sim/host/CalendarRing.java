@@ -85,9 +85,9 @@ public final class CalendarRing
         content -= out;
         if (content < 1e-9)
         {
-            content = content < -1e-6 ? recount() : Math.max(0.0, content);
+            content = content < -1e-6 ? recount() : 0.0;
         }
-        return out;
+        return out < 1e-12 ? 0.0 : out;
     }
 
     /**

@@ -181,7 +181,7 @@ public final class CpuTrafficModel
             final double done = returnRing[g].advance();
             if (done > 0.0)
             {
-                outstanding[g] = Math.max(0.0, outstanding[g] - done);
+                outstanding[g] = flush(outstanding[g] - done);
                 completedReads[g] += done;
                 final double wb = done * writesPerRead;
                 writebacksHeld[g] += wb;
@@ -199,11 +199,7 @@ public final class CpuTrafficModel
             final double arrived = requestRing[g].advance();
             if (arrived > 0.0)
             {
-                final double perChannel = arrived / channels;
-                for (int c = 0; c < channels; c++)
-                {
-                    mc.enqueueRead(c, g, perChannel);
-                }
+                mc.enqueueReadInterleaved(g, arrived);
             }
             final double tau = injectionDelayNs[g] + mbaDelayNs[g];
             final double paced = tau > 0.0 ? threads[g] * stepNs / tau : Double.MAX_VALUE;
@@ -228,8 +224,8 @@ public final class CpuTrafficModel
      */
     public void complete(final MemoryController mc, final WriteBacklog backlog)
     {
-        writebacksHeld[LOCAL] = Math.max(0.0, writebacksHeld[LOCAL] - backlog.admitted(WriteBacklog.CPU_LOCAL));
-        writebacksHeld[REMOTE] = Math.max(0.0, writebacksHeld[REMOTE] - backlog.admitted(WriteBacklog.CPU_REMOTE));
+        writebacksHeld[LOCAL] = flush(writebacksHeld[LOCAL] - backlog.admitted(WriteBacklog.CPU_LOCAL));
+        writebacksHeld[REMOTE] = flush(writebacksHeld[REMOTE] - backlog.admitted(WriteBacklog.CPU_REMOTE));
         double local = 0.0;
         double remote = 0.0;
         for (int c = 0; c < channels; c++)
@@ -245,7 +241,7 @@ public final class CpuTrafficModel
         {
             upiQueue += remote;
             final double sent = Math.min(upiQueue, upiLinesPerStep);
-            upiQueue -= sent;
+            upiQueue = flush(upiQueue - sent);
             if (sent > 0.0)
             {
                 returnRing[REMOTE].add(remoteReturnSteps, sent);
@@ -255,6 +251,11 @@ public final class CpuTrafficModel
                 backlog.offer(WriteBacklog.DIRECTORY, remote * directoryWriteFraction);
             }
         }
+    }
+
+    private static double flush(final double v)
+    {
+        return v < 1e-12 ? 0.0 : v;
     }
 
     /**

@@ -158,7 +158,7 @@ public final class IoPath
         final double admitted = backlog.ioToWpq();
         if (admitted > 0.0)
         {
-            ioWaiting = Math.max(0.0, ioWaiting - admitted);
+            ioWaiting = ioWaiting - admitted < 1e-12 ? 0.0 : ioWaiting - admitted;
             cumAdmitted += admitted;
             releasedThisStep += admitted;
         }

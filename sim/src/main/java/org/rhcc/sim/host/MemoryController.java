@@ -33,6 +33,9 @@ public final class MemoryController
     private static final int READ = 0;
     private static final int WRITE = 1;
     private static final double EPS = 1e-9;
+    /** Residues below this are flushed to zero: fluid splits would otherwise decay into subnormal doubles, whose
+     * arithmetic is two orders of magnitude slower. */
+    private static final double TINY = 1e-12;
 
     private final int channels;
     private final double lineNs;
@@ -58,6 +61,8 @@ public final class MemoryController
     private final double[] servedReads;
     private final double[] servedWrites;
     private long switches;
+    private final double[] servedReadsTotal = new double[READ_CLASSES];
+    private double servedWritesTotal;
 
     /**
      * @param dram the DRAM parameters.
@@ -110,6 +115,21 @@ public final class MemoryController
     public void enqueueRead(final int channel, final int readClass, final double lines)
     {
         rpqWait[channel * READ_CLASSES + readClass] += lines;
+    }
+
+    /**
+     * Read requests reach the memory controller, interleaved evenly over the channels.
+     *
+     * @param readClass 0 local cores, 1 remote cores.
+     * @param lines     lines requested.
+     */
+    public void enqueueReadInterleaved(final int readClass, final double lines)
+    {
+        final double perChannel = lines / channels;
+        for (int c = 0; c < channels; c++)
+        {
+            rpqWait[c * READ_CLASSES + readClass] += perChannel;
+        }
     }
 
     /**
@@ -166,8 +186,8 @@ public final class MemoryController
                 final double f = space >= waitTotal ? 1.0 : space / waitTotal;
                 q0 += w0 * f;
                 q1 += w1 * f;
-                waiting[i0] = w0 - w0 * f;
-                waiting[i1] = w1 - w1 * f;
+                waiting[i0] = f >= 1.0 ? 0.0 : w0 - w0 * f;
+                waiting[i1] = f >= 1.0 ? 0.0 : w1 - w1 * f;
             }
         }
         if (nowNs >= nextRefreshNs[c])
@@ -261,11 +281,14 @@ public final class MemoryController
                 budgetNs -= n * lineNs;
             }
         }
-        q[i0] = q0;
-        q[i1] = q1;
+        q[i0] = q0 < TINY ? 0.0 : q0;
+        q[i1] = q1 < TINY ? 0.0 : q1;
         servedReads[i0] = s0;
         servedReads[i1] = s1;
-        wpq[c] = w;
+        servedReadsTotal[0] += s0;
+        servedReadsTotal[1] += s1;
+        servedWritesTotal += writes;
+        wpq[c] = w < TINY ? 0.0 : w;
         mode[c] = m;
         readsSinceDrain[c] = sinceDrain;
         writesSinceSwitch[c] = drained;
@@ -308,6 +331,23 @@ public final class MemoryController
     {
         final int i = channel * READ_CLASSES;
         return rpq[i] + rpq[i + 1] + rpqWait[i] + rpqWait[i + 1];
+    }
+
+    /**
+     * @param readClass read class.
+     * @return reads of the class served so far, all channels, lines.
+     */
+    public double servedReadsTotal(final int readClass)
+    {
+        return servedReadsTotal[readClass];
+    }
+
+    /**
+     * @return writes served so far, all channels, lines.
+     */
+    public double servedWritesTotal()
+    {
+        return servedWritesTotal;
     }
 
     /**

@@ -25,12 +25,16 @@ public final class WriteBacklog
     /** Number of waiting classes. */
     public static final int CLASSES = 4;
 
+    private static final double TINY = 1e-12;
+
     private final int channels;
     private final double capacityPerChannel;
     private final double[] backlog;
     private final double[] ioInBacklog;
     private final double[] waiting;
     private final double[] admitted;
+    private final double[] offered = new double[CLASSES];
+    private final double[] admittedTotal = new double[CLASSES];
     private double ioToWpq;
 
     /**
@@ -55,11 +59,7 @@ public final class WriteBacklog
      */
     public void offer(final int writerClass, final double lines)
     {
-        final double perChannel = lines / channels;
-        for (int c = 0; c < channels; c++)
-        {
-            waiting[c * CLASSES + writerClass] += perChannel;
-        }
+        offered[writerClass] += lines;
     }
 
     /**
@@ -75,9 +75,22 @@ public final class WriteBacklog
         double a3 = 0.0;
         double released = 0.0;
         final double[] w = waiting;
+        final double share = 1.0 / channels;
+        final double o0 = offered[0] * share;
+        final double o1 = offered[1] * share;
+        final double o2 = offered[2] * share;
+        final double o3 = offered[3] * share;
+        offered[0] = 0.0;
+        offered[1] = 0.0;
+        offered[2] = 0.0;
+        offered[3] = 0.0;
         for (int c = 0; c < channels; c++)
         {
             final int i = c * CLASSES;
+            w[i] += o0;
+            w[i + 1] += o1;
+            w[i + 2] += o2;
+            w[i + 3] += o3;
             final double demand = w[i] + w[i + 1] + w[i + 2] + w[i + 3];
             double b = backlog[c];
             double io = ioInBacklog[c];
@@ -102,14 +115,15 @@ public final class WriteBacklog
                     else
                     {
                         final double f = space / demand;
+                        // proportional admission: every class keeps the same fraction waiting
                         final double x0 = w[i] * f;
                         final double x1 = w[i + 1] * f;
                         final double x2 = w[i + 2] * f;
                         final double x3 = w[i + 3] * f;
-                        w[i] -= x0;
-                        w[i + 1] -= x1;
-                        w[i + 2] -= x2;
-                        w[i + 3] -= x3;
+                        w[i] = flush(w[i] - x0);
+                        w[i + 1] = flush(w[i + 1] - x1);
+                        w[i + 2] = flush(w[i + 2] - x2);
+                        w[i + 3] = flush(w[i + 3] - x3);
                         a0 += x0;
                         io += x0;
                         a1 += x1;
@@ -131,14 +145,23 @@ public final class WriteBacklog
                     b -= toWpq;
                 }
             }
-            backlog[c] = b;
-            ioInBacklog[c] = io;
+            backlog[c] = b < TINY ? 0.0 : b;
+            ioInBacklog[c] = io < TINY ? 0.0 : io;
         }
         ioToWpq = released;
         admitted[0] = a0;
         admitted[1] = a1;
         admitted[2] = a2;
         admitted[3] = a3;
+        admittedTotal[0] += a0;
+        admittedTotal[1] += a1;
+        admittedTotal[2] += a2;
+        admittedTotal[3] += a3;
+    }
+
+    private static double flush(final double v)
+    {
+        return v < TINY ? 0.0 : v;
     }
 
     /**
@@ -161,11 +184,20 @@ public final class WriteBacklog
 
     /**
      * @param writerClass a waiting class.
+     * @return lines of that class admitted so far.
+     */
+    public double admittedTotal(final int writerClass)
+    {
+        return admittedTotal[writerClass];
+    }
+
+    /**
+     * @param writerClass a waiting class.
      * @return lines of that class still waiting for admission.
      */
     public double waiting(final int writerClass)
     {
-        double sum = 0.0;
+        double sum = offered[writerClass];
         for (int c = 0; c < channels; c++)
         {
             sum += waiting[c * CLASSES + writerClass];

@@ -1,0 +1,230 @@
+package org.rhcc.sim;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.CpuTraffic;
+import org.rhcc.sim.api.RunMetrics;
+import org.rhcc.sim.api.Scenario;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The calibration table of model.md §9: every baseline row (no controller) against the paper's number and its
+ * tolerance, with {@link SimParameters#calibrated()}. Each test names its row. Runs are shared between rows through a
+ * cache; the whole class simulates about 70 ms.
+ * <p>
+ * Run lengths: CPU-only runs 1 ms after 0.2 ms warm-up; RNIC runs 6 ms after 2 ms (1 ms IIO windows, 100 us delay
+ * windows); the PFC-free runs 10 ms, because DCQCN's recovery cycle there is a few ms long.
+ */
+class CalibrationTest
+{
+    private static final SimParameters PARAMS = SimParameters.calibrated();
+    private static final Map<String, SimulationResult> RUNS = new HashMap<>();
+    private static final long SEED = 42L;
+
+    private static synchronized SimulationResult run(final String key, final RunSpec spec)
+    {
+        return RUNS.computeIfAbsent(key,
+            (k) -> Simulation.run(spec, PARAMS, ControllerHook.NONE, ProgressListener.NONE));
+    }
+
+    private static SimulationResult rdma(final int congestion, final boolean pfc, final CpuTraffic placement)
+    {
+        final long durationNs = pfc ? 6_000_000L : 10_000_000L;
+        final Scenario scenario = new Scenario(pfc, congestion, placement, 1, 8, 65_536, 0, 0.0, 0,
+            durationNs, 2_000_000L, SEED);
+        return run("rdma-" + congestion + "-" + pfc + "-" + placement, RunSpec.of(scenario, PARAMS));
+    }
+
+    private static RunMetrics rdma(final int congestion, final boolean pfc)
+    {
+        return rdma(congestion, pfc, CpuTraffic.LOCAL).metrics();
+    }
+
+    private static double cpuOnlyGBps(final int threads, final double injectionNs, final int mbaLevel)
+    {
+        return run("cpu-" + threads + "-" + injectionNs + "-" + mbaLevel,
+            RunSpec.cpuOnly(threads, injectionNs, 0, 0.0, 1.0, mbaLevel, 1_000_000L, 200_000L, SEED))
+            .metrics().totalMemGbps() / 8.0;
+    }
+
+    private static void assertWithin(
+        final String row, final String what, final double paper, final double model, final double tolerance)
+    {
+        final double lo = paper - tolerance;
+        final double hi = paper + tolerance;
+        assertTrue(model >= lo && model <= hi, () -> String.format(
+            "%s %s: model %.3f outside paper %.3f +- %.3f", row, what, model, paper, tolerance));
+    }
+
+    private static void assertRelative(
+        final String row, final String what, final double paper, final double model, final double fraction)
+    {
+        assertWithin(row, what, paper, model, Math.abs(paper) * fraction);
+    }
+
+    @Test
+    @DisplayName("A1: total memory bandwidth 33.2 GB/s (CPU-only, saturating MLC 1:1, all 18 cores), +-3 %")
+    void shouldMatchA1TotalMemoryBandwidth()
+    {
+        assertRelative("A1", "saturating 1:1 DRAM GB/s", 33.2, cpuOnlyGBps(18, 0.0, 0), 0.03);
+    }
+
+    @Test
+    @DisplayName("A2: MLC 1:1 presets 1x/2x/3x = 19.0/25.3/30.3 GB/s isolated, +-5 %")
+    void shouldMatchA2MlcPresets()
+    {
+        final double[] paper = { 19.0, 25.3, 30.3 };
+        for (int c = 1; c <= 3; c++)
+        {
+            final SimParameters.CpuPreset preset = PARAMS.cpu().preset(c);
+            assertRelative("A2", c + "x GB/s", paper[c - 1],
+                cpuOnlyGBps(preset.threads(), preset.injectionDelayNs(), 0), 0.05);
+        }
+    }
+
+    @Test
+    @DisplayName("A3: MBA levels 1..5 = 33.2/26.5/20.0/15.0/10.0 GB/s (max MLC generator), +-5 %, monotone")
+    void shouldMatchA3MbaLevels()
+    {
+        final double[] paper = { 33.2, 26.5, 20.0, 15.0, 10.0 };
+        double previous = Double.MAX_VALUE;
+        for (int level = 1; level <= 5; level++)
+        {
+            final double model = cpuOnlyGBps(18, 0.0, level);
+            assertRelative("A3", "level " + level + " GB/s", paper[level - 1], model, 0.05);
+            assertTrue(model < previous, "A3: bandwidth must fall with every level");
+            previous = model;
+        }
+    }
+
+    @Test
+    @DisplayName("A4: idle read latency 81 ns local / 130 ns remote (CLX reference), +-5 %")
+    void shouldMatchA4IdleLatency()
+    {
+        final Diagnostics local = run("idle-local",
+            RunSpec.cpuOnly(1, 1.0e6, 0, 0.0, 0.0, 0, 1_000_000L, 100_000L, SEED)).diagnostics();
+        final Diagnostics remote = run("idle-remote",
+            RunSpec.cpuOnly(0, 0.0, 1, 1.0e6, 0.0, 0, 1_000_000L, 100_000L, SEED)).diagnostics();
+        assertRelative("A4", "local ns", 81.0, local.localReadLatencyNs(), 0.05);
+        assertRelative("A4", "remote ns", 130.0, remote.remoteReadLatencyNs(), 0.05);
+    }
+
+    @Test
+    @DisplayName("A5: no contention: IIO occupancy 20 +- 3 lines, receiver processing delay 120 ns +- 20 %")
+    void shouldMatchA5NoContention()
+    {
+        final RunMetrics m = rdma(0, true);
+        assertWithin("A5", "IIO occupancy", 20.0, m.iioOccupancy(), 3.0);
+        assertRelative("A5", "D ns", 120.0, m.rxDelayNs(), 0.20);
+        assertTrue(m.pcieStallFraction() < 0.01, "A5: no PCIe stalls without contention");
+        assertTrue(m.pfcPauseFraction() < 0.01, "A5: no PFC pauses without contention");
+        assertTrue(m.rnicGbps() > 95.0, "A5: line-rate goodput without contention");
+    }
+
+    @Test
+    @Disabled("B1 at 1x is not met: the model gives ~28 lines (paper 44 +- 4.4) at full goodput; a fluid MC at ~85 %" +
+        " load has no queueing to hold NIC lines for the ~120 ns more the paper implies (see report)")
+    @DisplayName("B1 (1x): IIO occupancy 44 lines (1 ms windows), +-10 %")
+    void shouldMatchB1IioOccupancyAt1x()
+    {
+        assertRelative("B1", "1x IIO occupancy", 44.0, rdma(1, true).iioOccupancy(), 0.10);
+    }
+
+    @Test
+    @DisplayName("B1 (2x, 3x): IIO occupancy 68 / 94 lines (1 ms windows), +-10 %")
+    void shouldMatchB1IioOccupancyAt2xAnd3x()
+    {
+        assertRelative("B1", "2x IIO occupancy", 68.0, rdma(2, true).iioOccupancy(), 0.10);
+        assertRelative("B1", "3x IIO occupancy", 94.0, rdma(3, true).iioOccupancy(), 0.10);
+    }
+
+    @Test
+    @DisplayName("B2: receiver processing delay 190 / 510 / 900 ns at 1x/2x/3x (100 us windows), +-30 %")
+    void shouldMatchB2ReceiverDelay()
+    {
+        assertRelative("B2", "1x D ns", 190.0, rdma(1, true).rxDelayNs(), 0.30);
+        assertRelative("B2", "2x D ns", 510.0, rdma(2, true).rxDelayNs(), 0.30);
+        assertRelative("B2", "3x D ns", 900.0, rdma(3, true).rxDelayNs(), 0.30);
+    }
+
+    @Test
+    @DisplayName("B3: 3x goodput -62 % with PFC and -68 % PFC-free vs 0x, +-5 pp")
+    void shouldMatchB3ThroughputLoss()
+    {
+        final double lossPfc = 100.0 * (1.0 - rdma(3, true).rnicGbps() / rdma(0, true).rnicGbps());
+        final double lossFree = 100.0 * (1.0 - rdma(3, false).rnicGbps() / rdma(0, false).rnicGbps());
+        assertWithin("B3", "PFC loss %", 62.0, lossPfc, 5.0);
+        assertWithin("B3", "PFC-free loss %", 68.0, lossFree, 5.0);
+        assertTrue(rdma(3, true).pfcPauseFraction() > rdma(2, true).pfcPauseFraction(),
+            "B3/B4: PFC pauses rise with congestion");
+        assertTrue(rdma(3, false).cnpCount() > rdma(0, false).cnpCount(), "B3/B4: CNPs rise with congestion");
+    }
+
+    @Test
+    @DisplayName("B4: 3x mean message latency 2.4x (PFC) and 2.6x (PFC-free) of 0x, +-25 %")
+    void shouldMatchB4LatencyInflation()
+    {
+        assertRelative("B4", "PFC latency ratio", 2.4,
+            rdma(3, true).latencyAvgUs() / rdma(0, true).latencyAvgUs(), 0.25);
+        assertRelative("B4", "PFC-free latency ratio", 2.6,
+            rdma(3, false).latencyAvgUs() / rdma(0, false).latencyAvgUs(), 0.25);
+        assertTrue(rdma(3, true).latencyP99Us() > rdma(0, true).latencyP99Us(), "B4: p99 rises too");
+    }
+
+    @Test
+    @DisplayName("B5 (hybrid): 3x goodput with hybrid MLC placement 40 % below local placement, +-5 pp")
+    void shouldMatchB5HybridPlacement()
+    {
+        final double local = rdma(3, true, CpuTraffic.LOCAL).metrics().rnicGbps();
+        final double hybrid = rdma(3, true, CpuTraffic.HYBRID).metrics().rnicGbps();
+        assertWithin("B5", "hybrid vs local %", 40.0, 100.0 * (1.0 - hybrid / local), 5.0);
+    }
+
+    @Test
+    @Disabled("B5 cross-NUMA is not met: remote MLC threads do not pollute the NIC socket's DDIO ways and, being paced," +
+        " inject as much as local ones, so the model's NIC does ~14 % better with cross-NUMA traffic than with local," +
+        " where the paper reports up to 24 % worse (see report)")
+    @DisplayName("B5 (cross): 3x goodput with cross-NUMA MLC 24 % below local placement, +-5 pp")
+    void shouldMatchB5CrossNumaPlacement()
+    {
+        final double local = rdma(3, true, CpuTraffic.LOCAL).metrics().rnicGbps();
+        final double cross = rdma(3, true, CpuTraffic.CROSS).metrics().rnicGbps();
+        assertWithin("B5", "cross vs local %", 24.0, 100.0 * (1.0 - cross / local), 5.0);
+    }
+
+    @Test
+    @DisplayName("B6: Little's law O = T x D per 100 us window, +-30 %")
+    void shouldMatchB6LittleConsistency()
+    {
+        for (int c = 0; c <= 3; c++)
+        {
+            final TimeSeries ts = rdma(c, true, CpuTraffic.LOCAL).timeSeries();
+            for (int i = ts.firstMeasuredWindow(); i < ts.windowCount(); i++)
+            {
+                final double linesPerNs = ts.rnicGbps(i) / 512.0;
+                final double predicted = linesPerNs * ts.rxDelayNs(i);
+                assertRelative("B6", c + "x window " + i + " occupancy", ts.iioOccupancy(i), predicted, 0.30);
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("B7: goodput flat for 1..256 QPs (no contention), +-5 %")
+    void shouldMatchB7FlatAcrossQps()
+    {
+        final double reference = rdma(0, true).rnicGbps();
+        for (final int qps : new int[]{ 1, 16, 256 })
+        {
+            final Scenario scenario = new Scenario(true, 0, CpuTraffic.LOCAL, 1, qps, 65_536, 0, 0.0, 0,
+                2_000_000L, 1_000_000L, SEED);
+            final double model = run("qps-" + qps, RunSpec.of(scenario, PARAMS)).metrics().rnicGbps();
+            assertRelative("B7", qps + " QPs Gbit/s", reference, model, 0.05);
+        }
+    }
+}
