@@ -47,11 +47,6 @@ public record SimParameters(
         {
             throw new IllegalArgumentException("every parameter group of SimParameters must be given");
         }
-        if (stepNs > dram.tTransNs() * 2.0 + 1e-9)
-        {
-            throw new IllegalArgumentException("stepNs = " + stepNs + " exceeds 2 tTrans = " + 2.0 * dram.tTransNs() +
-                " ns; the channel model needs at most two line transfers per step");
-        }
     }
 
     /**

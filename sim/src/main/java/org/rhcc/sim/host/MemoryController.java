@@ -192,8 +192,12 @@ public final class MemoryController
         }
         if (nowNs >= nextRefreshNs[c])
         {
-            refreshLeftNs[c] += refreshNs;
+            refreshLeftNs[c] = refreshNs;
             nextRefreshNs[c] += refreshIntervalNs;
+            if (nextRefreshNs[c] <= nowNs)
+            {
+                nextRefreshNs[c] = nowNs + refreshIntervalNs;
+            }
         }
 
         double s0 = 0.0;

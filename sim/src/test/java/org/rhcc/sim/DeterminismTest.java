@@ -1,0 +1,90 @@
+package org.rhcc.sim;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.CpuTraffic;
+import org.rhcc.sim.api.RunMetrics;
+import org.rhcc.sim.api.Scenario;
+import org.rhcc.sim.api.SimPorts;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * Same scenario, seed and controller decisions give the same result, bit for bit (design.md §6).
+ */
+class DeterminismTest
+{
+    /**
+     * A controller that uses every port, so its decisions feed back into the run.
+     */
+    private static final class BusyHook implements ControllerHook
+    {
+        private SimPorts ports;
+        private long samples;
+        private long acks;
+
+        public void attach(final SimPorts ports, final long nowNs)
+        {
+            this.ports = ports;
+        }
+
+        public boolean wantsProbes()
+        {
+            return true;
+        }
+
+        public boolean wantsIioSamples()
+        {
+            return true;
+        }
+
+        public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+        {
+            samples++;
+            if (samples % 500 == 0)
+            {
+                ports.mba().applyLevel(0, occupancy > 45.0 ? 3 : 1, nowNs);
+            }
+        }
+
+        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps,
+            final long nowNs)
+        {
+            acks++;
+            final double rRev = (respSendTsNs - reqRecvTsNs) > 300 ? 60.0 : 100.0;
+            ports.rateLimiter().setRate(qp, rRev, Math.min(rRev, rccGbps), nowNs);
+        }
+    }
+
+    private static SimulationResult run(final boolean pfc, final long seed)
+    {
+        final Scenario scenario = new Scenario(pfc, 3, CpuTraffic.HYBRID, 2, 4, 65_536, 0, 20.0, 2,
+            1_500_000L, 500_000L, seed);
+        return Simulation.run(scenario, SimParameters.calibrated(), new BusyHook(), ProgressListener.NONE);
+    }
+
+    @Test
+    void shouldReproduceMetricsAndTimeSeriesBitForBit()
+    {
+        for (final boolean pfc : new boolean[]{ true, false })
+        {
+            final SimulationResult a = run(pfc, 7L);
+            final SimulationResult b = run(pfc, 7L);
+            assertEquals(a.metrics(), b.metrics());
+            assertEquals(a.diagnostics(), b.diagnostics());
+            assertArrayEquals(a.timeSeries().rnicGbpsColumn(), b.timeSeries().rnicGbpsColumn());
+            assertArrayEquals(a.timeSeries().iioOccupancyColumn(), b.timeSeries().iioOccupancyColumn());
+            assertArrayEquals(a.timeSeries().rxDelayNsColumn(), b.timeSeries().rxDelayNsColumn());
+        }
+    }
+
+    @Test
+    void shouldDependOnTheSeedWhereDrawsMatter()
+    {
+        final RunMetrics a = run(false, 1L).metrics();
+        final RunMetrics b = run(false, 2L).metrics();
+        assertNotEquals(a, b);
+    }
+}
