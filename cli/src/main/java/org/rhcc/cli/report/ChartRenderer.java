@@ -57,6 +57,7 @@ public final class ChartRenderer
         SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.DIAMOND,
         SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP,
     };
+    private static final double[] NICE_STEPS = { 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0 };
     private static final Color REFERENCE_COLOR = Color.BLACK;
     private static final Color REFERENCE_BAR_COLOR = new Color(110, 110, 110);
     private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 18);
@@ -120,6 +121,7 @@ public final class ChartRenderer
         style(chart.getStyler());
         chart.getStyler().setAvailableSpaceFill(0.8);
         chart.getStyler().setOverlapped(false);
+        yAxisMax(chart.getStyler(), data);
 
         int colour = 0;
         for (final ChartData.Series series : data.series())
@@ -148,6 +150,7 @@ public final class ChartRenderer
             .build();
         style(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        yAxisMax(chart.getStyler(), data);
 
         int colour = 0;
         for (final ChartData.Series series : data.series())
@@ -190,6 +193,48 @@ public final class ChartRenderer
         styler.setMarkerSize(9);
         styler.setYAxisMin(0.0);
         styler.setChartPadding(12);
+    }
+
+    /**
+     * Sets the y axis to end at a round number a little above the largest value, so that the axis always gets
+     * several labelled ticks (XChart otherwise labels only the extremes of some ranges).
+     */
+    private static void yAxisMax(final AxesChartStyler styler, final ChartData data)
+    {
+        double max = 0.0;
+        for (final ChartData.Series series : data.series())
+        {
+            for (final double y : series.ys())
+            {
+                if (Double.isFinite(y))
+                {
+                    max = Math.max(max, y);
+                }
+            }
+        }
+        if (max > 0.0)
+        {
+            styler.setYAxisMax(niceCeiling(1.05 * max));
+        }
+    }
+
+    /**
+     * @param value a positive number.
+     * @return the smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 times a power of ten that is at least
+     * {@code value}.
+     */
+    static double niceCeiling(final double value)
+    {
+        final double decade = Math.pow(10.0, Math.floor(Math.log10(value)));
+        final double fraction = value / decade;
+        for (final double step : NICE_STEPS)
+        {
+            if (fraction <= step + 1e-9)
+            {
+                return step * decade;
+            }
+        }
+        return 10.0 * decade;
     }
 
     private static List<Double> values(final double[] values)

@@ -89,6 +89,15 @@ class ChartRendererTest
     }
 
     @Test
+    void shouldEndTheYAxisAtARoundNumber()
+    {
+        assertEquals(400.0, ChartRenderer.niceCeiling(331.0), 1e-9);
+        assertEquals(120.0, ChartRenderer.niceCeiling(102.9), 1e-9);
+        assertEquals(1.0, ChartRenderer.niceCeiling(1.0), 1e-9);
+        assertEquals(0.05, ChartRenderer.niceCeiling(0.047), 1e-12);
+    }
+
+    @Test
     void shouldSortLinePointsByX()
     {
         final ExperimentResult result = new ExperimentResult("x", "B0", 1L, 1.0, 0.0, List.of("dcqcn"), Map.of(),
