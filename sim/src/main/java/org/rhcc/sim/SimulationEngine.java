@@ -30,6 +30,7 @@ import org.rhcc.sim.net.TcpPort;
 final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, RateLimiter
 {
     private static final double LINE_BYTES = 64.0;
+    private static final double LINES_PER_BYTE = 1.0 / LINE_BYTES;
     private static final int MAX_PENDING_MBA = 64;
 
     private final RunSpec spec;
@@ -215,7 +216,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     private void stepOnce()
     {
         final double endNs = nowNs + stepNs;
-        if (null != fabric)
+        if (null != fabric && fabric.nextEventNs() < endNs)
         {
             fabric.runUntil(endNs);
         }
@@ -247,11 +248,11 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         {
             probes.grantCredits(io, step);
         }
-        final double rdmaLines = null == fabric ? 0.0 : fabric.pendingPayloadBytes() / LINE_BYTES;
-        final double tcpLines = null == tcp ? 0.0 : tcp.pendingBytes() / LINE_BYTES;
+        final double rdmaLines = null == fabric ? 0.0 : fabric.pendingPayloadBytes() * LINES_PER_BYTE;
+        final double tcpLines = null == tcp ? 0.0 : tcp.pendingBytes() * LINES_PER_BYTE;
         if (null != fabric)
         {
-            cqeLinesPending += fabric.takeCqeBytes() / LINE_BYTES;
+            cqeLinesPending += fabric.takeCqeBytes() * LINES_PER_BYTE;
         }
         if (rdmaLines + tcpLines + cqeLinesPending <= 1e-12)
         {
@@ -289,7 +290,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         }
         if (rdma > 0.0)
         {
-            issued += fabric.takePayload(rdma * LINE_BYTES, nowNs) / LINE_BYTES;
+            issued += fabric.takePayload(rdma * LINE_BYTES, nowNs) * LINES_PER_BYTE;
         }
         if (tcpTake > 0.0)
         {

@@ -187,9 +187,10 @@ class CalibrationTest
     }
 
     @Test
-    @Disabled("B5 cross-NUMA is not met: remote MLC threads do not pollute the NIC socket's DDIO ways and, being paced," +
-        " inject as much as local ones, so the model's NIC does ~14 % better with cross-NUMA traffic than with local," +
-        " where the paper reports up to 24 % worse (see report)")
+    @Disabled("B5 cross-NUMA is not met: remote MLC threads do not pollute the NIC socket's DDIO ways and, being" +
+        " paced, inject as much as local ones, so the model's NIC does about as well with cross-NUMA MLC as with" +
+        " local MLC (even with every remote read writing the directory), where the paper reports up to 24 % worse" +
+        " (see report)")
     @DisplayName("B5 (cross): 3x goodput with cross-NUMA MLC 24 % below local placement, +-5 pp")
     void shouldMatchB5CrossNumaPlacement()
     {

@@ -168,7 +168,8 @@ class SimulationTest
     void shouldRejectBadArgumentsWithClearMessages()
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> Simulation.run((Scenario)null, SimParameters.calibrated(), ControllerHook.NONE, ProgressListener.NONE));
+            () -> Simulation.run(
+                (Scenario)null, SimParameters.calibrated(), ControllerHook.NONE, ProgressListener.NONE));
         assertTrue(e.getMessage().contains("ControllerHook.NONE"));
         assertThrows(IllegalArgumentException.class, () -> SimParameters.calibrated().withStepNs(20.0));
         assertThrows(IllegalArgumentException.class, () -> Scenarios.forcedMba(6, 1L));

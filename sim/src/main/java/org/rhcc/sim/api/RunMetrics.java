@@ -20,7 +20,8 @@ package org.rhcc.sim.api;
  *                          {@code outbound_pci_stalled_wr}), 0..1.
  * @param ddioMissRate      fraction of NIC write lines that missed the DDIO ways, 0..1.
  * @param iioOccupancy      time-average IIO write-buffer occupancy in 64-byte lines (mean of 1 ms windows).
- * @param rxDelayNs         receiver processing delay: mean IIO residency of a NIC write line (mean of 100 us windows), ns.
+ * @param rxDelayNs         receiver processing delay: mean IIO residency of a NIC write line (mean of 100 us
+ *                          windows), ns.
  * @param tcpGbps           TCP goodput on the receiver NIC's second port, Gbit/s (0 when no TCP).
  * @param tcpDropRate       fraction of TCP bytes dropped at the receiver NIC (0 when no TCP).
  */

@@ -55,6 +55,7 @@ public final class CpuTrafficModel
     private double upiQueue;
     private double rowMissProbability;
     private final double[] requestSteps = new double[GROUPS];
+    private final double[] pacedPerStep = new double[GROUPS];
     private final double[] writebackSteps = new double[GROUPS];
     private double localReturnSteps;
     private double remoteReturnSteps;
@@ -101,7 +102,8 @@ public final class CpuTrafficModel
         this.writebackDelayNs = cpu.writebackDelayNs();
         this.directoryWriteFraction = cpu.directoryWriteFraction();
         threads = new int[]{ localThreads, remoteThreads };
-        mlpLines = new double[]{ (double)localThreads * cpu.mlpPerThread(), (double)remoteThreads * cpu.mlpPerThread() };
+        mlpLines = new double[]{
+            (double)localThreads * cpu.mlpPerThread(), (double)remoteThreads * cpu.mlpPerThread() };
         injectionDelayNs = new double[]{ localDelayNs, remoteDelayNs };
         mbaDelayNs = new double[GROUPS];
         outstanding = new double[GROUPS];
@@ -160,6 +162,8 @@ public final class CpuTrafficModel
     {
         mbaDelayNs[group] = delayNs;
         requestSteps[group] = steps(delayNs + coreReadPathNs / 2.0 + (REMOTE == group ? upiHalfNs : 0.0));
+        final double tau = injectionDelayNs[group] + delayNs;
+        pacedPerStep[group] = tau > 0.0 ? threads[group] * stepNs / tau : Double.MAX_VALUE;
     }
 
     /**
@@ -201,8 +205,7 @@ public final class CpuTrafficModel
             {
                 mc.enqueueReadInterleaved(g, arrived);
             }
-            final double tau = injectionDelayNs[g] + mbaDelayNs[g];
-            final double paced = tau > 0.0 ? threads[g] * stepNs / tau : Double.MAX_VALUE;
+            final double paced = pacedPerStep[g];
             final double free = mlpLines[g] - outstanding[g] - writebacksHeld[g];
             final double n = Math.min(paced, free);
             if (n > 0.0)
@@ -226,13 +229,8 @@ public final class CpuTrafficModel
     {
         writebacksHeld[LOCAL] = flush(writebacksHeld[LOCAL] - backlog.admitted(WriteBacklog.CPU_LOCAL));
         writebacksHeld[REMOTE] = flush(writebacksHeld[REMOTE] - backlog.admitted(WriteBacklog.CPU_REMOTE));
-        double local = 0.0;
-        double remote = 0.0;
-        for (int c = 0; c < channels; c++)
-        {
-            local += mc.servedReads(c, LOCAL);
-            remote += mc.servedReads(c, REMOTE);
-        }
+        final double local = mc.lastServedReads(LOCAL);
+        final double remote = mc.lastServedReads(REMOTE);
         if (local > 0.0)
         {
             returnRing[LOCAL].add(localReturnSteps, local);

@@ -13,7 +13,8 @@ import org.rhcc.sim.SimParameters;
  * A line entering the IIO stays {@code L_llc}; then a DDIO hit (probability {@code p_hit}) or a clean victim
  * releases it at once, while a dirty victim ({@code p_dirty}) holds the entry until the victim's writeback has passed
  * the CHA write backlog ({@link WriteBacklog}) into a WPQ: the P2M-Write credit domain of [HN] §4 extends to the
- * memory controller's WPQ admission. With DDIO off every line is written to memory the same way. A released entry's credit reaches the NIC one PCIe latency later (UpdateFC).
+ * memory controller's WPQ admission. With DDIO off every line is written to memory the same way. A released entry's
+ * credit reaches the NIC one PCIe latency later (UpdateFC).
  * <p>
  * PCIe bandwidth is a token bucket of at most one TLP at {@code B_pcie}; the caller (the NIC's DMA engine) splits the
  * issue among its sources.

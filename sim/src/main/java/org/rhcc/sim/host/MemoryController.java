@@ -10,11 +10,11 @@ import org.rhcc.sim.SimParameters;
  * <ul>
  *   <li>READ mode serves the RPQ FIFO (classes in proportion to their share of the queue). It switches to WRITE when
  *   {@code W_q >= W_hi} and either at least {@code minReadBurst} reads were served since the last drain or no read
- *   waits (the read-starvation guard keeps 1:1 traffic from degenerating into back-to-back drains), or when no read
- *   waits and {@code W_q >= W_lo} (opportunistic drain).</li>
- *   <li>WRITE mode drains until {@code W_q <= W_lo} or {@code maxWriteBurst} writes were served once a read batch
- *   ({@code minReadBurst} lines) waits, or until the WPQ is empty otherwise. With both bursts bounded, a saturated channel alternates fixed read and
- *   write batches; with the read priority this is what leaves posted writers (NIC, writebacks) waiting.</li>
+ *   waits, or when no read waits and {@code W_q >= W_lo} (opportunistic drain). With {@code W_hi} at the WPQ's
+ *   capacity the WPQ runs nearly full, so posted writers wait for drains ([HN]: P_fill^WPQ).</li>
+ *   <li>WRITE mode stops at {@code W_lo} while any read waits, and after {@code maxWriteBurst} writes once a read
+ *   batch ({@code minReadBurst} lines) waits; with no read waiting it drains until the WPQ is empty. A saturated
+ *   channel so alternates bounded read and write batches.</li>
  *   <li>Every direction change idles the bus for {@code t_sw}; every {@code tREFI} the channel is blocked for
  *   {@code tRFC} (channels staggered by {@code tREFI / channels}).</li>
  *   <li>A line occupies the data bus for {@code tTrans / eta_bank}: eta_bank folds bank imbalance into the bus rate
@@ -39,6 +39,8 @@ public final class MemoryController
 
     private final int channels;
     private final double lineNs;
+    private final double linesPerNs;
+    private final double perChannel;
     private final double tSwitchNs;
     private final double rpqCap;
     private final double wpqCap;
@@ -62,6 +64,7 @@ public final class MemoryController
     private final double[] servedWrites;
     private long switches;
     private final double[] servedReadsTotal = new double[READ_CLASSES];
+    private final double[] lastServedReads = new double[READ_CLASSES];
     private double servedWritesTotal;
 
     /**
@@ -71,6 +74,8 @@ public final class MemoryController
     {
         channels = dram.channels();
         lineNs = dram.tTransNs() / dram.bankEfficiency();
+        linesPerNs = 1.0 / lineNs;
+        perChannel = 1.0 / channels;
         tSwitchNs = dram.tSwitchNs();
         rpqCap = dram.rpqLines();
         wpqCap = dram.wpqLines();
@@ -125,10 +130,10 @@ public final class MemoryController
      */
     public void enqueueReadInterleaved(final int readClass, final double lines)
     {
-        final double perChannel = lines / channels;
+        final double share = lines * perChannel;
         for (int c = 0; c < channels; c++)
         {
-            rpqWait[c * READ_CLASSES + readClass] += perChannel;
+            rpqWait[c * READ_CLASSES + readClass] += share;
         }
     }
 
@@ -161,10 +166,21 @@ public final class MemoryController
      */
     public void step(final double nowNs, final double stepNs)
     {
+        lastServedReads[0] = 0.0;
+        lastServedReads[1] = 0.0;
         for (int c = 0; c < channels; c++)
         {
             stepChannel(c, nowNs, stepNs);
         }
+    }
+
+    /**
+     * @param readClass read class.
+     * @return reads of the class served by all channels in the last step, lines.
+     */
+    public double lastServedReads(final int readClass)
+    {
+        return lastServedReads[readClass];
     }
 
     private void stepChannel(final int c, final double nowNs, final double stepNs)
@@ -242,10 +258,25 @@ public final class MemoryController
                 {
                     break;
                 }
-                final double n = Math.min(rpqTotal, budgetNs / lineNs);
-                final double f = n / rpqTotal;
-                final double a0 = q0 * f;
-                final double a1 = q1 * f;
+                final double n = Math.min(rpqTotal, budgetNs * linesPerNs);
+                final double a0;
+                final double a1;
+                if (0.0 == q1)
+                {
+                    a0 = n;
+                    a1 = 0.0;
+                }
+                else if (0.0 == q0)
+                {
+                    a0 = 0.0;
+                    a1 = n;
+                }
+                else
+                {
+                    final double f = n / rpqTotal;
+                    a0 = q0 * f;
+                    a1 = q1 * f;
+                }
                 q0 -= a0;
                 q1 -= a1;
                 s0 += a0;
@@ -270,7 +301,7 @@ public final class MemoryController
                     }
                     break;
                 }
-                double n = Math.min(w, budgetNs / lineNs);
+                double n = Math.min(w, budgetNs * linesPerNs);
                 if (readsWaiting)
                 {
                     n = Math.min(n, w - wpqLow);
@@ -291,6 +322,8 @@ public final class MemoryController
         servedReads[i1] = s1;
         servedReadsTotal[0] += s0;
         servedReadsTotal[1] += s1;
+        lastServedReads[0] += s0;
+        lastServedReads[1] += s1;
         servedWritesTotal += writes;
         wpq[c] = w < TINY ? 0.0 : w;
         mode[c] = m;

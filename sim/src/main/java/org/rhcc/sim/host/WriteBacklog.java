@@ -29,6 +29,7 @@ public final class WriteBacklog
 
     private final int channels;
     private final double capacityPerChannel;
+    private final double share;
     private final double[] backlog;
     private final double[] ioInBacklog;
     private final double[] waiting;
@@ -45,6 +46,7 @@ public final class WriteBacklog
     {
         this.channels = channels;
         this.capacityPerChannel = capacityLines / channels;
+        this.share = 1.0 / channels;
         backlog = new double[channels];
         ioInBacklog = new double[channels];
         waiting = new double[channels * CLASSES];
@@ -75,7 +77,6 @@ public final class WriteBacklog
         double a3 = 0.0;
         double released = 0.0;
         final double[] w = waiting;
-        final double share = 1.0 / channels;
         final double o0 = offered[0] * share;
         final double o1 = offered[1] * share;
         final double o2 = offered[2] * share;

@@ -1,0 +1,114 @@
+package org.rhcc.sim;
+
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.CpuTraffic;
+import org.rhcc.sim.api.RunMetrics;
+import org.rhcc.sim.api.Scenario;
+
+/**
+ * Prints the calibration table of model.md §9 (paper number vs model output) with the default run lengths of
+ * {@link Scenarios} (10 ms measured after 2 ms), plus the other baseline observations (B12 probe delay, B13 forced
+ * MBA, B15 TCP). Every number is computed by the model. Usage: {@code CalibrationReportMain [seed]}.
+ */
+final class CalibrationReportMain
+{
+    private static final SimParameters PARAMS = SimParameters.calibrated();
+
+    private CalibrationReportMain()
+    {
+    }
+
+    private static RunMetrics run(final Scenario scenario)
+    {
+        return Simulation.run(scenario, PARAMS, ControllerHook.NONE, ProgressListener.NONE).metrics();
+    }
+
+    private static double cpuGBps(final int threads, final double injectionNs, final int level)
+    {
+        return Simulation.run(RunSpec.cpuOnly(threads, injectionNs, 0, 0.0, 1.0, level, 1_000_000L, 200_000L, 1L),
+            PARAMS, ControllerHook.NONE, ProgressListener.NONE).metrics().totalMemGbps() / 8.0;
+    }
+
+    private static void row(final String id, final String what, final String paper, final String model)
+    {
+        System.out.printf("| %-4s | %-44s | %-22s | %-22s |%n", id, what, paper, model);
+    }
+
+    /**
+     * @param args optional seed.
+     */
+    public static void main(final String[] args)
+    {
+        final long seed = args.length > 0 ? Long.parseLong(args[0]) : 1L;
+        row("A1", "saturating MLC 1:1, total GB/s", "33.2 (+-3 %)", String.format("%.2f", cpuGBps(18, 0.0, 0)));
+        final StringBuilder a2 = new StringBuilder();
+        for (int c = 1; c <= 3; c++)
+        {
+            final SimParameters.CpuPreset p = PARAMS.cpu().preset(c);
+            a2.append(String.format(c > 1 ? "/%.2f" : "%.2f", cpuGBps(p.threads(), p.injectionDelayNs(), 0)));
+        }
+        row("A2", "MLC 1x/2x/3x GB/s", "19.0/25.3/30.3 (+-5 %)", a2.toString());
+        final StringBuilder a3 = new StringBuilder();
+        for (int l = 1; l <= 5; l++)
+        {
+            a3.append(String.format(l > 1 ? "/%.1f" : "%.1f", cpuGBps(18, 0.0, l)));
+        }
+        row("A3", "MBA levels 1..5 GB/s", "33.2/26.5/20/15/10", a3.toString());
+        final Diagnostics local = Simulation.run(RunSpec.cpuOnly(1, 1e6, 0, 0.0, 0.0, 0, 1_000_000L, 100_000L, 1L),
+            PARAMS, ControllerHook.NONE, ProgressListener.NONE).diagnostics();
+        final Diagnostics remote = Simulation.run(RunSpec.cpuOnly(0, 0.0, 1, 1e6, 0.0, 0, 1_000_000L, 100_000L, 1L),
+            PARAMS, ControllerHook.NONE, ProgressListener.NONE).diagnostics();
+        row("A4", "idle latency local/remote ns", "81/130 (+-5 %)",
+            String.format("%.1f/%.1f", local.localReadLatencyNs(), remote.remoteReadLatencyNs()));
+        final RunMetrics[] pfc = new RunMetrics[4];
+        for (int c = 0; c <= 3; c++)
+        {
+            pfc[c] = run(Scenarios.congestion(c, true, seed));
+        }
+        final RunMetrics free0 = run(Scenarios.congestion(0, false, seed));
+        final RunMetrics free3 = run(Scenarios.congestion(3, false, seed));
+        row("A5", "0x IIO occupancy / D ns", "20 (+-3) / 120 (+-20 %)",
+            String.format("%.1f / %.0f", pfc[0].iioOccupancy(), pfc[0].rxDelayNs()));
+        row("B1", "IIO occupancy 1x/2x/3x", "44/68/94 (+-10 %)", String.format("%.1f/%.1f/%.1f",
+            pfc[1].iioOccupancy(), pfc[2].iioOccupancy(), pfc[3].iioOccupancy()));
+        row("B2", "D ns 1x/2x/3x", "190/510/900 (+-30 %)", String.format("%.0f/%.0f/%.0f",
+            pfc[1].rxDelayNs(), pfc[2].rxDelayNs(), pfc[3].rxDelayNs()));
+        row("B3", "3x goodput loss PFC / PFC-free", "-62 % / -68 % (+-5 pp)", String.format("%.1f %% / %.1f %%",
+            -100.0 * (1.0 - pfc[3].rnicGbps() / pfc[0].rnicGbps()),
+            -100.0 * (1.0 - free3.rnicGbps() / free0.rnicGbps())));
+        row("B4", "3x latency / 0x, PFC / PFC-free", "2.4 / 2.6 (+-25 %)", String.format("%.2f / %.2f",
+            pfc[3].latencyAvgUs() / pfc[0].latencyAvgUs(), free3.latencyAvgUs() / free0.latencyAvgUs()));
+        final RunMetrics cross = run(Scenarios.placement(3, CpuTraffic.CROSS, seed));
+        final RunMetrics hybrid = run(Scenarios.placement(3, CpuTraffic.HYBRID, seed));
+        row("B5", "3x cross / hybrid vs local goodput", "-24 % / -40 % (+-5 pp)", String.format("%+.1f %% / %+.1f %%",
+            -100.0 * (1.0 - cross.rnicGbps() / pfc[3].rnicGbps()),
+            -100.0 * (1.0 - hybrid.rnicGbps() / pfc[3].rnicGbps())));
+        final StringBuilder b7 = new StringBuilder();
+        for (final int qps : new int[]{ 1, 16, 256 })
+        {
+            b7.append(String.format("%.1f ", run(Scenarios.withDurations(
+                new Scenario(true, 0, CpuTraffic.LOCAL, 1, qps, 65_536, 0, 0.0, 0, 1L, 0L, seed),
+                2_000_000L, 1_000_000L)).rnicGbps()));
+        }
+        row("B7", "0x goodput Gbit/s, 1/16/256 QPs", "flat (+-5 %)", b7.toString().trim());
+        for (int c = 0; c <= 3; c++)
+        {
+            System.out.printf("pfc %dx: goodput %.1f Gbit/s, CPU %.2f GB/s, pause %.3f, stall %.3f, DDIO miss %.3f, " +
+                "p99 %.0f us%n", c, pfc[c].rnicGbps(), pfc[c].cpuMemGbps() / 8.0, pfc[c].pfcPauseFraction(),
+                pfc[c].pcieStallFraction(), pfc[c].ddioMissRate(), pfc[c].latencyP99Us());
+        }
+        System.out.printf("pfc-free 3x: goodput %.1f Gbit/s, CNPs %d%n", free3.rnicGbps(), free3.cnpCount());
+        for (int l = 1; l <= 5; l++)
+        {
+            final RunMetrics m = run(Scenarios.forcedMba(l, seed));
+            System.out.printf("B13 3x MBA level %d: goodput %.1f Gbit/s, CPU %.2f GB/s%n", l, m.rnicGbps(),
+                m.cpuMemGbps() / 8.0);
+        }
+        for (final double tcp : new double[]{ 37.0, 71.0, 95.0 })
+        {
+            final RunMetrics m = run(Scenarios.pcieOnly(tcp, seed));
+            System.out.printf("B15 TCP %.0f: RDMA %.1f, TCP %.1f Gbit/s, drops %.3f, IIO %.1f%n", tcp, m.rnicGbps(),
+                m.tcpGbps(), m.tcpDropRate(), m.iioOccupancy());
+        }
+    }
+}
