@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.sim.api.Scenario;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,6 +35,15 @@ class RhccCommandTest
             assertEquals("", result.err());
         }
         assertTrue(CommandResult.run("experiment", "--help").out().contains("--duration-ms"));
+    }
+
+    @Test
+    void shouldDefaultToThePaperRunLengths()
+    {
+        final Scenario paper = Scenario.twoHost(0, 1L);
+
+        assertEquals(paper.durationNs(), Math.round(ExperimentCommand.DEFAULT_DURATION_MS * 1e6));
+        assertEquals(paper.warmupNs(), Math.round(ExperimentCommand.DEFAULT_WARMUP_MS * 1e6));
     }
 
     @Test

@@ -128,6 +128,29 @@ public final class CongestionExperiment implements Experiment
     }
 
     /**
+     * @param result the result.
+     * @param metric a metric of the PFC-on baseline runs.
+     * @param sign   1 for the gain, -1 for the loss from one congestion level to the next.
+     * @return e.g. {@code "0.0 / 5.4 / 52.4"}.
+     */
+    private static String steps(final ExperimentResult result, final String metric, final double sign)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (int congestion = 1; congestion <= 3; congestion++)
+        {
+            final int level = congestion;
+            final RunRecord before = Compare.baseline(result, (run) -> run.pfc() && run.congestion() == level - 1);
+            final RunRecord after = Compare.baseline(result, (run) -> run.pfc() && run.congestion() == level);
+            if (text.length() > 0)
+            {
+                text.append(" / ");
+            }
+            text.append(Fmt.num(sign * (Compare.metric(after, metric) - Compare.metric(before, metric)), 1));
+        }
+        return text.toString();
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override
@@ -160,12 +183,11 @@ public final class CongestionExperiment implements Experiment
                 "both rise with congestion",
                 Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.metric("pfc_pause_fraction"), 1) +
                 " % ; " + Compare.list(result, (run) -> !run.pfc(), (run) -> run.metric("cnp_count"), 0) + " CNPs"),
-            new BaselineRow("B5", "PFC on, 0x / 1x / 2x / 3x: RDMA goodput lost vs 0x and NIC-caused DRAM traffic " +
-                "per goodput byte",
-                "the throughput loss exceeds the memory bandwidth MLC gains: DDIO raises LLC contention",
-                "lost " + Compare.list(result, RunRecord::pfc,
-                (run) -> Compare.metric(pfc0, "rnic_gbps") - run.metric("rnic_gbps"), 1) + " Gbit/s; " +
-                "NIC DRAM / goodput " + Compare.list(result, RunRecord::pfc,
+            new BaselineRow("B5", "PFC on, steps 0x->1x / 1x->2x / 2x->3x: RDMA goodput lost vs memory " +
+                "bandwidth the CPU traffic gained (Gbit/s)",
+                "the throughput loss exceeds the memory bandwidth MLC gains (DDIO raises LLC contention)",
+                "lost " + steps(result, "rnic_gbps", -1.0) + "; CPU gained " + steps(result, "cpu_mem_gbps", 1.0) +
+                "; NIC-caused DRAM traffic per goodput byte " + Compare.list(result, RunRecord::pfc,
                 (run) -> run.metric("rnic_mem_gbps") / run.metric("rnic_gbps"), 2)),
             new BaselineRow("B6", "PFC on, 0x / 1x / 2x / 3x: PCIe stalled-write time % and DDIO miss %",
                 "stalls rise steeply; DDIO miss rate rises",
