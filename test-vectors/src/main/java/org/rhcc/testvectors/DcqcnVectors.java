@@ -46,6 +46,7 @@ final class DcqcnVectors
         out.param("fast_recovery_steps", params.fastRecoverySteps());
         out.param("additive_increase_gbps", params.additiveIncreaseGbps());
         out.param("hyper_increase_gbps", params.hyperIncreaseGbps());
+        out.param("clamp_target_rate", params.clampTargetRate() ? 1 : 0);
         out.header(HEADER);
 
         begin("open_idle");

@@ -20,6 +20,10 @@ package org.rhcc.core.dcqcn;
  * @param additiveIncreaseGbps   R_AI ({@code rpg_ai_rate}).
  * @param hyperIncreaseGbps      R_HAI ({@code rpg_hai_rate}).
  * @param cnpIntervalNs          the notification point's minimum time between two CNPs of one flow.
+ * @param clampTargetRate        true: every cut sets {@code R_T <- R_C} (DCQCN paper, Algorithm 1); false: only a
+ *                               cut that follows a timer-driven increase does ({@code clamp_tgt_rate = 0} with
+ *                               {@code clamp_tgt_rate_after_time_inc = 1}, NVIDIA's defaults; HPCC simulator
+ *                               {@code CheckRateDecreaseMlx}), so a flow recovers towards its pre-congestion target.
  */
 public record DcqcnParameters(
     double lineRateGbps,
@@ -33,7 +37,8 @@ public record DcqcnParameters(
     int fastRecoverySteps,
     double additiveIncreaseGbps,
     double hyperIncreaseGbps,
-    long cnpIntervalNs)
+    long cnpIntervalNs,
+    boolean clampTargetRate)
 {
     /**
      * Validates every parameter.
@@ -86,7 +91,8 @@ public record DcqcnParameters(
      * so g = 5/1024; {@code dce_tcp_rtt} = 1 us; {@code initial_alpha_value} = 1023/1024;
      * {@code rate_reduce_monitor_period} = 4 us; {@code rpg_time_reset} = 300 us; {@code rpg_byte_reset} = 32767 B;
      * {@code rpg_threshold} F = 1; {@code rpg_ai_rate} = 5 Mb/s; {@code rpg_hai_rate} = 50 Mb/s;
-     * {@code rpg_min_rate} = 1 Mb/s; CNP pacing 4 us (firmware-dependent, 0-4 us observed).
+     * {@code rpg_min_rate} = 1 Mb/s; CNP pacing 4 us (firmware-dependent, 0-4 us observed);
+     * {@code clamp_tgt_rate} = 0, {@code clamp_tgt_rate_after_time_inc} = 1.
      *
      * @param lineRateGbps the NIC's line rate.
      * @return the profile.
@@ -94,14 +100,15 @@ public record DcqcnParameters(
     public static DcqcnParameters nvidia(final double lineRateGbps)
     {
         return new DcqcnParameters(lineRateGbps, 0.001, 5.0 / 1024.0, 1023.0 / 1024.0,
-            1_000L, 4_000L, 300_000L, 32_767L, 1, 0.005, 0.050, 4_000L);
+            1_000L, 4_000L, 300_000L, 32_767L, 1, 0.005, 0.050, 4_000L, false);
     }
 
     /**
      * The DCQCN paper's parameters as its authors' simulator configures them (hardware.md Part B §2.1:
      * {@code ns3-rdma mix/config.txt} and HPCC's {@code dcqcn_paper} profile): g = 1/256, alpha interval 55 us,
      * rate-decrease interval 50 us, timer T = 55 us, byte counter B = 10 MB, F = 5, R_AI = 40 Mb/s,
-     * R_HAI = 200 Mb/s, minimum rate 100 Mb/s (HPCC {@code rdma-hw.cc} default), CNP interval 50 us.
+     * R_HAI = 200 Mb/s, minimum rate 100 Mb/s (HPCC {@code rdma-hw.cc} default), CNP interval 50 us, and the paper's
+     * Algorithm 1 target clamp on every cut.
      *
      * @param lineRateGbps the NIC's line rate.
      * @return the profile.
@@ -109,7 +116,7 @@ public record DcqcnParameters(
     public static DcqcnParameters paper(final double lineRateGbps)
     {
         return new DcqcnParameters(lineRateGbps, 0.1, 1.0 / 256.0, 1.0,
-            55_000L, 50_000L, 55_000L, 10_000_000L, 5, 0.040, 0.200, 50_000L);
+            55_000L, 50_000L, 55_000L, 10_000_000L, 5, 0.040, 0.200, 50_000L, true);
     }
 
     /**
@@ -139,7 +146,7 @@ public record DcqcnParameters(
     {
         return new DcqcnParameters(lineRateGbps, minRateGbps, g, initialAlpha, alphaUpdateIntervalNs,
             rateDecreaseIntervalNs, rateIncreaseIntervalNs, byteCounterBytes, fastRecoverySteps,
-            additiveIncreaseGbps, hyperIncreaseGbps, cnpIntervalNs);
+            additiveIncreaseGbps, hyperIncreaseGbps, cnpIntervalNs, clampTargetRate);
     }
 
     private static void requirePositive(final String name, final double value)

@@ -14,8 +14,10 @@ package org.rhcc.core.dcqcn;
  * <p>
  * Rules (model.md §4.2, hardware.md Part B §2.1), for flow state current rate R_C, target rate R_T and alpha:
  * <ul>
- *   <li>CNP, at most one cut per {@code rateDecreaseIntervalNs}: {@code R_T <- R_C; R_C <- max(R_min, R_C (1 -
- *   alpha/2)); alpha <- (1-g) alpha + g}; both increase stages, the byte counter and the increase timer restart.</li>
+ *   <li>CNP, at most one cut per {@code rateDecreaseIntervalNs}: {@code R_T <- R_C} (always with
+ *   {@link DcqcnParameters#clampTargetRate()}, else only if a timer-driven increase happened since the last cut);
+ *   {@code R_C <- max(R_min, R_C (1 - alpha/2)); alpha <- (1-g) alpha + g}; both increase stages, the byte counter
+ *   and the increase timer restart.</li>
  *   <li>Every {@code alphaUpdateIntervalNs} without a CNP: {@code alpha <- (1-g) alpha}.</li>
  *   <li>An increase event fires on every timer expiry (period T, the timer stage counts them) and every
  *   {@code byteCounterBytes} sent (the byte stage counts them). With F the fast-recovery threshold: while both
@@ -126,7 +128,10 @@ public final class DcqcnReactionPoints
         }
         final double a = Double.longBitsToDouble(state[b + ALPHA]);
         final double rc = Double.longBitsToDouble(state[b + RC]);
-        state[b + RT] = Double.doubleToRawLongBits(rc);
+        if (params.clampTargetRate() || (state[b + STAGES] & STAGE_MASK) > 0)
+        {
+            state[b + RT] = Double.doubleToRawLongBits(rc);
+        }
         state[b + RC] = Double.doubleToRawLongBits(Math.max(params.minRateGbps(), rc * (1.0 - 0.5 * a)));
         state[b + ALPHA] = Double.doubleToRawLongBits(decay * a + params.g());
         state[b + LAST_CUT] = nowNs;

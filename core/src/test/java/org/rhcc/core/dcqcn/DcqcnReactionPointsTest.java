@@ -73,7 +73,7 @@ class DcqcnReactionPointsTest
     void shouldRecoverThroughFastRecoveryAdditiveAndHyperIncrease()
     {
         final DcqcnParameters p = new DcqcnParameters(LINE, 0.001, 1.0 / 256, 1.0, 1_000, 4_000, 300_000, 10_000, 1,
-            0.005, 0.050, 4_000);
+            0.005, 0.050, 4_000, true);
         final DcqcnReactionPoints rp = new DcqcnReactionPoints(p, 1, 0);
         rp.onCnp(0, 0);
         assertEquals(50.0, rp.rateGbps(0), 1e-9);
@@ -92,6 +92,28 @@ class DcqcnReactionPointsTest
 
         rp.advance(0, 10 * US + 600_000);
         assertTrue(rp.targetRateGbps(0) > rt + 0.005, "timer and byte stages past F give hyper increase");
+    }
+
+    @Test
+    void shouldKeepTargetOnCutsUnlessTimerIncreasedWithNvidiaDefaults()
+    {
+        final DcqcnReactionPoints rp = new DcqcnReactionPoints(nvidia, 1, 0);
+        rp.onCnp(0, 0);
+        final double afterFirst = rp.rateGbps(0);
+        rp.onCnp(0, 10 * US);
+        assertEquals(LINE, rp.targetRateGbps(0), 0.0, "clamp_tgt_rate = 0: R_T stays");
+        rp.advance(0, 10 * US + 300_000);
+        final double beforeThirdCut = rp.rateGbps(0);
+        rp.onCnp(0, 10 * US + 300_001);
+        assertEquals(beforeThirdCut, rp.targetRateGbps(0), 0.0, "a timer increase since the cut re-enables the clamp");
+        assertTrue(afterFirst < LINE);
+
+        final DcqcnReactionPoints paper = new DcqcnReactionPoints(DcqcnParameters.paper(LINE), 1, 0);
+        paper.onCnp(0, 0);
+        paper.advance(0, 100 * US);
+        final double rc = paper.rateGbps(0);
+        paper.onCnp(0, 100 * US);
+        assertEquals(rc, paper.targetRateGbps(0), 1e-12, "Algorithm 1 clamps on every cut");
     }
 
     @Test
@@ -123,18 +145,18 @@ class DcqcnReactionPointsTest
     void shouldRejectBadParametersWithClearMessage()
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> new DcqcnParameters(100, 200, 0.01, 1, 1, 1, 1, 1, 1, 0.1, 0.1, 1));
+            () -> new DcqcnParameters(100, 200, 0.01, 1, 1, 1, 1, 1, 1, 0.1, 0.1, 1, true));
         assertTrue(e.getMessage().contains("minRateGbps"));
         assertThrows(IllegalArgumentException.class,
-            () -> new DcqcnParameters(100, 1, 0.0, 1, 1, 1, 1, 1, 1, 0.1, 0.1, 1));
+            () -> new DcqcnParameters(100, 1, 0.0, 1, 1, 1, 1, 1, 1, 0.1, 0.1, 1, true));
         assertThrows(IllegalArgumentException.class,
-            () -> new DcqcnParameters(-100, 1, 0.1, 1, 1, 1, 1, 1, 1, 0.1, 0.1, 1));
+            () -> new DcqcnParameters(-100, 1, 0.1, 1, 1, 1, 1, 1, 1, 0.1, 0.1, 1, true));
         assertThrows(IllegalArgumentException.class,
-            () -> new DcqcnParameters(100, 1, 0.1, 1.5, 1, 1, 1, 1, 1, 0.1, 0.1, 1));
+            () -> new DcqcnParameters(100, 1, 0.1, 1.5, 1, 1, 1, 1, 1, 0.1, 0.1, 1, true));
         assertThrows(IllegalArgumentException.class,
-            () -> new DcqcnParameters(100, 1, 0.1, 1, 0, 1, 1, 1, 1, 0.1, 0.1, 1));
+            () -> new DcqcnParameters(100, 1, 0.1, 1, 0, 1, 1, 1, 1, 0.1, 0.1, 1, true));
         assertThrows(IllegalArgumentException.class,
-            () -> new DcqcnParameters(100, 1, 0.1, 1, 1, 1, 1, 1, 1, 200, 0.1, 1));
+            () -> new DcqcnParameters(100, 1, 0.1, 1, 1, 1, 1, 1, 1, 200, 0.1, 1, true));
         assertThrows(IllegalArgumentException.class, () -> DcqcnParameters.profile("cubic", 100));
         assertThrows(IllegalArgumentException.class, () -> new DcqcnReactionPoints(nvidia, 0, 0));
         final DcqcnReactionPoints rp = new DcqcnReactionPoints(nvidia, 1, 0);
