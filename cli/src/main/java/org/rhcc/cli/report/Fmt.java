@@ -22,7 +22,9 @@ public final class Fmt
         {
             return "n/a";
         }
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+        final String text = String.format(Locale.ROOT, "%." + decimals + "f", value);
+        // a value that rounds to zero prints as 0, not -0
+        return text.startsWith("-") && text.matches("-0(\\.0*)?") ? text.substring(1) : text;
     }
 
     /**

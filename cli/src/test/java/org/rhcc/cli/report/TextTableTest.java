@@ -28,6 +28,10 @@ class TextTableTest
     void shouldFormatMissingNumbersAsNotAvailable()
     {
         assertEquals("n/a", Fmt.num(Double.NaN, 1));
+        assertEquals("0.0", Fmt.num(-0.0, 1));
+        assertEquals("0.0", Fmt.num(-0.01, 1));
+        assertEquals("-0.1", Fmt.num(-0.06, 1));
+        assertEquals("0", Fmt.num(-0.2, 0));
         assertEquals("-62 %", Fmt.change(-0.62));
         assertEquals("+5 %", Fmt.change(0.05));
         assertEquals("2.4x", Fmt.times(2.4));
