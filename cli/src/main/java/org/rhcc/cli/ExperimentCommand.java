@@ -43,9 +43,9 @@ public final class ExperimentCommand implements Callable<Integer>
 {
     /**
      * Default measured simulated time per run, ms: the 10 ms of the paper's runs and of {@link
-     * org.rhcc.sim.api.Scenario#twoHost} (model.md §5). Measured on the 2-core development machine under load from
-     * other builds, {@code rhcc experiment all} (50 runs) took 43 s at 5 ms and about twice that at 10 ms, well within
-     * the 5-minute budget.
+     * org.rhcc.sim.api.Scenario#twoHost} (model.md §5). Measured on the 2-core development machine while other builds
+     * kept its load average near 12, {@code rhcc experiment all} (50 runs, 2 threads, charts included) took 43 s at
+     * 5 ms and 96 s at 10 ms: well within a 5-minute budget, so the default keeps the paper's run length.
      */
     static final double DEFAULT_DURATION_MS = 10.0;
 
