@@ -46,6 +46,9 @@ static void increase_once(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t 
  *     event and the gap g = R_T - R_C obeys g' = (g + inc) / 2, so after k events that keep R_T below line
  *     R_T = R_T0 + k inc and g = inc + (g0 - inc) / 2^k;
  *  3. once R_T has reached line the gap halves per event and closes within 31 events (fxp30, rounding up).
+ * Every path advances the driving stage by exactly the events it applies (saturating at RHCC_DCQCN_STAGE_MAX): the
+ * timer stage is also what the next cut reads for its target rule (rhcc_dcqcn_on_cnp), so timer events are never
+ * skipped from the count, and none are counted after the timer disarms.
  */
 static uint32_t increase_many(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t n, int timer_driven,
 			      int stop_at_line)
@@ -168,15 +171,20 @@ uint32_t rhcc_dcqcn_on_cnp(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t
 {
 	const uint32_t alpha = ctx->alpha_fxp31;
 	const uint32_t rc = ctx->rc_fxp30;
+	/* timer-driven increase events since the last cut (saturated at 15, which keeps "> 0" exact) */
+	const uint32_t timer_stage = rhcc_ccctx_timer_stage(ctx);
 	uint32_t cut;
 
 	ctx->flags = (uint8_t)(ctx->flags | RHCC_FLAG_CNP_IN_ALPHA_PERIOD);
 	if ((ctx->flags & RHCC_FLAG_CUT_RECENT) && (uint32_t)(now_ns - ctx->last_cut_ts_ns) < cfg->decrease_interval_ns)
 		return 0;
 
-	/* R_T <- R_C; R_C <- max(R_min, R_C (1 - alpha/2)) with 1 - alpha/2 = (2^32 - alpha_fxp31) / 2^32 */
+	/* R_T <- R_C with the clamp on or after a timer increase (NVIDIA: clamp_tgt_rate = 0,
+	 * clamp_tgt_rate_after_time_inc = 1), else R_T stays so that the flow recovers towards its old target;
+	 * R_C <- max(R_min, R_C (1 - alpha/2)) with 1 - alpha/2 = (2^32 - alpha_fxp31) / 2^32 */
 	cut = (uint32_t)(((uint64_t)rc * (((uint64_t)1 << 32) - alpha) + ((uint64_t)1 << 31)) >> 32); /* <= 2^62 */
-	ctx->rt_fxp30 = rc;
+	if (cfg->clamp_target_rate || timer_stage > 0)
+		ctx->rt_fxp30 = rc;
 	ctx->rc_fxp30 = rhcc_max_u32(cfg->dcqcn_min_fxp30, cut);
 	/* alpha <- (1-g) alpha + g; <= 1 since alpha <= 1 */
 	ctx->alpha_fxp31 = rhcc_fxp31_mul(alpha, cfg->dcqcn_decay_fxp31) + cfg->dcqcn_g_fxp31;

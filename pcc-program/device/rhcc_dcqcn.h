@@ -3,8 +3,11 @@
  * context, in fixed point: the R_cc of RHCC's Eq. (4), computed in the same DOCA PCC algorithm slot because a user
  * slot cannot call the firmware DCQCN (hardware.md Part B §1.2). The twin of org.rhcc.core.dcqcn.DcqcnReactionPoints:
  *
- *   CNP, at most one cut per decrease interval: R_T <- R_C; R_C <- max(R_min, R_C (1 - alpha/2));
- *        alpha <- (1-g) alpha + g; stages, byte counter and increase timer restart.
+ *   CNP, at most one cut per decrease interval: R_T <- R_C if the target clamp is on (paper, Algorithm 1) or a
+ *        timer-driven increase happened since the last cut (timer stage > 0, read before the cut resets it), else
+ *        R_T keeps its value (NVIDIA's clamp_tgt_rate = 0 with clamp_tgt_rate_after_time_inc = 1; HPCC
+ *        simulator's CheckRateDecreaseMlx); R_C <- max(R_min, R_C (1 - alpha/2)); alpha <- (1-g) alpha + g;
+ *        stages, byte counter and increase timer restart.
  *   every alpha interval without a CNP: alpha <- (1-g) alpha.
  *   increase event on each timer expiry (period T, timer stage) and each B bytes sent after the first cut (byte
  *   stage): fast recovery R_C <- (R_T + R_C)/2 while both stages <= F; additive increase R_T += R_AI once one stage

@@ -9,7 +9,9 @@
 /*
  * Defaults: SenderParameters.paperDefaults(100) and DcqcnParameters.nvidia(100).
  *   alpha = beta = 0.0005 Gbit/s per ns = 500000 bit/s per ns; g_probe = 0.75 = 49152 / 65536;
- *   DCQCN g = 5/1024 = 320 / 65536 (dce_tcp_g = 1019 in fxp10); initial alpha = 1023/1024 = 65472 / 65536.
+ *   DCQCN g = 5/1024 = 320 / 65536 (dce_tcp_g = 1019 in fxp10); initial alpha = 1023/1024 = 65472 / 65536;
+ *   target clamp 0 (clamp_tgt_rate = 0 with clamp_tgt_rate_after_time_inc = 1, DcqcnParameters.clampTargetRate
+ *   false; the paper profile's true is 1).
  * Ranges: rates 1 Mbit/s .. 1.6 Tbit/s; timer periods up to 2^30 ns (the wrap-safe deadline window, see
  * rhcc_dcqcn.c); the byte counter fits the context's 24-bit field; F stays below the 4-bit stage saturation.
  */
@@ -31,6 +33,7 @@ const rhcc_param_spec_t rhcc_param_specs[RHCC_PARAM_COUNT] = {
 	[RHCC_PARAM_DCQCN_FAST_RECOVERY_STEPS] = {1u, 0u, RHCC_DCQCN_STAGE_MAX - 1u, "DCQCN F"},
 	[RHCC_PARAM_DCQCN_AI_MBPS] = {5u, 0u, 1600000u, "DCQCN R_AI, Mbit/s"},
 	[RHCC_PARAM_DCQCN_HAI_MBPS] = {50u, 0u, 1600000u, "DCQCN R_HAI, Mbit/s"},
+	[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = {0u, 0u, 1u, "DCQCN clamp target rate on every cut, 0/1"},
 };
 
 void rhcc_params_defaults(uint32_t *params)
@@ -103,6 +106,7 @@ rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *ou
 	c.fast_recovery_steps = params[RHCC_PARAM_DCQCN_FAST_RECOVERY_STEPS];
 	c.ai_fxp30 = rate_fxp30(params[RHCC_PARAM_DCQCN_AI_MBPS], line);
 	c.hai_fxp30 = rate_fxp30(params[RHCC_PARAM_DCQCN_HAI_MBPS], line);
+	c.clamp_target_rate = params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE];
 	*out = c;
 	return 0;
 }

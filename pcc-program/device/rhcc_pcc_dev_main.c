@@ -22,7 +22,7 @@
 /* "RHCC" */
 #define RHCC_ALGO_ID (0x52484343u)
 #define RHCC_ALGO_MAJOR (1u)
-#define RHCC_ALGO_MINOR (0u)
+#define RHCC_ALGO_MINOR (1u) /* 1: parameter 17, DCQCN target clamp */
 
 static const char rhcc_algo_desc[] = "rhcc: RHCC sender loop (probe per 32 KB, Eq. 2-4) with DCQCN as R_cc";
 

@@ -9,7 +9,9 @@
  *                    R_rev, R_send (results->rate).
  *   dcqcn*.csv       open -> fresh context + ROCE_TX of 0 bytes; cnp -> ROCE_CNP; bytes -> ROCE_TX events
  *                    (<= 65535 units of 32 B each); advance -> ROCE_TX of 0 bytes (an event whose only effect is
- *                    processing the timers due at its timestamp). Checked: R_C, R_T, alpha.
+ *                    processing the timers due at its timestamp). Checked: R_C, R_T, alpha; and, exactly, the
+ *                    cut's target rule: R_T <- R_C if clamp_target_rate or a timer increase happened since the
+ *                    last cut (counted from the Java timers), else R_T unchanged.
  *
  * Tolerance (README.md, "Tolerance"): exact for integers (probes, D sample, status); for every real-valued column
  * the C value must lie within the previous row's measured C-vs-Java difference carried through this row's
@@ -25,6 +27,7 @@
 
 #include "rhcc_ccctx.h"
 #include "rhcc_csv.h"
+#include "rhcc_dcqcn.h"
 #include "rhcc_host_runtime.h"
 #include "rhcc_params.h"
 #include "rhcc_pcc_dev.h"
@@ -61,6 +64,8 @@ typedef struct run {
 	int row_failed;
 	long notes_not_fed;  /* bad_rate rows */
 	long notes_wide_gap; /* dcqcn rows after a gap the 32-bit event timestamps cannot represent */
+	long cuts_clamped;   /* dcqcn cuts that set R_T <- R_C */
+	long cuts_kept;      /* dcqcn cuts that kept R_T (clamp off, no timer increase since the last cut) */
 	column_stats_t stats[8];
 	int stat_count;
 } run_t;
@@ -565,6 +570,7 @@ typedef struct flow_state {
 	int64_t last_cut_ns;
 	int64_t next_increase_ns; /* NEVER when not armed */
 	int64_t byte_counter;
+	int64_t timer_steps_since_cut; /* Java's timer stage (its disarm only follows a step, so > 0 is exact) */
 	double diff_rate;  /* max(|R_C diff|, |R_T diff|) after the flow's last row, Gbit/s */
 	double diff_alpha; /* |alpha diff| after the flow's last row */
 } flow_state_t;
@@ -601,7 +607,7 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 	static const char *const known[] = {"profile", "line_rate_gbps", "min_rate_gbps", "g", "initial_alpha",
 					    "alpha_update_interval_ns", "rate_decrease_interval_ns",
 					    "rate_increase_interval_ns", "byte_counter_bytes", "fast_recovery_steps",
-					    "additive_increase_gbps", "hyper_increase_gbps", NULL};
+					    "additive_increase_gbps", "hyper_increase_gbps", "clamp_target_rate", NULL};
 	run_t run;
 	uint32_t values[RHCC_PARAM_COUNT];
 	rhcc_config_t cfg;
@@ -629,6 +635,7 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 	values[RHCC_PARAM_DCQCN_FAST_RECOVERY_STEPS] = whole_param(&run, "fast_recovery_steps", 1.0, "steps");
 	values[RHCC_PARAM_DCQCN_AI_MBPS] = whole_param(&run, "additive_increase_gbps", 1000.0, "Mbit/s");
 	values[RHCC_PARAM_DCQCN_HAI_MBPS] = whole_param(&run, "hyper_increase_gbps", 1000.0, "Mbit/s");
+	values[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = whole_param(&run, "clamp_target_rate", 1.0, "0/1");
 	if (values[RHCC_PARAM_R_MIN_MBPS] > values[RHCC_PARAM_LINE_RATE_MBPS])
 		values[RHCC_PARAM_R_MIN_MBPS] = values[RHCC_PARAM_LINE_RATE_MBPS];
 	apply_params(&run, values);
@@ -706,17 +713,36 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 			if (f->next_increase_ns != NEVER && f->next_increase_ns <= t) {
 				timer_steps = (t - f->next_increase_ns) / timer_period + 1;
 				f->next_increase_ns += timer_steps * timer_period;
+				f->timer_steps_since_cut += timer_steps;
 			}
 
 			if (strcmp(event_name, "cnp") == 0) {
+				rhcc_ccctx_t at_cut = *ctx;
+				int clamp = 0;
+
 				cut = f->last_cut_ns == NEVER || t - f->last_cut_ns >= decrease_interval;
 				if (cut) {
+					clamp = cfg.clamp_target_rate || f->timer_steps_since_cut > 0;
 					f->last_cut_ns = t;
 					f->next_increase_ns = t + timer_period;
 					f->byte_counter = 0;
+					f->timer_steps_since_cut = 0;
 				}
+				/* the state the cut sees: the event's timers processed first, as doca_pcc_dev_user_algo does */
+				rhcc_dcqcn_advance(&at_cut, rhcc_port_config(PORT), now_ns);
 				rhcc_host_event_cnp(&event, PORT, now_ns);
 				(void)deliver(&f->ctx, &event);
+				if (cut && clamp) {
+					run.cuts_clamped++;
+					check_true(&run, ctx->rt_fxp30 == at_cut.rc_fxp30,
+						   "cut with the target clamp (clamp_target_rate=1 or a timer increase since "
+						   "the last cut): C's R_T is not its R_C before the cut");
+				} else if (cut) {
+					run.cuts_kept++;
+					check_true(&run, ctx->rt_fxp30 == at_cut.rt_fxp30,
+						   "cut without the target clamp (clamp_target_rate=0, no timer increase since "
+						   "the last cut): C's R_T changed");
+				}
 			} else if (strcmp(event_name, "bytes") == 0) {
 				if (bytes % 32 != 0)
 					die("dcqcn: bytes must be a multiple of 32 (TX counters count 32 B)");
@@ -772,7 +798,8 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 	}
 	rhcc_csv_close(&run.csv);
 
-	printf("%s: %ld rows, %ld passed, %ld failed", run.file, run.rows, run.passed, run.failed);
+	printf("%s: %ld rows, %ld passed, %ld failed; %ld cut(s) set R_T <- R_C, %ld kept R_T", run.file, run.rows,
+	       run.passed, run.failed, run.cuts_clamped, run.cuts_kept);
 	if (run.notes_wide_gap)
 		printf(" (%ld row(s) follow a gap of >= 2^32 ns minus a timer period, beyond the 32-bit event timestamps: "
 		       "they match because both sides saturate; see README.md)", run.notes_wide_gap);

@@ -38,6 +38,35 @@ mutate() {
 	echo "harness self-test '$name': rejected $file line $line ($column)"
 }
 
+mutate_param() {
+	# $1 name, $2 file, $3 '# param' key, $4 new value, $5 the first row (a fixed-string prefix) that must mismatch
+	name=$1 file=$2 key=$3 value=$4 first=$5
+	dir="$work/$name"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp "$vectors"/probe_ack.csv "$vectors"/dcqcn.csv "$vectors"/dcqcn_paper.csv "$dir"/
+	awk -v key="$key" -v value="$value" '
+		index($0, "# param " key "=") == 1 { $0 = "# param " key "=" value; found = 1 }
+		{ print }
+		END { if (!found) { print "no # param " key > "/dev/stderr"; exit 3 } }
+	' "$vectors/$file" > "$dir/$file"
+	line=$(awk -v first="$first" 'index($0, first) == 1 { print NR; exit }' "$dir/$file")
+	if [ -z "$line" ]; then
+		echo "harness self-test '$name': no row starting with '$first' in $file" >&2
+		exit 1
+	fi
+	if "$harness" "$dir" > "$dir/out.txt" 2> "$dir/err.txt"; then
+		echo "harness self-test '$name': the harness accepted $file with $key=$value" >&2
+		exit 1
+	fi
+	if ! grep -q "^FIRST MISMATCH .*/$file:$line\$" "$dir/err.txt"; then
+		echo "harness self-test '$name': expected the first mismatch at $file:$line, got:" >&2
+		cat "$dir/err.txt" >&2
+		exit 1
+	fi
+	echo "harness self-test '$name': rejected $file with $key=$value at line $line"
+}
+
 # R_rev accumulates float32 drift in Java (~3e-4 Gbit/s at most here): 1e-3 Gbit/s off must be caught
 mutate r_rev probe_ack.csv 320 r_rev_gbps 'sprintf("%.17g", v + 0.001)'
 # R_send: one fxp20 unit of line rate is ~1e-4 Gbit/s; 5e-4 off must be caught
@@ -52,3 +81,10 @@ mutate rejected probe_ack.csv 1021 r_rev_gbps 'sprintf("%.17g", v - 0.01)'
 mutate alpha dcqcn.csv 9 alpha 'sprintf("%.17g", v * (1 + 1e-7))'
 # DCQCN R_C after a timer increase, 1e-5 Gbit/s off
 mutate rc dcqcn_paper.csv 198 rc_gbps 'sprintf("%.17g", v + 1e-5)'
+# the DCQCN target clamp is passed to the C program and decides R_T at a cut: the NVIDIA vectors with the clamp on
+# fail at the first cut that follows another without a timer increase (R_T 50.29 instead of 100 Gbit/s), the paper
+# vectors with the clamp off at their first such cut whose R_C was below line
+mutate_param clamp_on dcqcn.csv clamp_target_rate 1 'cnp_burst,0,5000,cnp,'
+mutate_param clamp_off dcqcn_paper.csv clamp_target_rate 0 'cuts_to_floor,0,55000,cnp,'
+# a vector that keeps the old rule (R_T <- R_C on every cut) at that NVIDIA row
+mutate rt_old_rule dcqcn.csv 206 rt_gbps '"50.2927303314209"'

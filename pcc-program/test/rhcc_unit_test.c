@@ -136,6 +136,7 @@ static void should_derive_and_validate_parameters(void)
 	CHECK_EQ(cfg.dcqcn_g_fxp31, 10485760);        /* 5/1024 */
 	CHECK_EQ(cfg.dcqcn_initial_alpha_fxp31, 2145386496u); /* 1023/1024 */
 	CHECK_EQ(cfg.probe_interval_units, 1024);
+	CHECK_EQ(cfg.clamp_target_rate, 0);           /* NVIDIA: clamp_tgt_rate = 0 */
 
 	params[RHCC_PARAM_R_MIN_MBPS] = 100001; /* above line rate */
 	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_R_MIN_MBPS + 1);
@@ -148,6 +149,12 @@ static void should_derive_and_validate_parameters(void)
 	rhcc_params_defaults(params);
 	params[RHCC_PARAM_DCQCN_HAI_MBPS] = 200000;
 	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_DCQCN_HAI_MBPS + 1);
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = 1; /* paper profile */
+	CHECK_EQ(rhcc_config_derive(params, &cfg), 0);
+	CHECK_EQ(cfg.clamp_target_rate, 1);
+	params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = 2; /* a flag */
+	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE + 1);
 }
 
 static void should_convert_rates_for_the_rate_limiter(void)
@@ -256,7 +263,7 @@ static void should_cut_and_recover_like_dcqcn(void)
 	 * alpha = 2134910976 * decay / 2^31 + g = 2134972366 (0.9941739803180099, as dcqcn.csv) */
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 1000), 1);
 	CHECK_EQ(ctx.rc_fxp30, 540014080u);
-	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE); /* kept (no timer increase yet); R_C was line anyway */
 	CHECK_EQ(ctx.alpha_fxp31, 2134972366u);
 	/* within 4 us of the cut: no second cut */
 	rhcc_dcqcn_advance(&ctx, &cfg, 4999);
@@ -277,6 +284,107 @@ static void should_cut_and_recover_like_dcqcn(void)
 	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32768);
 	CHECK_EQ(rhcc_ccctx_byte_stage(&ctx), 2);
 	CHECK_EQ(rhcc_ccctx_dcqcn_bytes(&ctx), 2);
+}
+
+/*
+ * NVIDIA's target rule (clamp_tgt_rate = 0, clamp_tgt_rate_after_time_inc = 1): a cut sets R_T <- R_C only if a
+ * timer-driven increase happened since the last cut. alpha is set to 1 (2^31) before each cut so that the cut halves
+ * R_C exactly: R_C (2^32 - 2^31) / 2^32 = R_C / 2, and alpha stays 1: 2^31 (1-g) / 2^31 + g = 2^31.
+ */
+static void should_clamp_target_only_after_a_timer_increase(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+	uint32_t rc_before;
+
+	CHECK_EQ(cfg.clamp_target_rate, 0);
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_dcqcn_open(&ctx, &cfg, 0);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 0), 1);
+	CHECK_EQ(ctx.rc_fxp30, 1u << 29);          /* 50 Gbit/s */
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);     /* kept: timer stage 0 */
+	CHECK_EQ(ctx.alpha_fxp31, 1u << 31);
+	/* second cut 4 us later, no increase in between: R_C halves again, R_T still line (the old rule gave 50) */
+	rhcc_dcqcn_advance(&ctx, &cfg, 4000);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 4000), 1);
+	CHECK_EQ(ctx.rc_fxp30, 1u << 28);          /* 25 Gbit/s */
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
+	/* timer expiry at 4000 + 300000: stage 1 <= F, fast recovery towards the kept target:
+	 * R_C = (2^30 + 2^28 + 1) >> 1 = 671088640 (62.5 Gbit/s) */
+	rhcc_dcqcn_advance(&ctx, &cfg, 304000);
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 1);
+	CHECK_EQ(ctx.rc_fxp30, 671088640u);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
+	/* cut after a timer increase: R_T <- R_C = 671088640, R_C = 335544320 (31.25 Gbit/s), stages restart */
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 304000), 1);
+	CHECK_EQ(ctx.rt_fxp30, 671088640u);
+	CHECK_EQ(ctx.rc_fxp30, 335544320u);
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 0);
+	/* the next cut, without a timer increase since: R_T kept at 671088640, R_C = 167772160 (15.625 Gbit/s) */
+	rhcc_dcqcn_advance(&ctx, &cfg, 308000);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 308000), 1);
+	CHECK_EQ(ctx.rt_fxp30, 671088640u);
+	CHECK_EQ(ctx.rc_fxp30, 167772160u);
+	/* a byte-counter increase is not a timer increase: R_C = (671088640 + 167772160 + 1) >> 1 = 419430400, and the
+	 * cut after it keeps R_T: R_C = 209715200 (19.53125 Gbit/s) */
+	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32767);
+	CHECK_EQ(rhcc_ccctx_byte_stage(&ctx), 1);
+	CHECK_EQ(ctx.rc_fxp30, 419430400u);
+	rhcc_dcqcn_advance(&ctx, &cfg, 312000);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 312000), 1);
+	CHECK_EQ(ctx.rt_fxp30, 671088640u);
+	CHECK_EQ(ctx.rc_fxp30, 209715200u);
+	/* 20 timer expiries at once (612000 .. 6312000): one fast recovery, then 19 additive (byte stage 0 <= F),
+	 * R_T = 671088640 + 19 x 53687 = 672108693; the stage saturates at 15 (the multi-step path) and still clamps */
+	rhcc_dcqcn_advance(&ctx, &cfg, 6312000);
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), RHCC_DCQCN_STAGE_MAX);
+	CHECK_EQ(ctx.rt_fxp30, 672108693u);
+	rc_before = ctx.rc_fxp30;
+	CHECK(rc_before < ctx.rt_fxp30);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 6312000), 1);
+	CHECK_EQ(ctx.rt_fxp30, rc_before);
+	CHECK_EQ(ctx.rc_fxp30, (rc_before + 1u) >> 1); /* (rc 2^31 + 2^31) >> 32 */
+	/* within the decrease interval: neither rate moves */
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 6315999), 0);
+	CHECK_EQ(ctx.rt_fxp30, rc_before);
+}
+
+/* the DCQCN paper's rule (clamp_target_rate = 1, Algorithm 1): every cut sets R_T <- R_C; alpha 1 as above */
+static void should_clamp_target_on_every_cut_when_asked(void)
+{
+	uint32_t params[RHCC_PARAM_COUNT];
+	rhcc_config_t cfg;
+	rhcc_ccctx_t ctx;
+
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = 1;
+	CHECK_EQ(rhcc_config_derive(params, &cfg), 0);
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_dcqcn_open(&ctx, &cfg, 0);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 0), 1);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);     /* R_C was line */
+	CHECK_EQ(ctx.rc_fxp30, 1u << 29);
+	rhcc_dcqcn_advance(&ctx, &cfg, 4000);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 4000), 1);
+	CHECK_EQ(ctx.rt_fxp30, 1u << 29);          /* no timer increase, clamped all the same: 50 Gbit/s */
+	CHECK_EQ(ctx.rc_fxp30, 1u << 28);
+	/* byte increase: R_C = (2^29 + 2^28 + 1) >> 1 = 402653184 (37.5 Gbit/s); the cut clamps R_T to it */
+	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32767);
+	CHECK_EQ(ctx.rc_fxp30, 402653184u);
+	CHECK_EQ(ctx.rt_fxp30, 1u << 29);
+	rhcc_dcqcn_advance(&ctx, &cfg, 8000);
+	ctx.alpha_fxp31 = 1u << 31;
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 8000), 1);
+	CHECK_EQ(ctx.rt_fxp30, 402653184u);
+	CHECK_EQ(ctx.rc_fxp30, 201326592u);
 }
 
 /* the closed form for many timer expiries agrees with expiries processed one at a time */
@@ -394,6 +502,17 @@ static void should_serve_slot_zero_and_delegate_others(void)
 		 DOCA_PCC_DEV_STATUS_FAIL);
 	CHECK_EQ(doca_pcc_dev_get_algo_params(0, RHCC_ALGO_SLOT)[RHCC_PARAM_R_MIN_MBPS], 1000);
 	CHECK_EQ(rhcc_port_config(0)->r_min_fxp30, 10737418);
+	/* the target clamp is a run-time parameter too: 0 by default, 1 accepted, 2 refused */
+	CHECK_EQ(doca_pcc_dev_get_algo_params(0, RHCC_ALGO_SLOT)[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE], 0);
+	values[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = 1;
+	CHECK_EQ(rhcc_host_set_params(0, RHCC_ALGO_SLOT, RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE, 1,
+				      &values[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE]), DOCA_PCC_DEV_STATUS_OK);
+	CHECK_EQ(rhcc_port_config(0)->clamp_target_rate, 1);
+	CHECK_EQ(rhcc_port_config(1)->clamp_target_rate, 0);
+	values[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = 2;
+	CHECK_EQ(rhcc_host_set_params(0, RHCC_ALGO_SLOT, RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE, 1,
+				      &values[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE]), DOCA_PCC_DEV_STATUS_FAIL);
+	CHECK_EQ(rhcc_port_config(0)->clamp_target_rate, 1);
 }
 
 int main(void)
@@ -409,6 +528,8 @@ int main(void)
 	should_ignore_negative_delays();
 	should_clamp_to_floor_and_line();
 	should_cut_and_recover_like_dcqcn();
+	should_clamp_target_only_after_a_timer_increase();
+	should_clamp_target_on_every_cut_when_asked();
 	should_apply_long_gaps_in_bounded_work();
 	should_reach_line_and_disarm();
 	should_keep_timers_across_the_timestamp_wrap();
