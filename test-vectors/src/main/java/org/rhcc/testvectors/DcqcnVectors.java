@@ -88,6 +88,16 @@ final class DcqcnVectors
             advance(0, t);
         }
 
+        begin("timer_then_cut");
+        cnp(0, 1_000);
+        cnp(0, 10_000);
+        advance(0, 10_000 + params.rateIncreaseIntervalNs());
+        cnp(0, 20_000 + params.rateIncreaseIntervalNs());
+        for (long t = 30_000; t <= 200_000; t += 10_000)
+        {
+            bytes(0, 65_536, t + params.rateIncreaseIntervalNs());
+        }
+
         begin("long_idle_alpha");
         cnp(0, 1_000);
         advance(0, 10_000_000_000L);
