@@ -64,6 +64,14 @@ public final class AgentHost implements AutoCloseable
     }
 
     /**
+     * @return the agent's thread, once started (null before), e.g. to read its allocated bytes.
+     */
+    public Thread thread()
+    {
+        return runner.thread();
+    }
+
+    /**
      * Stops the agent, joining its thread. Idempotent.
      */
     public void close()

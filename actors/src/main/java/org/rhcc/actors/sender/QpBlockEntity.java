@@ -42,6 +42,12 @@ import org.rhcc.core.sender.ReceivableRateController;
  */
 public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Command, QpBlockEvent, QpBlockState>
 {
+    /**
+     * Batches a block's queue holds until the entity drains it: 256 windows, over 25 ms of 100 us windows at one
+     * drain per 5 ms, for 1 KiB of references per block.
+     */
+    public static final int BATCH_QUEUE_CAPACITY = 256;
+
     /** Sharding type key. */
     public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "QpBlock");
 
@@ -254,7 +260,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         }
         agent = a;
         slot = new QpBlockSlot(state.block(), state.firstQp(), QpWords.table(state.words()),
-            state.spec().controllerConfig().sender(), a, intervalNs, 4096, context.getSelf());
+            state.spec().controllerConfig().sender(), a, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
         a.register(slot);
         return true;
     }
