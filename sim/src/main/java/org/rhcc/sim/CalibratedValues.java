@@ -17,9 +17,11 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   <li>Contention: the WPQ drains only when full (W_hi = capacity, as [HN]'s P_fill^WPQ implies), NIC lines keep
  *   their IIO entry until their DRAM write enters the WPQ ([HN] P2M-Write domain), the I/O working set exceeds the
  *   DDIO ways (the choice of model.md §10 recorded here: NIC writes mostly reach DRAM, p_hit ~0.05-0.2), C_iio and
- *   K_cha for B1/B2/B3. The switch's lossless threshold (pfc_a_shift 7) makes PFC reach the senders before the
- *   egress queue reaches ECN K_min, so in the lossless baseline the host, not DCQCN, sets the rate (the paper's
- *   94-line IIO occupancy at 3x requires a backlogged receiver).</li>
+ *   K_cha for B1/B2/B3. With DCQCN's NVIDIA target clamp ({@code clamp_tgt_rate = 0}) the senders recover after
+ *   cuts, so the switch keeps its standard dynamic PFC threshold (alpha = 1/8) and the host, not DCQCN, sets the
+ *   rate in the lossless baseline (the paper's 94-line IIO occupancy at 3x requires a backlogged receiver).</li>
+ *   <li>DRAM burst queueing: S of the M/D/1 wait so that read-only MLC's loaded latency follows [ML] (A6); its
+ *   bounds are the drain times of a full RPQ/WPQ, not fitted. This is what holds NIC lines at 1x (B1).</li>
  *   <li>Network: the PFC-free RX-buffer marking thresholds for B3; B4 then follows from Little's law.</li>
  * </ol>
  */
@@ -47,7 +49,8 @@ final class CalibratedValues
         0.04,       // p_rm, one sequential stream [HN Fig. 7c]
         0.35,       // p_rm, mixed C2M + P2M streams [HN Fig. 8c]
         16,         // streams at which p_rm saturates (est.)
-        55.0);      // L0_r (CAL: row A4, idle local latency 81 ns [ML])
+        55.0,       // L0_r (CAL: row A4, idle local latency 81 ns [ML])
+        5.0);       // burst-queueing S: M/D/1 wait S rho / (2 (1 - rho)) (CAL: row A6, [ML] loaded latency)
 
     static final SimParameters.Cpu CPU = new SimParameters.Cpu(
         10,                                             // m: LFB per core, prefetch off [HN]
@@ -104,7 +107,7 @@ final class CalibratedValues
         LINE_RATE_GBPS,
         500.0,          // propagation + PHY per link (est.)
         32L << 20,      // switch buffer [DQ]
-        1.0 / 128,      // PFC alpha (pfc_a_shift 7): XOFF below ECN K_min (CAL: rows B1, B3)
+        1.0 / 8,        // PFC dynamic-threshold alpha (pfc_a_shift 3, the HPCC/[DQ] default) [model.md §4.1]
         400_000L,       // K_min at 100G [DQ]
         1_600_000L,     // K_max at 100G [DQ]
         0.2,            // P_max [DQ]

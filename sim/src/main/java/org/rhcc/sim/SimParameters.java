@@ -174,6 +174,9 @@ public record SimParameters(
      * @param rowMissStreams      number of concurrent streams at which {@code rowMissHigh} is reached.
      * @param coreReadPathNs      L0_r: the fixed part of a local core's read latency outside the MC queues
      *                            (core to CHA to MC and back), ns.
+     * @param burstServiceNs      S of the burst-queueing term: the mean wait of a request at channel utilisation
+     *                            rho is {@code S rho / (2 (1 - rho))} (M/D/1), of which the fluid queues already
+     *                            carry their part ([ML] loaded-latency curve); 0 turns the term off, ns.
      */
     public record Dram(
         int channels,
@@ -194,7 +197,8 @@ public record SimParameters(
         double rowMissLow,
         double rowMissHigh,
         int rowMissStreams,
-        double coreReadPathNs)
+        double coreReadPathNs,
+        double burstServiceNs)
     {
         /**
          * Validates the group.
@@ -222,6 +226,7 @@ public record SimParameters(
             Checks.range("dram.rowMissHigh", rowMissHigh, rowMissLow, 1.0);
             Checks.range("dram.rowMissStreams", rowMissStreams, 1, 1024);
             Checks.nonNegative("dram.coreReadPathNs", coreReadPathNs);
+            Checks.nonNegative("dram.burstServiceNs", burstServiceNs);
         }
     }
 

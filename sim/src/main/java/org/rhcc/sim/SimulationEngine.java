@@ -87,7 +87,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             spec.cpuWritesPerRead());
         cpu.streams(spec.localThreads() + spec.remoteThreads() + (spec.rdma() ? 1 : 0) +
             (spec.tcpOfferedGbps() > 0.0 ? 1 : 0), params.dram());
-        io = new IoPath(params.io(), params.pcie(), stepNs);
+        io = new IoPath(params.io(), params.pcie(), stepNs, MemoryController.writeWaitMaxNs(params.dram()));
         probes = new ProbeTracker(io, stepNs);
         latencyNs = new Histogram(3_600_000_000_000L, 3);
         if (spec.rdma())
@@ -232,7 +232,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         dma();
         cpu.issue(mc, backlog);
         backlog.step(mc);
-        io.afterAdmission(backlog);
+        io.afterAdmission(backlog, mc.writeBurstWaitNs());
         mc.step(nowNs, stepNs);
         cpu.complete(mc, backlog);
         if (probes.hasPending())

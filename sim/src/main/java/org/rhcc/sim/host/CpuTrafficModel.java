@@ -14,7 +14,7 @@ import org.rhcc.sim.SimParameters;
  *   <li>a read holds its buffer for the MBA delay ([MBA]: the throttle sits between L2 and the mesh), the request
  *   path ({@code L0_r / 2}, plus half the UPI round trip when remote), the RPQ wait and service, and the return
  *   path ({@code tCL + tTrans + p_rm (tRCD + tRP) + L0_r / 2}, plus the UPI half trip and the UPI data queue when
- *   remote);</li>
+ *   remote), plus the memory controller's burst-queueing wait ({@link MemoryController#burstWaitNs()});</li>
  *   <li>every completed read creates {@code w / (1 - w)} writebacks (1 for MLC's 1:1 mix) that reach the CHA after
  *   the C2M-Write latency (plus half a UPI trip when remote) and hold a line-fill buffer until admitted;</li>
  *   <li>a fraction {@code kappa_dir} of remote reads also writes the memory directory ([DIR]).</li>
@@ -33,6 +33,7 @@ public final class CpuTrafficModel
     public static final int GROUPS = 2;
 
     private final double stepNs;
+    private final double stepsPerNs;
     private final int channels;
     private final double coreReadPathNs;
     private final double returnFixedNs;
@@ -93,6 +94,7 @@ public final class CpuTrafficModel
         }
         this.writesPerRead = writesPerRead;
         this.stepNs = stepNs;
+        this.stepsPerNs = 1.0 / stepNs;
         this.channels = dram.channels();
         this.coreReadPathNs = dram.coreReadPathNs();
         this.returnFixedNs = dram.tCasNs() + dram.tTransNs();
@@ -113,7 +115,8 @@ public final class CpuTrafficModel
         issuedReads = new double[GROUPS];
         final double maxMbaNs = mba.delayNsOf(mba.levelCount());
         final int requestMax = (int)steps(maxMbaNs + coreReadPathNs + upiHalfNs) + 3;
-        final int returnMax = (int)steps(returnFixedNs + rowMissCostNs + coreReadPathNs + upiHalfNs) + 3;
+        final int returnMax = (int)steps(returnFixedNs + rowMissCostNs + coreReadPathNs + upiHalfNs +
+            MemoryController.readWaitMaxNs(dram)) + 3;
         final int writebackMax = (int)steps(writebackDelayNs + upiHalfNs) + 3;
         requestRing = new CalendarRing[]{ new CalendarRing(requestMax), new CalendarRing(requestMax) };
         returnRing = new CalendarRing[]{ new CalendarRing(returnMax), new CalendarRing(returnMax) };
@@ -231,9 +234,10 @@ public final class CpuTrafficModel
         writebacksHeld[REMOTE] = flush(writebacksHeld[REMOTE] - backlog.admitted(WriteBacklog.CPU_REMOTE));
         final double local = mc.lastServedReads(LOCAL);
         final double remote = mc.lastServedReads(REMOTE);
+        final double burstSteps = mc.burstWaitNs() * stepsPerNs;
         if (local > 0.0)
         {
-            returnRing[LOCAL].add(localReturnSteps, local);
+            returnRing[LOCAL].add(localReturnSteps + burstSteps, local);
         }
         if (remote > 0.0 || upiQueue > 0.0)
         {
@@ -242,7 +246,7 @@ public final class CpuTrafficModel
             upiQueue = flush(upiQueue - sent);
             if (sent > 0.0)
             {
-                returnRing[REMOTE].add(remoteReturnSteps, sent);
+                returnRing[REMOTE].add(remoteReturnSteps + burstSteps, sent);
             }
             if (remote > 0.0 && directoryWriteFraction > 0.0)
             {

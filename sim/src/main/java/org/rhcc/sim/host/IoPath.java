@@ -13,7 +13,8 @@ import org.rhcc.sim.SimParameters;
  * A line entering the IIO stays {@code L_llc}; then a DDIO hit (probability {@code p_hit}) or a clean victim
  * releases it at once, while a dirty victim ({@code p_dirty}) holds the entry until the victim's writeback has passed
  * the CHA write backlog ({@link WriteBacklog}) into a WPQ: the P2M-Write credit domain of [HN] §4 extends to the
- * memory controller's WPQ admission. With DDIO off every line is written to memory the same way. A released entry's
+ * memory controller's WPQ admission, plus the memory controller's burst-queueing wait at that admission
+ * ({@link MemoryController#burstWaitNs()}, [HN] §5 admission delay). With DDIO off every line is written to memory the same way. A released entry's
  * credit reaches the NIC one PCIe latency later (UpdateFC).
  * <p>
  * PCIe bandwidth is a token bucket of at most one TLP at {@code B_pcie}; the caller (the NIC's DMA engine) splits the
@@ -33,6 +34,8 @@ public final class IoPath
     private final CalendarRing forward;
     private final CalendarRing llc;
     private final CalendarRing creditReturn;
+    private final CalendarRing admission;
+    private final double stepsPerNs;
     private double tokens;
     private double hitProbability;
     private double ioWaiting;
@@ -49,8 +52,10 @@ public final class IoPath
      * @param io     IIO/DDIO parameters.
      * @param pcie   PCIe parameters.
      * @param stepNs host step, ns.
+     * @param burstWaitMaxNs the memory controller's largest burst-queueing wait, ns.
      */
-    public IoPath(final SimParameters.Io io, final SimParameters.Pcie pcie, final double stepNs)
+    public IoPath(final SimParameters.Io io, final SimParameters.Pcie pcie, final double stepNs,
+        final double burstWaitMaxNs)
     {
         credits = io.creditsLines();
         tlpLines = pcie.mpsBytes() / 64.0;
@@ -62,6 +67,8 @@ public final class IoPath
         forward = new CalendarRing(pcieSteps + 1);
         llc = new CalendarRing(llcSteps + 1);
         creditReturn = new CalendarRing(pcieSteps + 1);
+        admission = new CalendarRing((int)Math.ceil(burstWaitMaxNs / stepNs) + 3);
+        stepsPerNs = 1.0 / stepNs;
         hitProbability = io.ddio() ? 1.0 : 0.0;
     }
 
@@ -149,25 +156,46 @@ public final class IoPath
     }
 
     /**
-     * After the CHA admitted victims: their IIO entries are released, and every entry released this step returns
-     * its credit to the NIC one PCIe latency later.
+     * After the CHA admitted victims: their IIO entries are released once the WPQ admission's burst-queueing wait
+     * has passed, and every entry released this step returns its credit to the NIC one PCIe latency later.
      *
-     * @param backlog the CHA write backlog after {@link WriteBacklog#step(MemoryController)}.
+     * @param backlog     the CHA write backlog after {@link WriteBacklog#step(MemoryController)}.
+     * @param burstWaitNs the memory controller's burst-queueing wait now, ns.
      */
-    public void afterAdmission(final WriteBacklog backlog)
+    public void afterAdmission(final WriteBacklog backlog, final double burstWaitNs)
     {
-        final double admitted = backlog.ioToWpq();
-        if (admitted > 0.0)
+        final double moved = backlog.ioToWpq();
+        if (moved > 0.0)
         {
-            ioWaiting = ioWaiting - admitted < 1e-12 ? 0.0 : ioWaiting - admitted;
-            cumAdmitted += admitted;
-            releasedThisStep += admitted;
+            if (burstWaitNs > 0.0)
+            {
+                admission.add(1.0 + burstWaitNs * stepsPerNs, moved);
+            }
+            else
+            {
+                release(moved);
+            }
+        }
+        if (admission.content() > 0.0)
+        {
+            final double admitted = admission.advance();
+            if (admitted > 0.0)
+            {
+                release(admitted);
+            }
         }
         if (releasedThisStep > 0.0)
         {
             releasedLines += releasedThisStep;
             creditReturn.add(pcieSteps, releasedThisStep);
         }
+    }
+
+    private void release(final double admitted)
+    {
+        ioWaiting = ioWaiting - admitted < 1e-12 ? 0.0 : ioWaiting - admitted;
+        cumAdmitted += admitted;
+        releasedThisStep += admitted;
     }
 
     /**

@@ -23,6 +23,15 @@ import org.rhcc.sim.SimParameters;
  * </ul>
  * Requests that find the RPQ full wait in front of it (the CHA's TOR) and enter in arrival order of classes.
  * <p>
+ * <b>Burst queueing.</b> A fluid channel queues only when the mean demand exceeds its capacity, yet real requests
+ * arrive in bursts and collide on banks and with write drains, so DRAM latency rises well before saturation ([ML]:
+ * Intel MLC loaded latency, about 1.0-1.25x idle up to 55 % of peak, 2.0x at 97 %, 2.9x at saturation). The channel
+ * utilisation rho (bus busy with data, turnarounds or refresh, averaged over {@value #UTILISATION_WINDOW_NS} ns)
+ * gives the expected wait of an M/D/1 queue, {@code S rho / (2 (1 - rho))}, bounded by the drain time of a full RPQ
+ * (reads) or WPQ (writes), the longest a request can queue in a finite queue at full service. The part of
+ * it that the fluid queues do not already carry (their current drain time) is {@link #burstWaitNs()} and
+ * {@link #writeBurstWaitNs()}: the caller adds them to a core read's return path and to a NIC write's WPQ admission ([HN] §5: admission delay).
+ * <p>
  * <b>Note:</b> allocation-free per step; not thread-safe.
  */
 public final class MemoryController
@@ -36,6 +45,9 @@ public final class MemoryController
     /** Residues below this are flushed to zero: fluid splits would otherwise decay into subnormal doubles, whose
      * arithmetic is two orders of magnitude slower. */
     private static final double TINY = 1e-12;
+    /** Averaging window of the channel utilisation behind the burst-queueing wait, ns (est.: a few hundred line
+     * times, long against a read/write batch cycle of ~0.1 us, short against the 100 us telemetry windows). */
+    static final double UTILISATION_WINDOW_NS = 1_000.0;
 
     private final int channels;
     private final double lineNs;
@@ -66,6 +78,13 @@ public final class MemoryController
     private final double[] servedReadsTotal = new double[READ_CLASSES];
     private final double[] lastServedReads = new double[READ_CLASSES];
     private double servedWritesTotal;
+    private final double burstServiceNs;
+    private final double readWaitMaxNs;
+    private final double writeWaitMaxNs;
+    private double busyNsThisStep;
+    private double utilisation;
+    private double burstWaitNs;
+    private double writeBurstWaitNs;
 
     /**
      * @param dram the DRAM parameters.
@@ -85,6 +104,9 @@ public final class MemoryController
         maxWriteBurst = dram.maxWriteBurstLines();
         refreshIntervalNs = dram.refreshIntervalNs();
         refreshNs = dram.refreshNs();
+        burstServiceNs = dram.burstServiceNs();
+        readWaitMaxNs = readWaitMaxNs(dram);
+        writeWaitMaxNs = writeWaitMaxNs(dram);
         rpq = new double[channels * READ_CLASSES];
         rpqWait = new double[channels * READ_CLASSES];
         wpq = new double[channels];
@@ -168,10 +190,78 @@ public final class MemoryController
     {
         lastServedReads[0] = 0.0;
         lastServedReads[1] = 0.0;
+        busyNsThisStep = 0.0;
         for (int c = 0; c < channels; c++)
         {
             stepChannel(c, nowNs, stepNs);
         }
+        if (burstServiceNs > 0.0)
+        {
+            updateBurstWait(stepNs);
+        }
+    }
+
+    private void updateBurstWait(final double stepNs)
+    {
+        final double busy = busyNsThisStep * perChannel / stepNs;
+        utilisation += (busy - utilisation) * Math.min(1.0, stepNs / UTILISATION_WINDOW_NS);
+        final double rho = utilisation;
+        final double waitNs = rho >= 1.0 - EPS ? Double.MAX_VALUE : burstServiceNs * rho / (2.0 * (1.0 - rho));
+        double backlogLines = 0.0;
+        for (int i = 0; i < rpq.length; i++)
+        {
+            backlogLines += rpq[i] + rpqWait[i];
+        }
+        final double fluidWaitNs = backlogLines * lineNs * perChannel;
+        final double readWaitNs = Math.min(waitNs, readWaitMaxNs);
+        final double writeWaitNs = Math.min(waitNs, writeWaitMaxNs);
+        burstWaitNs = readWaitNs > fluidWaitNs ? readWaitNs - fluidWaitNs : 0.0;
+        writeBurstWaitNs = writeWaitNs > fluidWaitNs ? writeWaitNs - fluidWaitNs : 0.0;
+    }
+
+    /**
+     * @param dram DRAM parameters.
+     * @return the bound of a read's burst-queueing wait: a full RPQ's drain time, ns.
+     */
+    public static double readWaitMaxNs(final SimParameters.Dram dram)
+    {
+        return dram.burstServiceNs() > 0.0 ? dram.rpqLines() * dram.tTransNs() / dram.bankEfficiency() : 0.0;
+    }
+
+    /**
+     * @param dram DRAM parameters.
+     * @return the bound of a write's burst-queueing admission wait: a full WPQ's drain time, ns.
+     */
+    public static double writeWaitMaxNs(final SimParameters.Dram dram)
+    {
+        return dram.burstServiceNs() > 0.0 ? dram.wpqLines() * dram.tTransNs() / dram.bankEfficiency() : 0.0;
+    }
+
+    /**
+     * @return a read's burst-queueing wait not carried by the fluid queues, ns (0 when the term is off); bounded
+     * by a full RPQ's drain time.
+     */
+    public double burstWaitNs()
+    {
+        return burstWaitNs;
+    }
+
+    /**
+     * @return a write's burst-queueing WPQ admission wait not carried by the fluid queues, ns (0 when the term is
+     * off); bounded by a full WPQ's drain time.
+     */
+    public double writeBurstWaitNs()
+    {
+        return writeBurstWaitNs;
+    }
+
+    /**
+     * @return the channel utilisation averaged over {@value #UTILISATION_WINDOW_NS} ns (tracked only while the
+     * burst-queueing term is on), 0..1.
+     */
+    public double utilisation()
+    {
+        return utilisation;
     }
 
     /**
@@ -316,6 +406,7 @@ public final class MemoryController
                 budgetNs -= n * lineNs;
             }
         }
+        busyNsThisStep += stepNs - (budgetNs > 0.0 ? budgetNs : 0.0);
         q[i0] = q0 < TINY ? 0.0 : q0;
         q[i1] = q1 < TINY ? 0.0 : q1;
         servedReads[i0] = s0;
