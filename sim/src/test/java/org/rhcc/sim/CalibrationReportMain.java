@@ -60,6 +60,20 @@ final class CalibrationReportMain
             PARAMS, ControllerHook.NONE, ProgressListener.NONE).diagnostics();
         row("A4", "idle latency local/remote ns", "81/130 (+-5 %)",
             String.format("%.1f/%.1f", local.localReadLatencyNs(), remote.remoteReadLatencyNs()));
+        final SimulationResult sat = Simulation.run(RunSpec.cpuOnly(18, 0.0, 0, 0.0, 0.0, 0, 1_000_000L, 200_000L, 1L),
+            PARAMS, ControllerHook.NONE, ProgressListener.NONE);
+        final double peak = sat.metrics().totalMemGbps() / 8.0;
+        final StringBuilder a6 = new StringBuilder();
+        for (final double injectionNs : new double[]{ 50.0, 29.5 })
+        {
+            final SimulationResult r = Simulation.run(
+                RunSpec.cpuOnly(18, injectionNs, 0, 0.0, 0.0, 0, 1_000_000L, 200_000L, 1L),
+                PARAMS, ControllerHook.NONE, ProgressListener.NONE);
+            a6.append(String.format("%.2fx@%.0f%% ", r.diagnostics().localReadLatencyNs() / 81.0,
+                100.0 * r.metrics().totalMemGbps() / 8.0 / peak));
+        }
+        a6.append(String.format("%.2fx@sat", sat.diagnostics().localReadLatencyNs() / 81.0));
+        row("A6", "read-only loaded latency / 81 ns idle", "<=1.25@55/2.0@97/2.9", a6.toString());
         final RunMetrics[] pfc = new RunMetrics[4];
         for (int c = 0; c <= 3; c++)
         {
