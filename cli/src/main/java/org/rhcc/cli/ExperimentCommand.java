@@ -75,8 +75,9 @@ public final class ExperimentCommand implements Callable<Integer>
         description = "Simulated warm-up per run, discarded from the metrics, ms. Default: ${DEFAULT-VALUE}.")
     private double warmupMs;
 
-    @Option(names = "--scheme", paramLabel = "S[,S...]", defaultValue = SchemeRegistry.DCQCN,
-        description = "Schemes to run each condition with ('rhcc list' shows them). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--scheme", paramLabel = "S[,S...]",
+        description = "Schemes to run each condition with ('rhcc list' shows them). Default: each experiment's own " +
+            "(dcqcn for the baseline experiments).")
     private List<String> schemes;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
@@ -108,36 +109,49 @@ public final class ExperimentCommand implements Callable<Integer>
     public Integer call()
     {
         final List<Experiment> experiments = ExperimentRegistry.builtIn().resolve(name);
-        final List<Scheme> chosenSchemes = SchemeRegistry.builtIn().parse(schemes);
-        final ExperimentSettings settings = new ExperimentSettings(
-            seed, nanos("--duration-ms", durationMs, false), nanos("--warmup-ms", warmupMs, true), chosenSchemes,
-            parseSets(sets));
+        final SchemeRegistry schemeRegistry = SchemeRegistry.builtIn();
+        final long durationNs = nanos("--duration-ms", durationMs, false);
+        final long warmupNs = nanos("--warmup-ms", warmupMs, true);
+        final Map<String, String> params = parseSets(sets);
         if (threads < 1 || threads > 64)
         {
             throw new UserInputException("--threads " + threads + " must be within 1..64");
         }
         final SimParameters base = SimParameters.calibrated();
-        ExperimentRunner.validate(base, settings);
+        final Map<Experiment, ExperimentSettings> settingsByExperiment = new LinkedHashMap<>();
+        final Map<String, Scheme> chosenSchemes = new LinkedHashMap<>();
+        for (final Experiment experiment : experiments)
+        {
+            final List<Scheme> experimentSchemes =
+                schemeRegistry.parse(null == schemes ? experiment.defaultSchemes() : schemes);
+            final ExperimentSettings settings =
+                new ExperimentSettings(seed, durationNs, warmupNs, experimentSchemes, params);
+            ExperimentRunner.validate(base, settings);
+            settingsByExperiment.put(experiment, settings);
+            experimentSchemes.forEach((scheme) -> chosenSchemes.putIfAbsent(scheme.name(), scheme));
+        }
         final Path directory = OutputDirectory.prepare(out);
 
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter stderr = spec.commandLine().getErr();
-        try (ClusterVia cluster = ClusterVia.open(via, nodes, chosenSchemes, directory, stderr))
+        try (ClusterVia cluster =
+            ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory, stderr))
         {
             final ExperimentRunner runner = new ExperimentRunner(base, cluster.threads(threads),
                 new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()), cluster.hooks());
-            runAll(experiments, settings, runner, directory, stdout, stderr);
+            runAll(settingsByExperiment, runner, directory, stdout, stderr);
         }
         return RhccCommand.EXIT_OK;
     }
 
-    private void runAll(final List<Experiment> experiments, final ExperimentSettings settings,
+    private void runAll(final Map<Experiment, ExperimentSettings> settingsByExperiment,
         final ExperimentRunner runner, final Path directory, final PrintWriter stdout, final PrintWriter stderr)
     {
         final long startNs = System.nanoTime();
-        for (final Experiment experiment : experiments)
+        for (final Map.Entry<Experiment, ExperimentSettings> entry : settingsByExperiment.entrySet())
         {
-            final ExperimentResult result = runner.run(experiment, settings);
+            final Experiment experiment = entry.getKey();
+            final ExperimentResult result = runner.run(experiment, entry.getValue());
             final List<Path> files;
             try
             {
@@ -154,10 +168,10 @@ public final class ExperimentCommand implements Callable<Integer>
                 experiment.name(), files.get(0), files.size() - 1);
             stderr.flush();
         }
-        if (experiments.size() > 1)
+        if (settingsByExperiment.size() > 1)
         {
             stderr.printf(Locale.ROOT, "%d experiments in %.1f s; results in %s%n",
-                experiments.size(), (System.nanoTime() - startNs) / 1e9, directory);
+                settingsByExperiment.size(), (System.nanoTime() - startNs) / 1e9, directory);
         }
     }
 

@@ -40,6 +40,7 @@ class ExperimentCommandTest
         assertEquals("signals", json.experiment());
         assertEquals(11L, json.seed());
         assertEquals(0.4, json.durationMs());
+        assertEquals(List.of("dcqcn"), json.schemes(), "without --scheme an experiment runs its default schemes");
         assertEquals(List.of("0x", "1x", "2x", "3x"), json.runs().stream().map(RunRecord::condition).toList());
         for (final RunRecord run : json.runs())
         {

@@ -6,6 +6,7 @@ import org.rhcc.cli.report.BaselineRow;
 import org.rhcc.cli.report.ChartSpec;
 import org.rhcc.cli.report.TableColumn;
 import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.scheme.SchemeRegistry;
 
 /**
  * One experiment of {@code rhcc experiment NAME}: which runs to make, and how to present their results (stdout
@@ -28,6 +29,16 @@ public interface Experiment
      * @return the baseline rows of paper-brief §4 this experiment reproduces, e.g. {@code B1-B6}.
      */
     String paperRows();
+
+    /**
+     * @return the schemes to run when the command line names none ({@code --scheme}): the baseline experiments
+     * measure the paper's testbed without intra-host control, so {@code dcqcn}; an evaluation experiment lists the
+     * schemes it compares.
+     */
+    default List<String> defaultSchemes()
+    {
+        return List.of(SchemeRegistry.DCQCN);
+    }
 
     /**
      * @param settings the command line's settings.
