@@ -17,8 +17,8 @@ import org.rhcc.actors.CborSerializable;
  * The journal of one controller session on one node: its {@link SessionStarted} configuration, then its decisions
  * ({@link MbaLevelChanged}, {@link EcnMarkingChanged}, {@link FailSafeEntered}, {@link ActuatorFailed}) in decision
  * order. The owning actuator actor drains its agent's decision queue and appends each drained batch with one
- * {@code persistAll}; commands that arrive while a batch is being written are stashed, so a {@link Sync} is answered
- * only once everything appended before it is stored.
+ * {@code persistAll}, one batch in flight at a time; commands that arrive while a batch is being written are stashed,
+ * so a {@link Sync} is answered only once everything appended before it is stored.
  * <p>
  * Persistence id: {@code SessionJournal|<role>-<sessionId>-<controllerId>}.
  */
@@ -39,11 +39,14 @@ public final class SessionJournal
     }
 
     /**
-     * Appends events, in order, in one write.
+     * Appends events, in order, in one write, and answers {@link Done} once they are stored. Writers send the next
+     * batch only after this answer (the journal's stash is bounded, so an unacknowledged stream of appends could
+     * overflow it under a slow database).
      *
-     * @param events to persist.
+     * @param events  to persist.
+     * @param replyTo told once they are stored.
      */
-    public record Append(List<SessionEvent> events) implements Command
+    public record Append(List<SessionEvent> events, ActorRef<Done> replyTo) implements Command
     {
         /**
          * Copies the events.
@@ -123,7 +126,8 @@ public final class SessionJournal
     {
         return newCommandHandlerBuilder()
             .forAnyState()
-            .onCommand(Append.class, (state, command) -> Effect().persist(command.events()))
+            .onCommand(Append.class, (state, command) -> Effect().persist(command.events())
+                .thenReply(command.replyTo(), (s) -> Done.done()))
             .onCommand(Sync.class, (state, command) -> Effect().none().thenReply(command.replyTo(), s -> Done.done()))
             .build();
     }

@@ -69,6 +69,11 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     {
     }
 
+    private enum Appended implements Command
+    {
+        INSTANCE
+    }
+
     /**
      * The actuator is ready: agent running, input and command streams connected.
      *
@@ -100,8 +105,12 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private final MbaCascadeAgent agent;
     private final ActorRef<SessionJournal.Command> journal;
     private final AgentHost host;
+    private final List<SessionEvent> pending = new ArrayList<>();
+    private final ActorRef<org.apache.pekko.Done> appended;
+    private boolean appending;
     private boolean ready;
     private ActorRef<Finished> pendingFinish;
+    private boolean syncing;
     private long decisions;
     private String failure = "";
 
@@ -115,8 +124,9 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         final var s = node.settings();
         journal = context.spawn(SessionJournal.create("receiver", spec.sessionId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots()), "journal");
-        journal.tell(new SessionJournal.Append(List.of(new SessionStarted(spec, "receiver",
-            SessionProtocol.RECEIVER_CONTROLLER_ID, node.archiveName(), recordingId, 0, s.controlIntervalNs()))));
+        appended = context.messageAdapter(org.apache.pekko.Done.class, (done) -> Appended.INSTANCE);
+        pending.add(new SessionStarted(spec, "receiver", SessionProtocol.RECEIVER_CONTROLLER_ID, node.archiveName(),
+            recordingId, 0, s.controlIntervalNs()));
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"));
@@ -154,6 +164,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
             .onMessage(AgentCrashed.class, this::onAgentCrashed)
             .onMessage(Finish.class, this::onFinish)
             .onMessage(Synced.class, this::onSynced)
+            .onMessage(Appended.class, (msg) -> onAppended())
             .onSignal(PostStop.class, (signal) -> onPostStop())
             .build();
     }
@@ -171,22 +182,37 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
 
     private void drain()
     {
-        final List<SessionEvent> events = new ArrayList<>();
-        log.queue().drain(events::add);
-        if (!events.isEmpty())
+        final int before = pending.size();
+        log.queue().drain(pending::add);
+        for (int i = before; i < pending.size(); i++)
         {
-            decisions += events.size();
-            for (final SessionEvent event : events)
+            decisions++;
+            if (pending.get(i) instanceof FailSafeEntered entered)
             {
-                if (event instanceof FailSafeEntered entered)
-                {
-                    getContext().getLog().warn("receiver host {} entered the fail-safe (MBA 100 %): {}",
-                        spec.receiverHostId(), entered.reason());
-                    failure = entered.reason();
-                }
+                getContext().getLog().warn("receiver host {} entered the fail-safe (MBA 100 %): {}",
+                    spec.receiverHostId(), entered.reason());
+                failure = entered.reason();
             }
-            journal.tell(new SessionJournal.Append(events));
         }
+        append();
+    }
+
+    private void append()
+    {
+        if (!appending && !pending.isEmpty())
+        {
+            journal.tell(new SessionJournal.Append(new ArrayList<>(pending), appended));
+            pending.clear();
+            appending = true;
+        }
+    }
+
+    private Behavior<Command> onAppended()
+    {
+        appending = false;
+        drain();
+        maybeSync();
+        return this;
     }
 
     private Behavior<Command> onAgentCrashed(final AgentCrashed crashed)
@@ -209,23 +235,34 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         getContext().getLog().error("receiver host {} entered the fail-safe (MBA 100 %): {}", spec.receiverHostId(),
             reason);
         failure = reason;
-        journal.tell(new SessionJournal.Append(List.of(new FailSafeEntered(reason, nowNs),
-            new ActuatorFailed("receiver", String.valueOf(crashed.cause())))));
+        pending.add(new FailSafeEntered(reason, nowNs));
+        pending.add(new ActuatorFailed("receiver", String.valueOf(crashed.cause())));
         decisions += 2;
+        append();
         return this;
     }
 
     private Behavior<Command> onFinish(final Finish finish)
     {
         host.close();
+        pendingFinish = finish.replyTo();
         drain();
+        maybeSync();
+        return this;
+    }
+
+    private void maybeSync()
+    {
+        if (null == pendingFinish || syncing || appending || !pending.isEmpty())
+        {
+            return;
+        }
+        syncing = true;
         final Finished finished = new Finished(agent.samplesSeen(), decisions, failure);
         getContext().pipeToSelf(AskPattern.<SessionJournal.Command, org.apache.pekko.Done>ask(journal,
             SessionJournal.Sync::new, node.settings().askTimeout(), getContext().getSystem().scheduler()),
             (done, error) -> new Synced(null == error ? finished : new Finished(finished.samples(),
                 finished.decisions(), "journal not synced: " + error)));
-        pendingFinish = finish.replyTo();
-        return this;
     }
 
     private Behavior<Command> onSynced(final Synced synced)

@@ -63,7 +63,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     /**
      * Finishes the session.
      *
-     * @param replyTo told {@link Done} (with the counts in {@link #stats()}).
+     * @param replyTo told the session's end, with its counts.
      */
     public record Finish(ActorRef<SessionProtocol.Ended> replyTo) implements Command
     {
@@ -105,7 +105,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             SessionProtocol.SENDER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots()), "journal");
         journal.tell(new SessionJournal.Append(List.of(new SessionStarted(spec, "sender",
             SessionProtocol.SENDER_CONTROLLER_ID, node.archiveName(), recordingId, s.qpsPerEntity(),
-            s.controlIntervalNs()))));
+            s.controlIntervalNs())), context.getSystem().ignoreRef()));
         acks = node.aeron().addSubscription(s.internalChannel(), s.ackStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         agent = new RateUpdaterAgent(acks, new MessageProxy(commands, s.offerRetries(),
@@ -199,7 +199,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         failure = "rate updater agent stopped: " + crashed.cause();
         getContext().getLog().error("session {}: {}", spec.sessionId(), failure);
         journal.tell(new SessionJournal.Append(List.of(new ActuatorFailed("sender",
-            String.valueOf(crashed.cause())))));
+            String.valueOf(crashed.cause()))), getContext().getSystem().ignoreRef()));
         return this;
     }
 

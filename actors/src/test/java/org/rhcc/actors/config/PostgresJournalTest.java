@@ -41,7 +41,7 @@ class PostgresJournalTest
             final ActorRef<SessionJournal.Command> j = kit.spawn(SessionJournal.create("receiver", session, 1, 100,
                 2));
             j.tell(new SessionJournal.Append(java.util.List.of(new MbaLevelChanged(1, 4, 10L),
-                new MbaLevelChanged(0, 2, 30L))));
+                new MbaLevelChanged(0, 2, 30L)), kit.system().ignoreRef()));
             final TestProbe<Done> done = kit.createTestProbe();
             j.tell(new SessionJournal.Sync(done.getRef()));
             done.expectMessage(java.time.Duration.ofSeconds(20), Done.done());

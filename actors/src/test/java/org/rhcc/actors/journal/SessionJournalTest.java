@@ -46,14 +46,15 @@ class SessionJournalTest
         final EventSourcedBehaviorTestKit<SessionJournal.Command, SessionEvent, SessionJournal.State> journal =
             EventSourcedBehaviorTestKit.create(kit.system(), SessionJournal.create("receiver", 1L, 1, 100, 2));
         final SessionSpec spec = new SessionSpec(1L, "hostcc", Map.of("i_thr", "50"), 8, 100.0, 2, 0);
-        final var result = journal.runCommand(new SessionJournal.Append(List.of(
+        final var result = journal.<Done>runCommand((replyTo) -> new SessionJournal.Append(List.of(
             new SessionStarted(spec, "receiver", 1, "node", 3L, 0, 100_000L),
             new MbaLevelChanged(1, 4, 12_400L),
             new EcnMarkingChanged(true, 12_400L),
-            new FailSafeEntered("MBA actuator refused level 3", 40_000L))));
+            new FailSafeEntered("MBA actuator refused level 3", 40_000L)), replyTo));
 
         assertEquals(4, result.events().size());
         assertEquals(new SessionJournal.State(4, 3), result.state());
+        assertEquals(Done.done(), result.reply());
         final var sync = journal.<Done>runCommand(SessionJournal.Sync::new);
         assertEquals(Done.done(), sync.reply());
         journal.restart();

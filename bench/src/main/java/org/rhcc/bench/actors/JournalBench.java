@@ -65,9 +65,10 @@ final class JournalBench
                 {
                     batch.add(new MbaLevelChanged((sent + i) & 1, 1 + (sent + i) % 5, sent + i));
                 }
-                journal.tell(new SessionJournal.Append(batch));
+                AskPattern.<SessionJournal.Command, Done>ask(journal,
+                    (replyTo) -> new SessionJournal.Append(batch, replyTo), Duration.ofMinutes(5),
+                    system.scheduler()).toCompletableFuture().join();
             }
-            sync(system, journal);
             return decisions * 1e9 / (System.nanoTime() - startNs);
         }
         finally
