@@ -47,7 +47,7 @@ public final class Fmt
             return "n/a";
         }
         final String text = num(100.0 * fraction, 0);
-        return (fraction >= 0.0 && !text.startsWith("-") ? "+" : "") + text + " %";
+        return ("0".equals(text) || text.startsWith("-") ? "" : "+") + text + " %";
     }
 
     /**

@@ -34,6 +34,8 @@ class TextTableTest
         assertEquals("0", Fmt.num(-0.2, 0));
         assertEquals("-62 %", Fmt.change(-0.62));
         assertEquals("+5 %", Fmt.change(0.05));
+        assertEquals("0 %", Fmt.change(0.001));
+        assertEquals("0 %", Fmt.change(-0.001));
         assertEquals("2.4x", Fmt.times(2.4));
         assertEquals("64 KB", Fmt.bytes(65536));
         assertEquals("1 MB", Fmt.bytes(1 << 20));
