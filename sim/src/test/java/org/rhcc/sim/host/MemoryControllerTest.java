@@ -55,4 +55,54 @@ class MemoryControllerTest
         mc.step(100.0, STEP_NS);
         assertEquals(1.0, mc.servedReads(1, 1), 1e-9);
     }
+
+    @Test
+    void shouldAddAlmostNoBurstWaitToAnIdleChannel()
+    {
+        final MemoryController mc = new MemoryController(DRAM);
+        for (int k = 0; k < 1_000; k++)
+        {
+            mc.step(100_000.0 + k * STEP_NS, STEP_NS);
+        }
+        // only refresh keeps an idle channel busy (tRFC every tREFI)
+        assertTrue(mc.utilisation() < 2.0 * DRAM.refreshNs() / DRAM.refreshIntervalNs());
+        assertTrue(mc.burstWaitNs() < 0.5);
+        assertTrue(mc.writeBurstWaitNs() < 0.5);
+    }
+
+    @Test
+    void shouldFollowTheMd1WaitAtModerateUtilisation()
+    {
+        final MemoryController mc = new MemoryController(DRAM);
+        final double lineNs = DRAM.tTransNs() / DRAM.bankEfficiency();
+        final double linesPerStep = 0.5 * STEP_NS / lineNs * DRAM.channels();
+        for (int k = 0; k < 20_000; k++)
+        {
+            mc.enqueueReadInterleaved(0, linesPerStep);
+            mc.step(100_000.0 + k * STEP_NS, STEP_NS);
+        }
+        final double rho = mc.utilisation();
+        assertEquals(0.5, rho, 0.05, "half the bus rate offered keeps the bus about half busy");
+        final double md1 = DRAM.burstServiceNs() * rho / (2.0 * (1.0 - rho));
+        assertTrue(mc.writeBurstWaitNs() > 0.0 && mc.writeBurstWaitNs() <= md1 + 1e-9);
+        assertTrue(mc.burstWaitNs() <= md1 + 1e-9);
+    }
+
+    @Test
+    void shouldBoundTheBurstWaitByAFullQueueDrainAtSaturation()
+    {
+        final MemoryController mc = new MemoryController(DRAM);
+        for (int k = 0; k < 20_000; k++)
+        {
+            mc.admitWrites(0, mc.wpqSpace(0));
+            mc.admitWrites(1, mc.wpqSpace(1));
+            mc.step(100_000.0 + k * STEP_NS, STEP_NS);
+        }
+        assertTrue(mc.utilisation() > 0.99, "a backlogged channel is busy");
+        assertEquals(MemoryController.writeWaitMaxNs(DRAM), mc.writeBurstWaitNs(), 1e-9,
+            "writes wait at most a full WPQ's drain time");
+        assertEquals(MemoryController.readWaitMaxNs(DRAM), mc.burstWaitNs(), 1e-9,
+            "with no read queued, a read would wait a full RPQ's drain time at most");
+        assertTrue(MemoryController.readWaitMaxNs(DRAM) > MemoryController.writeWaitMaxNs(DRAM));
+    }
 }
