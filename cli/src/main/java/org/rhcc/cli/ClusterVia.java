@@ -64,6 +64,8 @@ final class ClusterVia implements AutoCloseable
                     ex.getMessage());
             }
         }
+        // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
+        org.slf4j.LoggerFactory.getLogger("rhcc");
         final Path work = directory.resolve("cluster");
         stderr.printf(Locale.ROOT, "starting a %d-node rhcc cluster in %s%n", nodes, work);
         stderr.flush();

@@ -40,6 +40,8 @@ public final class NodeCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
+        // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
+        org.slf4j.LoggerFactory.getLogger("rhcc");
         if (null != config && !Files.isRegularFile(config))
         {
             throw new UserInputException("--config " + config + " does not exist");

@@ -51,6 +51,8 @@ public final class ReplayCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
+        // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
+        org.slf4j.LoggerFactory.getLogger("rhcc");
         if (!journal.startsWith("jdbc:") && !Files.isRegularFile(Path.of(journal)) &&
             !Files.isRegularFile(Path.of(journal + ".mv.db")))
         {

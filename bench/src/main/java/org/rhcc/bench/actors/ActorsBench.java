@@ -63,7 +63,7 @@ public final class ActorsBench
             }
             if (all || parts.contains("mailbox"))
             {
-                try (MailboxPathBench mailbox = new MailboxPathBench())
+                try (MailboxPathBench mailbox = new MailboxPathBench(driver.connect()))
                 {
                     print("actor mailbox: IIO sample -> actor -> answer", mailbox.iioLatency(rate, warmup, measured));
                     print("actor mailbox: probe ACK -> actor -> rate", mailbox.ackLatency(rate, warmup, measured,

@@ -40,6 +40,13 @@ import org.rhcc.transport.message.MessageProxy;
  */
 final class AeronPathBench
 {
+    /**
+     * How the bench thread waits for the next send time: {@code -Drhcc.bench.wait=yielding} (default; lets the agents
+     * run on a machine with fewer free cores than busy threads) or {@code busy-spin}.
+     */
+    static final org.agrona.concurrent.IdleStrategy BENCH_IDLE =
+        IdleStrategies.parse(System.getProperty("rhcc.bench.wait", "yielding"));
+
     private static final int INTERNAL_IIO = 11001;
     private static final int PLATFORM_IIO = 12001;
     private static final int INTERNAL_ACKS = 11003;
@@ -83,7 +90,7 @@ final class AeronPathBench
                 final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
                 final Histogram histogram = new Histogram(10_000_000_000L, 3);
                 final long[] mbaCommands = new long[1];
-                final Receiver receiver = new Receiver(histogram);
+                final Receiver receiver = new Receiver(histogram, warmup);
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
@@ -108,7 +115,10 @@ final class AeronPathBench
                     receiver.measuring = i >= warmup;
                     while (System.nanoTime() < next)
                     {
-                        commandsIn.poll(adapter, 64);
+                        if (0 == commandsIn.poll(adapter, 64))
+                        {
+                            BENCH_IDLE.idle();
+                        }
                     }
                     while (proxy.iioSample(0, seq, next, Fixtures.occupancy(next), 50.0) < 0)
                     {
@@ -154,7 +164,7 @@ final class AeronPathBench
                 await(in, commandsOut);
                 final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
                 final Histogram histogram = new Histogram(10_000_000_000L, 3);
-                final Receiver receiver = new Receiver(histogram);
+                final Receiver receiver = new Receiver(histogram, warmup);
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
@@ -172,7 +182,10 @@ final class AeronPathBench
                     receiver.measuring = i >= warmup;
                     while (System.nanoTime() < next)
                     {
-                        commandsIn.poll(adapter, 64);
+                        if (0 == commandsIn.poll(adapter, 64))
+                        {
+                            BENCH_IDLE.idle();
+                        }
                     }
                     final int qp = (int)((i * 2654435761L) % qps);
                     final int reqRecv = i * 1000;
@@ -292,19 +305,20 @@ final class AeronPathBench
     private static final class Receiver
     {
         private final Histogram histogram;
+        private final int warmupAnswers;
         boolean measuring;
         long received;
 
-        Receiver(final Histogram histogram)
+        Receiver(final Histogram histogram, final int warmupAnswers)
         {
             this.histogram = histogram;
+            this.warmupAnswers = warmupAnswers;
         }
 
         void onStamp(final long stampNs)
         {
             final long latencyNs = System.nanoTime() - stampNs;
-            received++;
-            if (measuring)
+            if (received++ >= warmupAnswers)
             {
                 histogram.recordValue(Math.max(0, latencyNs));
             }

@@ -1,31 +1,42 @@
 package org.rhcc.bench.actors;
 
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.typesafe.config.ConfigFactory;
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
 import org.HdrHistogram.Histogram;
-import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.agrona.concurrent.NoOpIdleStrategy;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.rhcc.actors.receiver.PlatformEcnMarking;
+import org.rhcc.actors.receiver.PlatformMbaActuator;
+import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.core.port.MbaActuator;
-import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderLoop;
+import org.rhcc.transport.message.MessageAdapter;
+import org.rhcc.transport.message.MessageListener;
+import org.rhcc.transport.message.MessageProxy;
 
 /**
- * The same two paths through plain actor messages, one message per sample or ACK: the bench thread tells an actor an
- * immutable message per signal; the actor runs the same core controller and hands the message back through a queue
- * the bench thread polls (so the answer costs no second mailbox hop). Pekko's default dispatcher.
+ * The same two paths with the signal delivered as a plain actor message, one per sample or ACK (Pekko's default
+ * dispatcher), instead of through an agent polling an Aeron stream. Everything else is identical to
+ * {@link AeronPathBench}: the same core controller, and the same answers (MBA commands and {@code ClockDone}, or rate
+ * updates) published on an Aeron IPC command stream that the bench thread polls; so the difference is the input hop.
  */
 final class MailboxPathBench implements AutoCloseable
 {
+    private static final int COMMANDS = 13006;
+
     private final ActorSystem<Void> system;
+    private final Aeron aeron;
 
     /** An IIO sample as a message. */
     record Sample(long stampNs, double occupancy, double pcieGbps)
@@ -37,72 +48,44 @@ final class MailboxPathBench implements AutoCloseable
     {
     }
 
-    MailboxPathBench()
+    MailboxPathBench(final Aeron aeron)
     {
+        this.aeron = aeron;
         system = ActorSystem.create(Behaviors.empty(), "mailbox-bench", ConfigFactory.parseString(
             "pekko.actor.provider = local\npekko.loglevel = WARNING\npekko.log-dead-letters = off")
             .withFallback(ConfigFactory.defaultReference()));
     }
 
-    private static Behavior<Object> iioActor(final OneToOneConcurrentArrayQueue<Object> out, final AtomicLong done)
+    private static Behavior<Object> iioActor(final MessageProxy commands, final AtomicLong done)
     {
         return Behaviors.setup((context) ->
         {
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
-            final ReceiverController controller = new ReceiverController(config, new MbaActuator()
-            {
-                @Override
-                public int groupCount()
-                {
-                    return 2;
-                }
-
-                @Override
-                public void applyLevel(final int group, final int level, final long nowNs)
-                {
-                }
-
-                @Override
-                public void resetToUnthrottled()
-                {
-                }
-            }, (on, t) ->
-            {
-            }, (g, l, t) ->
-            {
-            });
+            final ReceiverDecisionLog log = new ReceiverDecisionLog(1 << 20);
+            final ReceiverController controller = new ReceiverController(config,
+                new PlatformMbaActuator(commands, 0, 2), new PlatformEcnMarking(commands, 0, log), log);
             return Behaviors.receiveMessage((message) ->
             {
                 final Sample s = (Sample)message;
                 controller.onIioSample(s.occupancy(), s.pcieGbps(), s.stampNs());
-                if (null != out)
-                {
-                    out.offer(s);
-                }
+                commands.clockDone(s.stampNs(), 1L, 1);
+                log.queue().clear();
                 done.incrementAndGet();
                 return Behaviors.same();
             });
         });
     }
 
-    private static Behavior<Object> ackActor(final int qps, final OneToOneConcurrentArrayQueue<Object> out,
-        final AtomicLong done)
+    private static Behavior<Object> ackActor(final int qps, final MessageProxy commands, final AtomicLong done)
     {
         return Behaviors.setup((context) ->
         {
-            final QpStateTable table = Fixtures.openTable(qps);
             final SenderLoop loop = new SenderLoop(new ReceivableRateController(
-                Fixtures.config(Scheme.RHCC).sender(), table), (qp, rRev, rSend, nowNs) ->
-                {
-                });
+                Fixtures.config(Scheme.RHCC).sender(), Fixtures.openTable(qps)), commands::rateUpdate);
             return Behaviors.receiveMessage((message) ->
             {
                 final Ack a = (Ack)message;
                 loop.onProbeAck(a.qp(), a.reqRecvTsNs(), a.respSendTsNs(), a.rccGbps(), a.stampNs());
-                if (null != out)
-                {
-                    out.offer(a);
-                }
                 done.incrementAndGet();
                 return Behaviors.same();
             });
@@ -111,57 +94,106 @@ final class MailboxPathBench implements AutoCloseable
 
     Histogram iioLatency(final long ratePerSecond, final int warmup, final int measured)
     {
-        final OneToOneConcurrentArrayQueue<Object> out = new OneToOneConcurrentArrayQueue<>(1 << 20);
-        final ActorRef<Object> actor = system.systemActorOf(iioActor(out, new AtomicLong()), "iio-" + System.nanoTime(),
-            org.apache.pekko.actor.typed.Props.empty());
-        return paced(ratePerSecond, warmup, measured, out, (i, stamp) ->
-            actor.tell(new Sample(stamp, Fixtures.occupancy(stamp), 50.0)));
+        try (ExclusivePublication out = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
+            Subscription in = aeron.addSubscription("aeron:ipc", COMMANDS))
+        {
+            final ActorRef<Object> actor = system.systemActorOf(iioActor(proxy(out), new AtomicLong()),
+                "iio-" + System.nanoTime(), Props.empty());
+            final Histogram histogram = new Histogram(10_000_000_000L, 3);
+            final Stamps stamps = new Stamps(histogram, warmup);
+            final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
+            {
+                @Override
+                public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+                {
+                    stamps.onStamp(doneUpToNs);
+                }
+            });
+            paced(ratePerSecond, warmup + measured, in, adapter, stamps, (i, stamp) ->
+                actor.tell(new Sample(stamp, Fixtures.occupancy(stamp), 50.0)));
+            return histogram;
+        }
     }
 
     Histogram ackLatency(final long ratePerSecond, final int warmup, final int measured, final int qps)
     {
-        final OneToOneConcurrentArrayQueue<Object> out = new OneToOneConcurrentArrayQueue<>(1 << 20);
-        final ActorRef<Object> actor = system.systemActorOf(ackActor(qps, out, new AtomicLong()),
-            "ack-" + System.nanoTime(), org.apache.pekko.actor.typed.Props.empty());
-        return paced(ratePerSecond, warmup, measured, out, (i, stamp) ->
+        try (ExclusivePublication out = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
+            Subscription in = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
-            final int qp = (int)((i * 2654435761L) % qps);
-            final int reqRecv = i * 1000;
-            actor.tell(new Ack(stamp, qp, reqRecv, reqRecv + 120 + (i % 160), 100.0));
-        });
+            final ActorRef<Object> actor = system.systemActorOf(ackActor(qps, proxy(out), new AtomicLong()),
+                "ack-" + System.nanoTime(), Props.empty());
+            final Histogram histogram = new Histogram(10_000_000_000L, 3);
+            final Stamps stamps = new Stamps(histogram, warmup);
+            final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
+            {
+                @Override
+                public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps,
+                    final long nowNs)
+                {
+                    stamps.onStamp(nowNs);
+                }
+            });
+            paced(ratePerSecond, warmup + measured, in, adapter, stamps, (i, stamp) ->
+            {
+                final int qp = (int)((i * 2654435761L) % qps);
+                final int reqRecv = i * 1000;
+                actor.tell(new Ack(stamp, qp, reqRecv, reqRecv + 120 + (i % 160), 100.0));
+            });
+            return histogram;
+        }
     }
 
     /**
-     * @return ACKs per second through one actor, in-flight messages bounded to 64k.
+     * @return ACKs per second through one actor (in-flight messages bounded to 64k), rate updates drained.
      */
     double ackThroughput(final int acksTotal, final int qps)
     {
-        final AtomicLong done = new AtomicLong();
-        final ActorRef<Object> actor = system.systemActorOf(ackActor(qps, null, done), "ackt-" + System.nanoTime(),
-            org.apache.pekko.actor.typed.Props.empty());
-        final int warm = acksTotal / 5;
-        long startNs = 0;
-        long startDone = 0;
-        for (int i = 0; i < acksTotal; i++)
+        try (ExclusivePublication out = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
+            Subscription in = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
-            while (i - done.get() > 65_536)
+            final AtomicLong done = new AtomicLong();
+            final ActorRef<Object> actor = system.systemActorOf(ackActor(qps, proxy(out), done),
+                "ackt-" + System.nanoTime(), Props.empty());
+            final MessageAdapter drain = new MessageAdapter("drain", new MessageListener()
             {
-                Thread.onSpinWait();
-            }
-            if (0 == startNs && i == warm)
+            });
+            final int warm = acksTotal / 5;
+            long startNs = 0;
+            long startDone = 0;
+            for (int i = 0; i < acksTotal; i++)
             {
-                startDone = done.get();
-                startNs = System.nanoTime();
+                while (i - done.get() > 65_536)
+                {
+                    in.poll(drain, 1024);
+                }
+                if (0 == startNs && i == warm)
+                {
+                    startDone = done.get();
+                    startNs = System.nanoTime();
+                }
+                final int qp = (int)((i * 2654435761L) % qps);
+                final int reqRecv = i * 1000;
+                actor.tell(new Ack(i * 100L, qp, reqRecv, reqRecv + 120 + (i % 160), 100.0));
+                if (0 == (i & 255))
+                {
+                    in.poll(drain, 1024);
+                }
             }
-            final int qp = (int)((i * 2654435761L) % qps);
-            final int reqRecv = i * 1000;
-            actor.tell(new Ack(i * 100L, qp, reqRecv, reqRecv + 120 + (i % 160), 100.0));
+            while (done.get() < acksTotal)
+            {
+                in.poll(drain, 1024);
+            }
+            return (done.get() - startDone) * 1e9 / (System.nanoTime() - startNs);
         }
-        while (done.get() < acksTotal)
+    }
+
+    private static MessageProxy proxy(final ExclusivePublication out)
+    {
+        while (!out.isConnected())
         {
-            Thread.onSpinWait();
+            Fixtures.sleep(1);
         }
-        return (done.get() - startDone) * 1e9 / (System.nanoTime() - startNs);
+        return new MessageProxy(out, 10_000_000, NoOpIdleStrategy.INSTANCE);
     }
 
     private interface Sender
@@ -169,47 +201,52 @@ final class MailboxPathBench implements AutoCloseable
         void send(int i, long stampNs);
     }
 
-    private static Histogram paced(final long ratePerSecond, final int warmup, final int measured,
-        final OneToOneConcurrentArrayQueue<Object> out, final Sender sender)
+    private static void paced(final long ratePerSecond, final int total, final Subscription in,
+        final MessageAdapter adapter, final Stamps stamps, final Sender sender)
     {
-        final Histogram histogram = new Histogram(10_000_000_000L, 3);
         final long periodNs = 1_000_000_000L / ratePerSecond;
-        final int total = warmup + measured;
-        long received = 0;
         long next = System.nanoTime();
         for (int i = 0; i < total; i++)
         {
             while (System.nanoTime() < next)
             {
-                received += drain(out, histogram, received, warmup);
+                if (0 == in.poll(adapter, 64))
+                {
+                    AeronPathBench.BENCH_IDLE.idle();
+                }
             }
             sender.send(i, next);
-            received += drain(out, histogram, received, warmup);
+            in.poll(adapter, 64);
             next += periodNs;
         }
-        final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (received < total && System.nanoTime() < deadline)
+        while (stamps.received < total)
         {
-            received += drain(out, histogram, received, warmup);
+            in.poll(adapter, 64);
         }
-        return histogram;
     }
 
-    private static int drain(final OneToOneConcurrentArrayQueue<Object> out, final Histogram histogram,
-        final long received, final int warmup)
+    /**
+     * Records each answer's latency from its stamp, after the warm-up answers.
+     */
+    private static final class Stamps
     {
-        int n = 0;
-        Object o;
-        while (null != (o = out.poll()))
+        private final Histogram histogram;
+        private final int warmup;
+        long received;
+
+        Stamps(final Histogram histogram, final int warmup)
         {
-            final long stamp = o instanceof Sample s ? s.stampNs() : ((Ack)o).stampNs();
-            if (received + n >= warmup)
-            {
-                histogram.recordValue(Math.max(0, System.nanoTime() - stamp));
-            }
-            n++;
+            this.histogram = histogram;
+            this.warmup = warmup;
         }
-        return n;
+
+        void onStamp(final long stampNs)
+        {
+            if (received++ >= warmup)
+            {
+                histogram.recordValue(Math.max(0, System.nanoTime() - stampNs));
+            }
+        }
     }
 
     @Override
