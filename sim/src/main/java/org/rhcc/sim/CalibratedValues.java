@@ -24,6 +24,16 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   bounds are the drain times of a full RPQ/WPQ, not fitted. This is what holds NIC lines at 1x (B1).</li>
  *   <li>Network: the PFC-free RX-buffer marking thresholds for B3; B4 then follows from Little's law.</li>
  * </ol>
+ * Rows not met (skipped in the suite, with the reason):
+ * <ul>
+ *   <li>B3 PFC-free (-68 %): with the NVIDIA target clamp the PFC-free senders keep the RX buffer from running dry,
+ *   so PFC-free goodput equals the host-bound PFC goodput (-58 %); the RX-buffer marking thresholds (K_min 4-64 KB,
+ *   P_max 0.2-1), the NAK delay (1-5 us) and the RTO (0.5-16 ms) leave it unchanged.</li>
+ *   <li>B5 cross-NUMA (-24 % vs local): the model gives ~0 %. A home-agent tracker pool shared in proportion to
+ *   demand by core reads at the home (to their data's return, the UPI round trip included), directory updates
+ *   (held until admitted) and NIC writes in their L_llc phase gives -8/-13/-18/-28 % for 90/60/40/25 entries,
+ *   but the hybrid row moves with it (-44/-47/-48/-51 %, limit -45 %), so it was not adopted.</li>
+ * </ul>
  */
 final class CalibratedValues
 {
