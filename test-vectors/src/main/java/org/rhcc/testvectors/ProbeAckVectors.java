@@ -15,7 +15,8 @@ import org.rhcc.core.sender.SenderParameters;
  * </pre>
  * Each case starts with fresh state (every QP at line rate, no delay sample). {@code bytes_sent} is the QP's
  * cumulative byte count when the ACK arrives; {@code probes_due} the probes the 32 KB cadence requested since the
- * QP's previous row; timestamps are unsigned 32-bit ns; {@code status} is {@code ok}, {@code negative_delay} or
+ * QP's previous row; timestamps are unsigned 32-bit ns (consecutive {@code t_recv_ns} of a QP also give its delivered
+ * rate, which caps R_rev at twice that rate); {@code status} is {@code ok}, {@code negative_delay} or
  * {@code bad_rate}; {@code r_send_gbps} is empty when the ACK was rejected (the rate stays as it was).
  */
 final class ProbeAckVectors
@@ -128,6 +129,13 @@ final class ProbeAckVectors
                     ack(0, 250 + random.nextInt(500), LINE_RATE_GBPS);
                     break;
             }
+        }
+
+        begin("delivered_rate_cap");
+        for (int i = 0; i < 120; i++)
+        {
+            // 32 KB probes 52.4 us apart: the QP delivers 5 Gbit/s, so R_rev may not wind above 10 Gbit/s
+            ackAt(0, clockNs + 52_429 + random.nextInt(64), i < 40 ? 150 : 900, LINE_RATE_GBPS);
         }
 
         begin("multi_qp");

@@ -26,7 +26,7 @@ public final class QpWords
     {
         final int base = index * WORDS_PER_QP;
         words[base] = Float.floatToRawIntBits(table.rateGbps(qp));
-        words[base + 1] = table.probeSendTsNs(qp);
+        words[base + 1] = table.probeTsNs(qp);
         words[base + 2] = Float.floatToRawIntBits(table.dPrevNs(qp));
         words[base + 3] = table.dThrNs(qp);
     }
@@ -47,7 +47,7 @@ public final class QpWords
             return;
         }
         table.open(qp, Float.intBitsToFloat(words[base]), dThrNs);
-        table.probeSendTsNs(qp, words[base + 1]);
+        table.probeTsNs(qp, words[base + 1]);
         table.dPrevNs(qp, Float.intBitsToFloat(words[base + 2]));
     }
 

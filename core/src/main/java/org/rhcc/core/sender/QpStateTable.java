@@ -7,7 +7,7 @@ package org.rhcc.core.sender;
  * <pre>
  *   word  0                   1                    2                    3
  *        +-------------------+--------------------+--------------------+-------------------+
- *   QP n | R_rev             | probe send time    | D_prev             | D_thr             |
+ *   QP n | R_rev             | probe timestamp    | D_prev             | D_thr             |
  *        | float32, Gbit/s   | uint32, ns (wraps) | float32, ns        | int32, ns         |
  *        +-------------------+--------------------+--------------------+-------------------+
  *   byte  16n                 16n+4                16n+8                16n+12
@@ -26,7 +26,7 @@ public final class QpStateTable
 
     private static final int WORDS_PER_QP = 4;
     private static final int RATE = 0;
-    private static final int PROBE_SEND_TS = 1;
+    private static final int PROBE_TS = 1;
     private static final int D_PREV = 2;
     private static final int D_THR = 3;
     private static final int NO_DELAY_BITS = Float.floatToRawIntBits(Float.NaN);
@@ -73,7 +73,7 @@ public final class QpStateTable
     {
         final int base = qp * WORDS_PER_QP;
         words[base + RATE] = Float.floatToRawIntBits(rateGbps);
-        words[base + PROBE_SEND_TS] = 0;
+        words[base + PROBE_TS] = 0;
         words[base + D_PREV] = NO_DELAY_BITS;
         words[base + D_THR] = dThrNs;
     }
@@ -87,7 +87,7 @@ public final class QpStateTable
     {
         final int base = qp * WORDS_PER_QP;
         words[base + RATE] = 0;
-        words[base + PROBE_SEND_TS] = 0;
+        words[base + PROBE_TS] = 0;
         words[base + D_PREV] = 0;
         words[base + D_THR] = 0;
     }
@@ -121,20 +121,21 @@ public final class QpStateTable
 
     /**
      * @param qp QP number.
-     * @return low 32 bits of the last probe's send time, ns.
+     * @return the QP's last probe timestamp, low 32 bits of ns (the {@link ReceivableRateController} keeps the last
+     * valid probe's receiver-arrival stamp here, for its delivered-rate measurement).
      */
-    public int probeSendTsNs(final int qp)
+    public int probeTsNs(final int qp)
     {
-        return words[qp * WORDS_PER_QP + PROBE_SEND_TS];
+        return words[qp * WORDS_PER_QP + PROBE_TS];
     }
 
     /**
      * @param qp          QP number.
-     * @param probeSendNs send time of the probe, ns (its low 32 bits are kept).
+     * @param probeTsNs the probe's timestamp, ns (its low 32 bits are kept).
      */
-    public void probeSendTsNs(final int qp, final long probeSendNs)
+    public void probeTsNs(final int qp, final long probeTsNs)
     {
-        words[qp * WORDS_PER_QP + PROBE_SEND_TS] = (int)probeSendNs;
+        words[qp * WORDS_PER_QP + PROBE_TS] = (int)probeTsNs;
     }
 
     /**

@@ -13,6 +13,18 @@ package org.rhcc.core.sender;
  *   <li>Eq. (4): {@code R_send = clamp(min(R_rev, R_cc), R_min, R_line)}; R_cc negative or not a number is malformed
  *   and the ACK is rejected.</li>
  * </ol>
+ * Anti-windup (rhcc's addition, design.md §4 allows it): R_rev is an integrator, and while another limit holds a
+ * QP's rate (PFC pauses, the inter-host CC, its share of a shared bottleneck) it would wind up to line rate, so that
+ * on congestion it must first wind down through the whole gap before it binds — with 8 QPs at 3x congestion that is
+ * ~200 ACKs per QP, about 10 ms, during which the loop does nothing. rhcc therefore caps R_rev at
+ * {@link #RATE_HEADROOM} times the QP's delivered rate, measured on the receiver NIC's clock: consecutive probes of a
+ * QP are one probe interval (32 KB) apart in its byte stream, so {@code 8 * 32768 / (t_recv - t_recv_prev)} is the
+ * rate at which the receiver took the QP's data in between. The probe-timestamp field of the 16-byte state keeps
+ * {@code t_recv_prev} (the paper's "probe send time" field; rhcc keeps the probe's arrival stamp instead, since both
+ * ends of the measurement then share one clock). A headroom of 2 lets a flow double its rate per probe round when the
+ * other limit lifts, like slow start, while no more than a factor of 2 of wind-up can accumulate.
+ * <p>
+
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
  * pcc-program/ mirrors these rules in fixed point and is checked against test-vectors/v1/probe_ack.csv.
@@ -25,6 +37,8 @@ public final class ReceivableRateController
     public static final double REJECTED_NEGATIVE_DELAY = -1.0;
     /** Return code: R_cc was negative or not a number; nothing changed. */
     public static final double REJECTED_BAD_RATE = -2.0;
+    /** R_rev stays within this factor of the QP's delivered rate (anti-windup, see the class javadoc). */
+    public static final double RATE_HEADROOM = 2.0;
 
     private final SenderParameters params;
     private final QpStateTable table;
@@ -51,17 +65,6 @@ public final class ReceivableRateController
     public void open(final int qp)
     {
         table.open(qp, (float)params.rLineGbps(), params.dThrNs());
-    }
-
-    /**
-     * Records that a probe was sent, in the QP's probe-send-time field.
-     *
-     * @param qp    QP number.
-     * @param nowNs send time, ns.
-     */
-    public void onProbeSent(final int qp, final long nowNs)
-    {
-        table.probeSendTsNs(qp, nowNs);
     }
 
     /**
@@ -93,9 +96,18 @@ public final class ReceivableRateController
         final double dPrevNs = Float.isNaN(stored) ? dCurNs : stored;
         table.dPrevNs(qp, dCurNs);
 
+        double ceilingGbps = params.rLineGbps();
+        final int gapNs = reqRecvTsNs - table.probeTsNs(qp);
+        if (!Float.isNaN(stored) && gapNs > 0)
+        {
+            ceilingGbps = Math.min(ceilingGbps, RATE_HEADROOM * params.probeIntervalBytes() * 8.0 / gapNs);
+        }
+        table.probeTsNs(qp, reqRecvTsNs);
+
         final double errorNs = dCurNs - (double)table.dThrNs(qp);
         final double changeNs = dCurNs - dPrevNs;
-        final double rRevGbps = clamp(table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs);
+        final double rRevGbps = Math.max(params.rMinGbps(), Math.min(ceilingGbps,
+            table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs));
         final float rRevStored = (float)rRevGbps;
         table.rateGbps(qp, rRevStored);
 

@@ -32,11 +32,11 @@ class QpStateTableTest
     {
         final QpStateTable table = new QpStateTable(4);
         table.open(1, 42.5f, 300);
-        table.probeSendTsNs(1, 0x1_2345_6789L);
+        table.probeTsNs(1, 0x1_2345_6789L);
         table.dPrevNs(1, 250.25f);
         table.open(2, 7.0f, 150);
         assertEquals(42.5f, table.rateGbps(1));
-        assertEquals(0x2345_6789, table.probeSendTsNs(1));
+        assertEquals(0x2345_6789, table.probeTsNs(1));
         assertEquals(250.25f, table.dPrevNs(1));
         assertEquals(300, table.dThrNs(1));
         assertEquals(150, table.dThrNs(2));

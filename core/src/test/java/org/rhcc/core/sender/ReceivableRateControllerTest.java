@@ -42,11 +42,26 @@ class ReceivableRateControllerTest
     {
         controller.onProbeAck(3, 0, 600, LINE);
         final double rBefore = controller.receivableRateGbps(3);
-        controller.onProbeAck(3, 10_000, 10_200, LINE);
+        controller.onProbeAck(3, 2_000, 2_200, LINE);
         final double dCur = 0.25 * 600 + 0.75 * 200;
         assertEquals(dCur, controller.delayNs(3), 1e-4);
         final double expected = rBefore - 0.0005 * (dCur - 200) - 0.0005 * (dCur - 600);
         assertEquals(expected, controller.receivableRateGbps(3), 1e-5);
+    }
+
+    @Test
+    void shouldCapReceivableRateAtTwiceTheDeliveredRate()
+    {
+        controller.onProbeAck(3, 0, 150, LINE);
+        assertEquals(LINE, controller.receivableRateGbps(3), 0.1, "first ACK: no delivered-rate measurement yet");
+        // probes 32 KB apart arriving 26.2144 us apart: 10 Gbit/s delivered, so R_rev <= 20 Gbit/s
+        controller.onProbeAck(3, 26_214, 26_364, LINE);
+        assertEquals(2.0 * 32768 * 8 / 26_214.0, controller.receivableRateGbps(3), 1e-4);
+        // a wrapped receive timestamp still measures the gap
+        final QpStateTable table = controller.table();
+        table.probeTsNs(3, 0xFFFF_FF00L);
+        controller.onProbeAck(3, 0x0000_6500, 0x0000_6600, LINE);
+        assertTrue(controller.receivableRateGbps(3) <= 2.0 * 32768 * 8 / 0x6600 + 1e-4);
     }
 
     @Test
