@@ -82,6 +82,9 @@ public final class MemoryController
     private final double readWaitMaxNs;
     private final double writeWaitMaxNs;
     private double busyNsThisStep;
+    private double readBacklogThisStep;
+    private double gainStepNs;
+    private double utilisationGain;
     private double utilisation;
     private double burstWaitNs;
     private double writeBurstWaitNs;
@@ -191,6 +194,7 @@ public final class MemoryController
         lastServedReads[0] = 0.0;
         lastServedReads[1] = 0.0;
         busyNsThisStep = 0.0;
+        readBacklogThisStep = 0.0;
         for (int c = 0; c < channels; c++)
         {
             stepChannel(c, nowNs, stepNs);
@@ -204,15 +208,15 @@ public final class MemoryController
     private void updateBurstWait(final double stepNs)
     {
         final double busy = busyNsThisStep * perChannel / stepNs;
-        utilisation += (busy - utilisation) * Math.min(1.0, stepNs / UTILISATION_WINDOW_NS);
+        if (stepNs != gainStepNs)
+        {
+            gainStepNs = stepNs;
+            utilisationGain = Math.min(1.0, stepNs / UTILISATION_WINDOW_NS);
+        }
+        utilisation += (busy - utilisation) * utilisationGain;
         final double rho = utilisation;
         final double waitNs = rho >= 1.0 - EPS ? Double.MAX_VALUE : burstServiceNs * rho / (2.0 * (1.0 - rho));
-        double backlogLines = 0.0;
-        for (int i = 0; i < rpq.length; i++)
-        {
-            backlogLines += rpq[i] + rpqWait[i];
-        }
-        final double fluidWaitNs = backlogLines * lineNs * perChannel;
+        final double fluidWaitNs = readBacklogThisStep * lineNs * perChannel;
         final double readWaitNs = Math.min(waitNs, readWaitMaxNs);
         final double writeWaitNs = Math.min(waitNs, writeWaitMaxNs);
         burstWaitNs = readWaitNs > fluidWaitNs ? readWaitNs - fluidWaitNs : 0.0;
@@ -409,6 +413,8 @@ public final class MemoryController
         busyNsThisStep += stepNs - (budgetNs > 0.0 ? budgetNs : 0.0);
         q[i0] = q0 < TINY ? 0.0 : q0;
         q[i1] = q1 < TINY ? 0.0 : q1;
+        readBacklogThisStep += q[i0] + waiting[i0];
+        readBacklogThisStep += q[i1] + waiting[i1];
         servedReads[i0] = s0;
         servedReads[i1] = s1;
         servedReadsTotal[0] += s0;
