@@ -1,0 +1,87 @@
+package org.rhcc.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.cli.scheme.SchemeRegistry;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ExperimentViaClusterTest
+{
+    private static final String[] SHORT = { "--duration-ms", "0.3", "--warmup-ms", "0.1", "--seed", "5",
+        "--no-charts" };
+
+    @Test
+    void shouldWriteByteIdenticalJsonThroughTheCluster(@TempDir final Path dir) throws Exception
+    {
+        final String schemes = String.join(",", clusterSchemes());
+        final CommandResult inproc = run("signals", dir.resolve("inproc"), "--scheme", schemes);
+        final CommandResult cluster = run("signals", dir.resolve("cluster"), "--scheme", schemes, "--via", "cluster");
+
+        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
+        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
+        assertTrue(cluster.err().contains("cluster up; journal"), cluster.err());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("inproc").resolve("signals.json")),
+            Files.readAllBytes(dir.resolve("cluster").resolve("signals.json")));
+        assertTrue(Files.isRegularFile(dir.resolve("cluster").resolve("cluster").resolve("journal.mv.db")));
+    }
+
+    @Test
+    void shouldRejectABadViaOrNodeCountOnOneLine(@TempDir final Path dir)
+    {
+        final CommandResult via = run("signals", dir, "--via", "grid");
+        assertEquals(RhccCommand.EXIT_USAGE, via.exitCode());
+        assertEquals("rhcc experiment: --via 'grid' must be inproc or cluster", via.err().trim());
+        final CommandResult nodes = run("signals", dir, "--via", "cluster", "--nodes", "4");
+        assertEquals(RhccCommand.EXIT_USAGE, nodes.exitCode());
+        assertEquals("rhcc experiment: --nodes 4 must be 1, 2 or 3", nodes.err().trim());
+        final CommandResult inprocNodes = run("signals", dir, "--nodes", "3");
+        assertEquals("rhcc experiment: --nodes 3 needs --via cluster", inprocNodes.err().trim());
+    }
+
+    @Test
+    void shouldReportAJournalThatCannotBeReplayed(@TempDir final Path dir)
+    {
+        final CommandResult replay = CommandResult.run("replay", "--journal", dir.resolve("none").toString(),
+            "--recording", dir.toString());
+        assertEquals(RhccCommand.EXIT_USAGE, replay.exitCode());
+        assertTrue(replay.err().startsWith("rhcc replay: --journal "), replay.err());
+    }
+
+    /**
+     * @return the built-in schemes the cluster runs (those core knows), e.g. dcqcn, rhcc once registered.
+     */
+    private static List<String> clusterSchemes()
+    {
+        final List<String> names = new ArrayList<>();
+        for (final Scheme scheme : SchemeRegistry.builtIn().all())
+        {
+            try
+            {
+                org.rhcc.core.control.Scheme.parse(scheme.name());
+                names.add(scheme.name());
+            }
+            catch (final IllegalArgumentException notInCore)
+            {
+                // a scheme only the in-process runner knows
+            }
+        }
+        return names;
+    }
+
+    private static CommandResult run(final String experiment, final Path dir, final String... more)
+    {
+        final List<String> args = new ArrayList<>(List.of("experiment", experiment, "--out", dir.toString()));
+        args.addAll(List.of(SHORT));
+        args.addAll(List.of(more));
+        return CommandResult.run(args.toArray(new String[0]));
+    }
+}
