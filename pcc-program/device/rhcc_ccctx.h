@@ -4,8 +4,10 @@
  *
  *  byte  0               4                8                12              16
  *       +---------------+----------------+----------------+---------------+
- *     0 | R_rev         | probe send ts  | D_prev (int)   | D_thr         |  <- mirrors org.rhcc.core.sender.QpStateTable
- *       | fxp30 of line | u32 ns, wraps  | u32 ns         | u32 ns, 0=new |     (same fields, same order)
+ *     0 | R_rev         | probe t_recv   | D_prev (int)   | D_thr         |  <- mirrors org.rhcc.core.sender.QpStateTable
+ *       | fxp30 of line | u32 ns, wraps  | u32 ns         | u32 ns, 0=new |     (same fields, same order; word 1 is
+ *       |               |                |                |               |     its probeTsNs: the last valid ACK's
+ *       |               |                |                |               |     receiver-arrival stamp t_recv)
  *       +---------------+----------------+----------------+---------------+
  *    16 | R_C           | R_T            | alpha          | next alpha ts |  <- DCQCN reaction point
  *       | fxp30 of line | fxp30 of line  | fxp31          | u32 ns        |
@@ -21,6 +23,9 @@
  *
  * The Java table stores R_rev and D_prev as float32 Gbit/s and ns; here they are fixed point (no floating point on
  * the DPA), R_rev as a fraction of line rate and D_prev as 32.8 fixed-point ns split over bytes 8 and 46.
+ * Word 1 (the paper's "probe send time") holds, as in Java, the receiver-NIC arrival stamp t_recv of the flow's last
+ * valid probe response (rejected responses leave it alone): the delivered-rate ceiling of Eq. (3) is one probe
+ * interval over the gap between consecutive stamps, both taken on the receiver's clock.
  * A flow whose context is all zero (D_thr == 0, as QpStateTable.isOpen) is opened on its first event.
  */
 #ifndef RHCC_CCCTX_H
@@ -56,7 +61,7 @@
 /** The flow context, 48 bytes. */
 typedef struct rhcc_ccctx {
 	uint32_t rate_rev_fxp30;      /**< R_rev, Eq. (3), fraction of line rate, fxp30 */
-	uint32_t probe_send_ts_ns;    /**< event time of the last TX burst that carried a probe, ns (wraps) */
+	uint32_t probe_recv_ts_ns;    /**< t_recv of the last valid probe response, low 32 bits of ns (wraps) */
 	uint32_t d_prev_ns;           /**< integer ns of D_prev, the last D_cur of Eq. (2) */
 	uint32_t d_thr_ns;            /**< the flow's D_thr, ns; 0 while the flow is not open */
 	uint32_t rc_fxp30;            /**< DCQCN current rate R_C = R_cc of Eq. (4), fxp30 of line */
@@ -74,7 +79,7 @@ typedef struct rhcc_ccctx {
 _Static_assert(sizeof(rhcc_ccctx_t) == 48, "rhcc flow context must be exactly the 48-byte DOCA PCC ccctx");
 _Static_assert(sizeof(rhcc_ccctx_t) <= sizeof(doca_pcc_dev_algo_ctxt_t), "rhcc flow context must fit the ccctx");
 _Static_assert(offsetof(rhcc_ccctx_t, rate_rev_fxp30) == 0, "QpStateTable word 0: R_rev");
-_Static_assert(offsetof(rhcc_ccctx_t, probe_send_ts_ns) == 4, "QpStateTable word 1: probe send time");
+_Static_assert(offsetof(rhcc_ccctx_t, probe_recv_ts_ns) == 4, "QpStateTable word 1: probe timestamp (t_recv)");
 _Static_assert(offsetof(rhcc_ccctx_t, d_prev_ns) == 8, "QpStateTable word 2: D_prev");
 _Static_assert(offsetof(rhcc_ccctx_t, d_thr_ns) == 12, "QpStateTable word 3: D_thr");
 _Static_assert(offsetof(rhcc_ccctx_t, rc_fxp30) == 16, "DCQCN block starts after the 16-byte mirror");

@@ -63,6 +63,20 @@ static int gain(uint32_t bps_per_ns, uint32_t line_mbps, uint64_t *k)
 					(uint64_t)line_mbps * 1000000u, k);
 }
 
+/*
+ * The delivered-rate ceiling of Eq. (3), HEADROOM x interval bits / gap ns (Gbit/s), as a fraction of line rate is
+ * (HEADROOM x 32 x 8 x units) / (gap x line_gbps) = (HEADROOM x 256000 x units) / (gap x line_mbps); its numerator
+ * in fxp30 of line times ns: round(HEADROOM x 256000 x units x 2^30 / line_mbps) <= 512000 x 65535 x 2^30 / 1000
+ * < 2^56 (the quotient, and so the numerator, fits the long division's 64 bits).
+ */
+static uint64_t ceiling_num(uint32_t units, uint32_t line_mbps)
+{
+	uint64_t k = 0;
+
+	(void)rhcc_div_shift_round_u64((uint64_t)RHCC_RATE_HEADROOM * 256000u * units, RHCC_RATE_SHIFT, line_mbps, &k);
+	return k;
+}
+
 rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *out)
 {
 	rhcc_config_t c;
@@ -91,6 +105,7 @@ rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *ou
 	c.d_thr_ns = params[RHCC_PARAM_D_THR_NS];
 	c.g_probe_fxp16 = params[RHCC_PARAM_G_PROBE_FXP16];
 	c.probe_interval_units = params[RHCC_PARAM_PROBE_INTERVAL_32B];
+	c.ceiling_num = ceiling_num(c.probe_interval_units, line);
 	c.dcqcn_min_fxp30 = rate_fxp30(params[RHCC_PARAM_DCQCN_MIN_RATE_MBPS], line);
 	/* fxp16 -> fxp31 is exact: shift by 15 */
 	c.dcqcn_g_fxp31 = params[RHCC_PARAM_DCQCN_G_FXP16] << (RHCC_ALPHA_SHIFT - 16);

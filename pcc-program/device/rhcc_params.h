@@ -56,6 +56,8 @@ typedef enum rhcc_counter_id {
 #define RHCC_ALPHA_SHIFT (31)
 /** Scale of the PID gains: rate delta (fxp30) = e (fxp8 ns) * k >> RHCC_GAIN_SHIFT. */
 #define RHCC_GAIN_SHIFT (40)
+/** Anti-windup: R_rev stays within this factor of the flow's delivered rate (ReceivableRateController.RATE_HEADROOM). */
+#define RHCC_RATE_HEADROOM (2u)
 /** Largest timer period: deadlines are compared wrap-safely within 2^32 ns minus the period. */
 #define RHCC_MAX_INTERVAL_NS ((uint32_t)1 << 30)
 
@@ -65,6 +67,9 @@ typedef struct rhcc_config {
 	uint32_t d_thr_ns;              /**< D_thr of a new flow */
 	uint32_t g_probe_fxp16;         /**< Eq. (2) gain */
 	uint32_t probe_interval_units;  /**< probe cadence, 32-byte units */
+	uint64_t ceiling_num;           /**< delivered-rate ceiling numerator: RATE_HEADROOM x one probe interval in
+					     bits over line rate in Gbit/s, as fxp30 of line times ns, rounded (< 2^56;
+					     see rhcc_sender_ceiling_fxp30) */
 	uint64_t k_alpha;               /**< alpha as rate (fxp30) per delay (fxp8 ns), scaled by 2^RHCC_GAIN_SHIFT */
 	uint64_t k_beta;                /**< beta, same scale */
 	uint32_t dcqcn_min_fxp30;       /**< DCQCN floor */

@@ -4,8 +4,8 @@
  * Per event of a slot-0 flow (doca_pcc_dev_user_algo):
  *   1. a flow whose context is all zero is opened (R_rev = R_C = R_T = line rate, D empty, D_thr from the params);
  *   2. DCQCN timers due at or before the event's timestamp are processed;
- *   3. ROCE_TX: DCQCN byte counter; probe cadence (results->rtt_req once per 32 KB); probe send time
- *      RTT:     D sample, Eq. (2), Eq. (3)
+ *   3. ROCE_TX: DCQCN byte counter; probe cadence (results->rtt_req once per 32 KB)
+ *      RTT:     D sample, Eq. (2), delivered-rate ceiling (from the stored t_recv), Eq. (3)
  *      CNP:     DCQCN cut
  *      NACK:    nothing beyond step 2 (DCQCN defines no reaction to NACKs; neither does the Java reference)
  *   4. results->rate = Eq. (4) R_send as a 20-bit fraction of line rate.
@@ -22,7 +22,7 @@
 /* "RHCC" */
 #define RHCC_ALGO_ID (0x52484343u)
 #define RHCC_ALGO_MAJOR (1u)
-#define RHCC_ALGO_MINOR (1u) /* 1: parameter 17, DCQCN target clamp */
+#define RHCC_ALGO_MINOR (2u) /* 1: parameter 17, DCQCN target clamp; 2: delivered-rate ceiling on R_rev */
 
 static const char rhcc_algo_desc[] = "rhcc: RHCC sender loop (probe per 32 KB, Eq. 2-4) with DCQCN as R_cc";
 
@@ -94,8 +94,6 @@ void rhcc_flow_on_event(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, doca_pcc_de
 		const doca_pcc_dev_roce_tx_cntrs_t cntrs = doca_pcc_dev_get_roce_tx_cntrs(event);
 
 		rhcc_dcqcn_on_bytes(ctx, cfg, (uint32_t)cntrs.sent_32bytes * 32u);
-		if (attr.flags & DOCA_PCC_DEV_TX_FLAG_RTT_REQ_SENT)
-			ctx->probe_send_ts_ns = now_ns;
 		rtt_req = rhcc_sender_on_tx(ctx, cfg, cntrs.sent_32bytes);
 		if (rtt_req)
 			count(counters, RHCC_COUNTER_PROBES_REQUESTED);

@@ -11,7 +11,7 @@
 void rhcc_sender_open(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg)
 {
 	ctx->rate_rev_fxp30 = RHCC_RATE_ONE;
-	ctx->probe_send_ts_ns = 0;
+	ctx->probe_recv_ts_ns = 0;
 	ctx->d_prev_ns = 0;
 	ctx->d_prev_frac = 0;
 	ctx->d_thr_ns = cfg->d_thr_ns;
@@ -46,9 +46,17 @@ rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_
 	int64_t change;
 	int64_t delta;
 	int64_t rate;
+	uint32_t ceiling;
 
 	if (sample_ns < 0)
 		return RHCC_ACK_NEGATIVE_DELAY;
+
+	/* anti-windup: R_rev <= HEADROOM x the rate delivered since the previous valid probe, measured on the
+	 * receiver's clock; a cold start (no earlier valid sample) or a gap <= 0 caps at line rate */
+	ceiling = RHCC_RATE_ONE;
+	if (ctx->flags & RHCC_FLAG_D_VALID)
+		ceiling = rhcc_sender_ceiling_fxp30(cfg, rhcc_wrap_diff32(req_recv_ts_ns, ctx->probe_recv_ts_ns));
+	ctx->probe_recv_ts_ns = req_recv_ts_ns;
 
 	sample = (int64_t)sample_ns << RHCC_DELAY_SHIFT;
 	if (ctx->flags & RHCC_FLAG_D_VALID) {
@@ -70,7 +78,12 @@ rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_
 	delta = rhcc_add_sat_s64(rhcc_mul_shift_round_s64(error, cfg->k_alpha, RHCC_GAIN_SHIFT),
 				 rhcc_mul_shift_round_s64(change, cfg->k_beta, RHCC_GAIN_SHIFT));
 	delta = rhcc_clamp_s64(delta, -RHCC_DELTA_LIMIT, RHCC_DELTA_LIMIT);
-	rate = rhcc_clamp_s64((int64_t)ctx->rate_rev_fxp30 - delta, (int64_t)cfg->r_min_fxp30, (int64_t)RHCC_RATE_ONE);
+	/* max(R_min, min(ceiling, .)): R_min wins over a ceiling below it, as in Java */
+	rate = (int64_t)ctx->rate_rev_fxp30 - delta;
+	if (rate > (int64_t)ceiling)
+		rate = (int64_t)ceiling;
+	if (rate < (int64_t)cfg->r_min_fxp30)
+		rate = (int64_t)cfg->r_min_fxp30;
 	ctx->rate_rev_fxp30 = (uint32_t)rate;
 	return RHCC_ACK_OK;
 }

@@ -20,7 +20,7 @@ typedef enum rhcc_ack_status {
 
 /**
  * Opens the sender-loop half of a flow: R_rev at line rate, no delay sample yet, the configured D_thr, probe byte
- * counter and probe send time zero (QpStateTable.open).
+ * counter and probe timestamp zero (QpStateTable.open).
  */
 void rhcc_sender_open(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg);
 
@@ -46,10 +46,36 @@ static inline int32_t rhcc_delay_sample_ns(uint32_t req_recv_ts_ns, uint32_t res
 }
 
 /**
+ * The delivered-rate ceiling of Eq. (3) (ReceivableRateController's anti-windup), fxp30 of line rate:
+ * min(line, RATE_HEADROOM x probe interval bits / gap_ns) for gap_ns > 0, line otherwise.
+ *
+ * cfg->ceiling_num = round(N), N the exact numerator (fxp30 x ns); the result is round(ceiling_num / gap_ns), so
+ * it is within 1/2 + 1/(2 gap_ns) fxp30 units (<= 2^-30 of line rate) of the exact ceiling, and exactly line
+ * whenever the exact ceiling is >= line (then ceiling_num >= 2^30 gap_ns, both being integers). gap_ns may be up to
+ * 2^31 - 1: 2^30 gap_ns < 2^61 and ceiling_num + gap_ns / 2 < 2^57, no overflow. One 64-bit division per probe
+ * response (native on the DPA's 64-bit RISC-V cores).
+ */
+static inline uint32_t rhcc_sender_ceiling_fxp30(const rhcc_config_t *cfg, int32_t gap_ns)
+{
+	uint64_t gap;
+
+	if (gap_ns <= 0)
+		return RHCC_RATE_ONE;
+	gap = (uint64_t)gap_ns;
+	if (cfg->ceiling_num >= (uint64_t)RHCC_RATE_ONE * gap)
+		return RHCC_RATE_ONE;
+	/* < 2^30 + 1/2 before rounding, so <= 2^30 after */
+	return (uint32_t)((cfg->ceiling_num + gap / 2u) / gap);
+}
+
+/**
  * One probe response (ReceivableRateController.onProbeAck without R_cc, which lives in the same context):
- *   D_sample = resp_send - req_recv; negative -> RHCC_ACK_NEGATIVE_DELAY, nothing changes;
+ *   D_sample = resp_send - req_recv; negative -> RHCC_ACK_NEGATIVE_DELAY, nothing changes (the stored t_recv
+ *   neither);
  *   Eq. (2) D_cur = (1 - g) D_prev + g D_sample (the first valid sample initialises D_cur, de = 0);
- *   Eq. (3) R_rev <- clamp(R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev), R_min, R_line).
+ *   ceiling = rhcc_sender_ceiling_fxp30(t_recv - stored t_recv) if the flow had a valid sample, else line; the
+ *   stored t_recv becomes req_recv;
+ *   Eq. (3) R_rev <- max(R_min, min(ceiling, R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev))).
  */
 rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,
 					   uint32_t resp_send_ts_ns);
