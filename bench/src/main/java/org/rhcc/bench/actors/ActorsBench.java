@@ -74,6 +74,10 @@ public final class ActorsBench
                 }
             }
         }
+        finally
+        {
+            Fixtures.delete(work);
+        }
         if (all || parts.contains("state"))
         {
             final int stateQps = Integer.getInteger("rhcc.bench.state.qps", 1 << 20);

@@ -45,6 +45,16 @@ final class Fixtures
         }
     }
 
+    /**
+     * Deletes a work area made by {@link #workDir(String)}.
+     *
+     * @param dir the work area.
+     */
+    static void delete(final Path dir)
+    {
+        org.agrona.IoUtil.delete(dir.toFile(), true);
+    }
+
     static ControllerConfig config(final Scheme scheme)
     {
         return SessionSpec.controllerConfig(scheme, LINE_RATE_GBPS, Map.of());

@@ -82,6 +82,7 @@ final class JournalBench
             {
                 // best effort
             }
+            Fixtures.delete(work);
         }
     }
 
@@ -118,6 +119,13 @@ final class JournalBench
             journal = cluster.journal();
             archive = cluster.archiveDir();
         }
-        return new DecisionReplayer(new JournalReader(journal), List.of(archive), work.resolve("replay")).replay();
+        try
+        {
+            return new DecisionReplayer(new JournalReader(journal), List.of(archive), work.resolve("replay")).replay();
+        }
+        finally
+        {
+            Fixtures.delete(work);
+        }
     }
 }

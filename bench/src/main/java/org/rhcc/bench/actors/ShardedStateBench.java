@@ -39,6 +39,10 @@ final class ShardedStateBench
             client.end(spec.sessionId(), List.of(SessionProtocol.SENDER_KEY));
             return new double[]{ (double)(after - before) / qps, seconds };
         }
+        finally
+        {
+            Fixtures.delete(work);
+        }
     }
 
     private static long usedHeap()
