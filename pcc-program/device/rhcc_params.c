@@ -67,7 +67,7 @@ static int gain(uint32_t bps_per_ns, uint32_t line_mbps, uint64_t *k)
  * The delivered-rate ceiling of Eq. (3), HEADROOM x interval bits / gap ns (Gbit/s), as a fraction of line rate is
  * (HEADROOM x 32 x 8 x units) / (gap x line_gbps) = (HEADROOM x 256000 x units) / (gap x line_mbps); its numerator
  * in fxp30 of line times ns: round(HEADROOM x 256000 x units x 2^30 / line_mbps) <= 512000 x 65535 x 2^30 / 1000
- * < 2^56 (the quotient, and so the numerator, fits the long division's 64 bits).
+ * = 2^55 x 0.99998 < 2^55 (the quotient, and so the numerator, fits the long division's 64 bits).
  */
 static uint64_t ceiling_num(uint32_t units, uint32_t line_mbps)
 {

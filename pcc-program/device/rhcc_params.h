@@ -68,7 +68,7 @@ typedef struct rhcc_config {
 	uint32_t g_probe_fxp16;         /**< Eq. (2) gain */
 	uint32_t probe_interval_units;  /**< probe cadence, 32-byte units */
 	uint64_t ceiling_num;           /**< delivered-rate ceiling numerator: RATE_HEADROOM x one probe interval in
-					     bits over line rate in Gbit/s, as fxp30 of line times ns, rounded (< 2^56;
+					     bits over line rate in Gbit/s, as fxp30 of line times ns, rounded (< 2^55;
 					     see rhcc_sender_ceiling_fxp30) */
 	uint64_t k_alpha;               /**< alpha as rate (fxp30) per delay (fxp8 ns), scaled by 2^RHCC_GAIN_SHIFT */
 	uint64_t k_beta;                /**< beta, same scale */

@@ -52,8 +52,8 @@ static inline int32_t rhcc_delay_sample_ns(uint32_t req_recv_ts_ns, uint32_t res
  * cfg->ceiling_num = round(N), N the exact numerator (fxp30 x ns); the result is round(ceiling_num / gap_ns), so
  * it is within 1/2 + 1/(2 gap_ns) fxp30 units (<= 2^-30 of line rate) of the exact ceiling, and exactly line
  * whenever the exact ceiling is >= line (then ceiling_num >= 2^30 gap_ns, both being integers). gap_ns may be up to
- * 2^31 - 1: 2^30 gap_ns < 2^61 and ceiling_num + gap_ns / 2 < 2^57, no overflow. One 64-bit division per probe
- * response (native on the DPA's 64-bit RISC-V cores).
+ * 2^31 - 1: 2^30 gap_ns < 2^61 and ceiling_num + gap_ns / 2 < 2^56, no overflow. Costs one 64-bit integer
+ * division, on probe responses only, and only once the ceiling is below line.
  */
 static inline uint32_t rhcc_sender_ceiling_fxp30(const rhcc_config_t *cfg, int32_t gap_ns)
 {

@@ -5,8 +5,9 @@
  *   probe_ack.csv    per row: ROCE_TX events for the bytes sent since the QP's previous row (the probes requested
  *                    must equal probes_due), then one RTT event with the row's receiver timestamps. R_cc is the
  *                    row's r_cc_gbps, written into the flow context's DCQCN rate field just before the RTT event
- *                    (in the device R_cc is the slot's own DCQCN rate). Checked: probes, D sample, status, D_cur,
- *                    R_rev, R_send (results->rate).
+ *                    (in the device R_cc is the slot's own DCQCN rate). Checked: probes, D sample, status, the
+ *                    stored probe timestamp (the last valid t_recv, exactly), D_cur, R_rev (with the delivered-rate
+ *                    ceiling), R_send (results->rate).
  *   dcqcn*.csv       open -> fresh context + ROCE_TX of 0 bytes; cnp -> ROCE_CNP; bytes -> ROCE_TX events
  *                    (<= 65535 units of 32 B each); advance -> ROCE_TX of 0 bytes (an event whose only effect is
  *                    processing the timers due at its timestamp). Checked: R_C, R_T, alpha; and, exactly, the
@@ -351,6 +352,7 @@ typedef struct qp_state {
 	double diff_d;   /* |D_C - D_Java| after the QP's last row, ns */
 	double diff_r;   /* |R_rev C - R_rev Java| after the QP's last row, Gbit/s */
 	double d_java;   /* Java's D_cur after the QP's last row (NaN before the first sample) */
+	uint32_t t_recv; /* Java's probeTsNs: t_recv of the QP's last valid ACK (0 when opened) */
 } qp_state_t;
 
 static qp_state_t qps[MAX_FLOWS];
@@ -380,10 +382,14 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 	double beta;
 	double line;
 	double thr;
+	double r_min;
 	uint64_t interval_units;
 	char current_case[256] = "";
 	uint32_t clock_ns = 0;
 	long negative_rows = 0;
+	long capped_rows = 0;   /* ok rows where Java's delivered-rate ceiling is below line */
+	long ceiling_rows = 0;  /* ... and both Java's and C's R_rev sit at their ceilings */
+	double interval_bytes;
 	long long probes_total = 0;
 	uint32_t neg0;
 	uint32_t probes0;
@@ -404,7 +410,9 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 	beta = real_param(&run, "beta");
 	line = real_param(&run, "r_line_gbps");
 	thr = real_param(&run, "d_thr_ns");
+	r_min = real_param(&run, "r_min_gbps");
 	interval_units = values[RHCC_PARAM_PROBE_INTERVAL_32B];
+	interval_bytes = real_param(&run, "probe_interval_bytes");
 	neg0 = counters()[RHCC_COUNTER_NEGATIVE_DELAY];
 	probes0 = counters()[RHCC_COUNTER_PROBES_REQUESTED];
 
@@ -461,6 +469,7 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 
 		before = *ctx;
 		cold = !(before.flags & RHCC_FLAG_D_VALID);
+		check_int(&run, "cold start (C has no delay sample, Java's D_prev is NaN)", cold, isnan(q->d_java));
 		if (strcmp(status, "bad_rate") == 0) {
 			/* R_cc is the slot's own DCQCN rate, never negative or NaN: nothing to feed; state must stay */
 			check_true(&run, isnan(r_cc) || r_cc < 0, "bad_rate row with a valid R_cc");
@@ -488,6 +497,10 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 				const double error_ns = d_java - thr;
 				const double change_ns = cold ? 0.0 : d_java - q->d_java;
 				const double terms = alpha * fabs(error_ns) + beta * fabs(change_ns);
+				const int32_t gap_ns = rhcc_wrap_diff32((uint32_t)t_recv, q->t_recv);
+				double ceiling_java = line;
+				double budget_ceiling = 0.0;
+				double carried_r;
 				double budget_d;
 				double budget_r;
 				double budget_s;
@@ -506,13 +519,43 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 				check_real(&run, "d_cur_ns", d_c, d_java, (1.0 - g) * prev_diff_d, budget_d);
 				diff_d = fabs(d_c - d_java);
 
-				/* Eq. (3): R' = R - alpha e - beta de is 1-Lipschitz in R, alpha in e = D' - thr, beta in
-				 * de = D' - D; clamp is 1-Lipschitz. Roundings: two fxp30 products, R_min's fxp30
-				 * value, the gains' fixed-point scale (relative 1e-13), Java's float32 R_rev */
-				budget_r = 3.0 * HALF_RATE_UNIT * line + 1e-13 * terms + FLOAT32_HALF_ULP * fabs(r_rev_java) +
-					   DOUBLE_SLACK * fmax(1.0, terms);
-				check_real(&run, "r_rev_gbps", r_c, r_rev_java,
-					   q->diff_r + alpha * diff_d + beta * (diff_d + prev_diff_d), budget_r);
+				/* the delivered-rate ceiling, exactly as Java computes it (same double operations), from
+				 * the t_recv of the QP's previous valid ACK; none on a cold start or a gap <= 0. C's is
+				 * round(round(N) / gap) in fxp30, within (1/2 + 1/(2 gap)) x 2^-30 x line of the exact
+				 * value, and exactly line whenever the exact value is >= line */
+				if (!cold && gap_ns > 0) {
+					ceiling_java = fmin(line, 2.0 * interval_bytes * 8.0 / (double)gap_ns);
+					if (ceiling_java < line) {
+						capped_rows++;
+						budget_ceiling = HALF_RATE_UNIT * line * (1.0 + 1.0 / (double)gap_ns) +
+								 DOUBLE_SLACK * ceiling_java;
+					}
+				}
+				check_int(&run, "probe timestamp (context word 1 = t_recv of the last valid ACK)",
+					  ctx->probe_recv_ts_ns, (uint32_t)t_recv);
+
+				/* Eq. (3): X = R - alpha e - beta de is 1-Lipschitz in R, alpha in e = D' - thr, beta in
+				 * de = D' - D; R' = max(R_min, min(ceiling, X)) is 1-Lipschitz in (R_min, ceiling, X)
+				 * jointly (max norm), so |dR'| <= max(|dX|, |dceiling|, |dR_min|) <= their sum.
+				 * Roundings: two fxp30 products, R_min's fxp30 value, the ceiling's (above), the gains'
+				 * fixed-point scale (relative 1e-13), Java's float32 R_rev. When both sides sit at their
+				 * ceilings (Java's R_rev is its rounded ceiling, C's is its fxp30 ceiling) X does not
+				 * matter: the difference is the ceiling rounding alone, and the carried difference
+				 * restarts from it on the next row */
+				if (budget_ceiling > 0.0 && ceiling_java >= r_min &&
+				    r_rev_java == (double)(float)ceiling_java &&
+				    ctx->rate_rev_fxp30 == rhcc_sender_ceiling_fxp30(rhcc_port_config(PORT), gap_ns)) {
+					ceiling_rows++;
+					carried_r = 0.0;
+					budget_r = budget_ceiling + FLOAT32_HALF_ULP * fabs(r_rev_java) +
+						   DOUBLE_SLACK * fmax(1.0, fabs(r_rev_java));
+					check_real(&run, "r_rev_gbps (at the ceiling)", r_c, r_rev_java, carried_r, budget_r);
+				} else {
+					carried_r = q->diff_r + alpha * diff_d + beta * (diff_d + prev_diff_d);
+					budget_r = 3.0 * HALF_RATE_UNIT * line + budget_ceiling + 1e-13 * terms +
+						   FLOAT32_HALF_ULP * fabs(r_rev_java) + DOUBLE_SLACK * fmax(1.0, terms);
+					check_real(&run, "r_rev_gbps", r_c, r_rev_java, carried_r, budget_r);
+				}
 				diff_r = fabs(r_c - r_rev_java);
 
 				/* Eq. (4): min and clamp are 1-Lipschitz; R_cc and R_min are quantised to fxp30, the
@@ -524,10 +567,14 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 				q->diff_d = diff_d;
 				q->diff_r = diff_r;
 				q->d_java = d_java;
+				q->t_recv = (uint32_t)t_recv;
 			} else {
 				die("probe_ack.csv: unknown status (expected ok, negative_delay or bad_rate)");
 			}
 		}
+		if (strcmp(status, "ok") != 0)
+			check_int(&run, "probe timestamp (a rejected ACK must leave context word 1 alone)",
+				  ctx->probe_recv_ts_ns, q->t_recv);
 		if (strcmp(status, "ok") != 0 && !isnan(q->d_java)) {
 			/* rejected: the after-state columns repeat the previous state, and so must the C state */
 			d_c = (double)rhcc_ccctx_d_prev_fxp8(ctx) / 256.0;
@@ -552,7 +599,8 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 	if (run.notes_not_fed)
 		printf(" (%ld bad_rate rows not fed: R_cc is the slot's own DCQCN rate and cannot be NaN or negative; "
 		       "state checked unchanged)", run.notes_not_fed);
-	printf("\n");
+	printf("; %ld ok rows under a delivered-rate ceiling below line, %ld of them with both R_rev at their "
+	       "ceilings\n", capped_rows, ceiling_rows);
 	print_stats(&run);
 	*total_passed += run.passed;
 	*total_failed += run.failed;

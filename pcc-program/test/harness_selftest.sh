@@ -73,6 +73,12 @@ mutate r_rev probe_ack.csv 320 r_rev_gbps 'sprintf("%.17g", v + 0.001)'
 mutate r_send probe_ack.csv 100 r_send_gbps 'sprintf("%.17g", v - 0.0005)'
 # D_cur: 0.01 ns off at ~150 ns (C rounds to 1/256 ns, float32 to ~1e-5 ns)
 mutate d_cur probe_ack.csv 16 d_cur_ns 'sprintf("%.17g", v + 0.01)'
+# the delivered-rate ceiling: a vector without it (R_rev and R_send left at line after a 52 us probe gap, where
+# Java caps them at 2 x 32 KB / 52455 ns = 9.995 Gbit/s) must be rejected at that row
+mutate no_ceiling probe_ack.csv 1141 r_rev_gbps '"100.0"'
+# at the ceiling both sides round the same quotient (C to 2^-30 of line, Java to float32 ~ 5e-7 Gbit/s at 10 Gbit/s):
+# 2e-6 Gbit/s off must be caught
+mutate r_rev_ceiling probe_ack.csv 1150 r_rev_gbps 'sprintf("%.17g", v + 2e-6)'
 # the probe cadence is exact
 mutate probes probe_ack.csv 50 probes_due 'v + 1'
 # a negative-delay row that claims the state moved

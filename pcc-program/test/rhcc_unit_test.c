@@ -445,6 +445,95 @@ static void should_keep_timers_across_the_timestamp_wrap(void)
 	CHECK_EQ(ctx.next_increase_ts_ns, start + 600000u);
 }
 
+static void should_compute_the_delivered_rate_ceiling(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	uint32_t params[RHCC_PARAM_COUNT];
+	rhcc_config_t wide;
+
+	/* N = 2 x 32768 x 8 / 100 x 2^30 = 5242.88 x 2^30 = 5629499534213.12 (fxp30 of line x ns) */
+	CHECK(cfg.ceiling_num == 5629499534213ull);
+	/* 52455 ns: 524288 / 52455 = 9.99500524 Gbit/s = 107320551.60 fxp30 -> 107320552 */
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, 52455), 107320552);
+	/* 52428 ns: 10.00015259 Gbit/s = 107375820.83 -> 107375821 */
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, 52428), 107375821);
+	/* the line boundary is 5242.88 ns: 5242 ns gives 100.0168 Gbit/s -> line, 5243 ns 99.99771 -> 1073717248.56 */
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, 5242), RHCC_RATE_ONE);
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, 5243), 1073717249);
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, 1), RHCC_RATE_ONE);
+	/* no measurement: line */
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, 0), RHCC_RATE_ONE);
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, -1), RHCC_RATE_ONE);
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, INT32_MIN), RHCC_RATE_ONE);
+	/* the widest gap, 2^31 - 1 ns: 2.4414e-4 Gbit/s = 2621.44 -> 2621 */
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&cfg, INT32_MAX), 2621);
+
+	/* the largest numerator: 65535 units (2 MB) at 1 Gbit/s, 512000 x 65535 x 2^30 / 1000 = 36028247263150080
+	 * exactly (< 2^55); at 2^31 - 1 ns: 16776960.0078 -> 16776960 */
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_PROBE_INTERVAL_32B] = 65535;
+	params[RHCC_PARAM_LINE_RATE_MBPS] = 1000;
+	params[RHCC_PARAM_R_MIN_MBPS] = 1000;
+	CHECK_EQ(rhcc_config_derive(params, &wide), 0);
+	CHECK(wide.ceiling_num == 36028247263150080ull);
+	CHECK_EQ(rhcc_sender_ceiling_fxp30(&wide, INT32_MAX), 16776960);
+}
+
+static void should_cap_r_rev_at_twice_the_delivered_rate(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t ctx;
+	rhcc_ccctx_t before;
+	const int64_t up = 268435; /* D = 150 ns, e = -50 ns, de = 0: delta = -50 x 256 x k / 2^40 = -268435.456 */
+
+	/* cold start: no ceiling whatever the stored stamp says (it would give 9.995 Gbit/s here); R_rev stays at
+	 * line (100 + 0.025 Gbit/s clamped); the stamp becomes this t_recv */
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_sender_open(&ctx, &cfg);
+	CHECK_EQ(ctx.probe_recv_ts_ns, 0);
+	ctx.probe_recv_ts_ns = 1000u - 52455u; /* wraps */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 1150), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(ctx.probe_recv_ts_ns, 1000);
+
+	/* a rejected ACK changes nothing, the stamp included */
+	before = ctx;
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 200000, 199999), RHCC_ACK_NEGATIVE_DELAY);
+	CHECK(memcmp(&before, &ctx, sizeof(ctx)) == 0);
+
+	/* 52455 ns after the last valid ACK (probe_ack.csv, delivered_rate_cap, second row): R_rev would rise to
+	 * line + 0.025 Gbit/s but is capped at 2 x 32 KB / 52455 ns = 9.995 Gbit/s = 107320552 */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 53455, 53605), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, 107320552);
+	CHECK_EQ(ctx.probe_recv_ts_ns, 53455);
+
+	/* a gap across the 32-bit wrap: 0xFFFFF000 -> 0xA000 is 4096 + 40960 = 45056 ns, 11.636 Gbit/s =
+	 * 124944503.16 -> 124944503 */
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_sender_open(&ctx, &cfg);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xFFFFF000u, 0xFFFFF096u), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xA000u, 0xA096u), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, 124944503);
+	CHECK_EQ(ctx.probe_recv_ts_ns, 0xA000u);
+
+	/* gap 0 and a negative gap (reordered stamps): no ceiling, R_rev integrates again from the capped value;
+	 * the stamp still follows the ACK */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xA000u, 0xA096u), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, 124944503 + up);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000, 40150), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, 124944503 + 2 * up);
+	CHECK_EQ(ctx.probe_recv_ts_ns, 40000);
+
+	/* the widest gap, 2^31 - 1 ns: the ceiling (2621) is below R_min, and R_min wins, as max(R_min, min(.)) */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000u + 0x7FFFFFFFu, 40150u + 0x7FFFFFFFu), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, cfg.r_min_fxp30);
+	/* 2^31 after it reads as -2^31: no ceiling */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000u + 0x7FFFFFFFu + 0x80000000u,
+					  40150u + 0x7FFFFFFFu + 0x80000000u), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, cfg.r_min_fxp30 + up);
+}
+
 static void should_serve_slot_zero_and_delegate_others(void)
 {
 	doca_pcc_dev_algo_ctxt_t algo_ctxt;
@@ -471,11 +560,16 @@ static void should_serve_slot_zero_and_delegate_others(void)
 		CHECK_EQ(results.rate, 1u << 20);
 	}
 	CHECK_EQ(probes, 32); /* 1 MB sent, one probe per 32 KB */
+	/* a TX event that carried a probe leaves word 1 alone: it holds the last valid probe response's t_recv */
+	rhcc_host_event_tx(&event, 0, 64000, 0, 0, DOCA_PCC_DEV_TX_FLAG_RTT_REQ_SENT);
+	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
+	CHECK_EQ(rhcc_ccctx(&algo_ctxt)->probe_recv_ts_ns, 0);
 	CHECK_EQ(doca_pcc_dev_get_counters(0, RHCC_ALGO_SLOT)[RHCC_COUNTER_PROBES_REQUESTED], 32);
 
 	rhcc_host_event_rtt(&event, 0, 70000, 69000, 5000, 6200); /* D = 1200 ns: R_rev 99.5 Gbit/s */
 	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
 	CHECK_EQ(results.rate, rhcc_rate_to_doca(1073741824 - 5368709));
+	CHECK_EQ(rhcc_ccctx(&algo_ctxt)->probe_recv_ts_ns, 5000);
 	rhcc_host_event_cnp(&event, 0, 71000);
 	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
 	/* alpha decayed over 71 us to ~0.706: R_C ~ 0.647 of line, below R_rev, so R_send = R_C */
@@ -527,6 +621,8 @@ int main(void)
 	should_follow_eq2_and_eq3_by_hand();
 	should_ignore_negative_delays();
 	should_clamp_to_floor_and_line();
+	should_compute_the_delivered_rate_ceiling();
+	should_cap_r_rev_at_twice_the_delivered_rate();
 	should_cut_and_recover_like_dcqcn();
 	should_clamp_target_only_after_a_timer_increase();
 	should_clamp_target_on_every_cut_when_asked();
