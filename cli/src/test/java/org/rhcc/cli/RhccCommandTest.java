@@ -70,9 +70,9 @@ class RhccCommandTest
     @Test
     void shouldReportAnUnknownExperimentOnOneLine()
     {
-        assertOneLineUsageError(CommandResult.run("experiment", "incast"),
-            "rhcc experiment: unknown experiment 'incast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, pcie, all");
+        assertOneLineUsageError(CommandResult.run("experiment", "outcast"),
+            "rhcc experiment: unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
+            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, all");
     }
 
     @Test
@@ -86,8 +86,8 @@ class RhccCommandTest
     @Test
     void shouldReportAnUnknownSchemeOnOneLine()
     {
-        assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--scheme", "dcqcn,hostcc"),
-            "rhcc experiment: unknown scheme 'hostcc'; known schemes: dcqcn");
+        assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--scheme", "dcqcn,timely"),
+            "rhcc experiment: unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only");
     }
 
     @Test

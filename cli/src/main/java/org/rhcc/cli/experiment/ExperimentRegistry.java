@@ -14,6 +14,11 @@ import org.rhcc.cli.experiment.baseline.MsgQpExperiment;
 import org.rhcc.cli.experiment.baseline.NumaExperiment;
 import org.rhcc.cli.experiment.baseline.PcieExperiment;
 import org.rhcc.cli.experiment.baseline.SignalsExperiment;
+import org.rhcc.cli.experiment.evaluation.AblationExperiment;
+import org.rhcc.cli.experiment.evaluation.IncastExperiment;
+import org.rhcc.cli.experiment.evaluation.MemoryExperiment;
+import org.rhcc.cli.experiment.evaluation.ParameterSweep;
+import org.rhcc.cli.experiment.evaluation.QpScaleExperiment;
 
 /**
  * The experiments {@code rhcc experiment NAME} knows, in the order {@code all} runs them.
@@ -40,7 +45,13 @@ public final class ExperimentRegistry
             .register(new MsgQpExperiment())
             .register(new NumaExperiment())
             .register(new MbaLevelsExperiment())
-            .register(new PcieExperiment());
+            .register(new PcieExperiment())
+            .register(new MemoryExperiment())
+            .register(new IncastExperiment())
+            .register(ParameterSweep.iThr())
+            .register(ParameterSweep.dThr())
+            .register(new AblationExperiment())
+            .register(new QpScaleExperiment());
     }
 
     /**

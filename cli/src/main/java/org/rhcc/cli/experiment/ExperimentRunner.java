@@ -159,14 +159,15 @@ public final class ExperimentRunner
             }
         }
         final ControllerHook controller = hooks.create(run);
-        final SensorProbe probe = run.readsSensor() ? new SensorProbe(controller) : null;
+        final DecisionCounter counter = new DecisionCounter(controller, run.scenario().warmupNs());
+        final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter) : null;
         final SimulationResult result;
         try
         {
             result = Simulation.run(
                 run.scenario(),
                 parameters,
-                null == probe ? controller : probe,
+                null == probe ? counter : probe,
                 (fractionDone) -> listener.onRunProgress(index, fractionDone));
         }
         finally
@@ -175,6 +176,12 @@ public final class ExperimentRunner
         }
 
         final Map<String, Number> metrics = metrics(result.metrics());
+        final double measuredNs = run.scenario().durationNs();
+        final double payloadBytes = result.metrics().rnicGbps() / 8.0 * measuredNs;
+        metrics.put("probe_acks", counter.probeAcks());
+        metrics.put("probe_share", payloadBytes > 0.0 ?
+            counter.probeAcks() * (double)parameters.rnic().probeBytes() / payloadBytes : 0.0);
+        metrics.put("decisions_per_s", (counter.iioSamples() + counter.probeAcks()) * 1e9 / measuredNs);
         if (null != probe)
         {
             metrics.put("msr_read_latency_ns", probe.meanReadLatencyNs());

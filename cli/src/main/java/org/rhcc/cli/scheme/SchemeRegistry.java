@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.cli.UserInputException;
+import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.sim.api.ControllerHook;
 
 /**
@@ -34,7 +35,60 @@ public final class SchemeRegistry
             "DCQCN only (vendor defaults), no intra-host control: the paper's baseline",
             List.of(),
             (params) -> ControllerHook.NONE));
+        for (final org.rhcc.core.control.Scheme scheme : org.rhcc.core.control.Scheme.values())
+        {
+            if (org.rhcc.core.control.Scheme.DCQCN != scheme)
+            {
+                registry.register(new Scheme(scheme.label(), describe(scheme),
+                    List.copyOf(ControllerConfig.KEYS.keySet()), (params) -> hook(scheme, params)));
+            }
+        }
         return registry;
+    }
+
+    private static String describe(final org.rhcc.core.control.Scheme scheme)
+    {
+        switch (scheme)
+        {
+            case RHCC:
+                return "RHCC: MBA cascade on IIO occupancy (receiver) and probe/PID receivable rate (sender)";
+            case HOSTCC:
+                return "hostCC emulated: its MBA policy and CE marking while occupancy exceeds I_T (DCQCN reacts)";
+            case RNIC_ONLY:
+                return "ablation: RHCC's sender loop only";
+            case CPU_ONLY:
+                return "ablation: RHCC's receiver loop only";
+            default:
+                return scheme.label();
+        }
+    }
+
+    /**
+     * Builds the in-process controller of a scheme, applying the run's controller overrides.
+     *
+     * @param scheme the scheme.
+     * @param params the run's overrides; keys that are not controller parameters are the simulator's.
+     * @return the hook.
+     * @throws UserInputException for a bad controller parameter value.
+     */
+    static ControllerHook hook(final org.rhcc.core.control.Scheme scheme, final Map<String, String> params)
+    {
+        ControllerConfig config = ControllerConfig.defaults(scheme, 100.0);
+        try
+        {
+            for (final Map.Entry<String, String> entry : params.entrySet())
+            {
+                if (ControllerConfig.KEYS.containsKey(entry.getKey()))
+                {
+                    config = config.withOverride(entry.getKey(), entry.getValue());
+                }
+            }
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new UserInputException(ex.getMessage());
+        }
+        return new SchemeControllerHook(config);
     }
 
     /**

@@ -27,7 +27,8 @@ class ExperimentRegistryTest
     @Test
     void shouldResolveAllInRegistryOrder()
     {
-        assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie"),
+        assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie", "memory", "incast",
+            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale"),
             REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
         assertEquals("numa", REGISTRY.resolve("numa").get(0).name());
     }
@@ -35,10 +36,10 @@ class ExperimentRegistryTest
     @Test
     void shouldListKnownNamesForAnUnknownExperiment()
     {
-        final UserInputException ex = assertThrows(UserInputException.class, () -> REGISTRY.resolve("incast"));
+        final UserInputException ex = assertThrows(UserInputException.class, () -> REGISTRY.resolve("outcast"));
 
-        assertEquals("unknown experiment 'incast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, pcie, all", ex.getMessage());
+        assertEquals("unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
+            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, all", ex.getMessage());
     }
 
     @Test
@@ -52,7 +53,10 @@ class ExperimentRegistryTest
     void shouldPlanEachBaselineExperimentWithTheSettingsApplied()
     {
         final Map<String, Integer> expectedRuns =
-            Map.of("signals", 4, "congestion", 8, "msg-qp", 20, "numa", 9, "mba-levels", 6, "pcie", 4);
+            Map.ofEntries(Map.entry("signals", 4), Map.entry("congestion", 8), Map.entry("msg-qp", 20),
+                Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("pcie", 4), Map.entry("memory", 2),
+                Map.entry("incast", 8), Map.entry("ithr-sweep", 7), Map.entry("dthr-sweep", 6),
+                Map.entry("ablation", 1), Map.entry("qp-scale", 5));
         for (final Experiment experiment : REGISTRY.all())
         {
             final List<RunSpec> runs = experiment.plan(SETTINGS);

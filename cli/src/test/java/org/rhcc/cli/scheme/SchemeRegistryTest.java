@@ -25,23 +25,25 @@ class SchemeRegistryTest
     void shouldParseCommaSeparatedListsKeepingOrderAndDroppingDuplicates()
     {
         final SchemeRegistry registry = SchemeRegistry.builtIn()
-            .register(new Scheme("rnic-only", "test", List.of(), (params) -> ControllerHook.NONE));
+            .register(new Scheme("swift", "test", List.of(), (params) -> ControllerHook.NONE));
 
-        final List<Scheme> schemes = registry.parse(List.of("rnic-only,dcqcn", "rnic-only"));
+        final List<Scheme> schemes = registry.parse(List.of("rnic-only,dcqcn", "rnic-only", "swift"));
 
-        assertEquals(List.of("rnic-only", "dcqcn"), schemes.stream().map(Scheme::name).toList());
+        assertEquals(List.of("rnic-only", "dcqcn", "swift"), schemes.stream().map(Scheme::name).toList());
     }
 
     @Test
     void shouldListTheKnownSchemesForAnUnknownOne()
     {
         final UserInputException unknown = assertThrows(UserInputException.class,
-            () -> SchemeRegistry.builtIn().parse(List.of("dcqcn,hostcc")));
+            () -> SchemeRegistry.builtIn().parse(List.of("dcqcn,timely")));
         final UserInputException empty = assertThrows(UserInputException.class,
             () -> SchemeRegistry.builtIn().parse(List.of("dcqcn,")));
 
-        assertEquals("unknown scheme 'hostcc'; known schemes: dcqcn", unknown.getMessage());
-        assertEquals("empty scheme name in --scheme 'dcqcn,'; known schemes: dcqcn", empty.getMessage());
+        assertEquals("unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only",
+            unknown.getMessage());
+        assertEquals("empty scheme name in --scheme 'dcqcn,'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only",
+            empty.getMessage());
     }
 
     @Test

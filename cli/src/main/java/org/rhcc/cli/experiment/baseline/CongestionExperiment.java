@@ -6,6 +6,7 @@ import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.experiment.evaluation.EvaluationSchemes;
 import org.rhcc.cli.report.BarChartSpec;
 import org.rhcc.cli.report.BaselineRow;
 import org.rhcc.cli.report.ChartSpec;
@@ -42,6 +43,15 @@ public final class CongestionExperiment implements Experiment
     public String summary()
     {
         return "throughput, latency, PFC/CNP, memory bandwidth, PCIe stalls at 0x..3x, PFC on and PFC-free";
+    }
+
+    /**
+     * @return every scheme: the baseline rows read the dcqcn runs, the evaluation compares the others with them.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return EvaluationSchemes.ALL;
     }
 
     /**

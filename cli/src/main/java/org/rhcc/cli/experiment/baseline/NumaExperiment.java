@@ -7,6 +7,7 @@ import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.experiment.evaluation.EvaluationSchemes;
 import org.rhcc.cli.report.BarChartSpec;
 import org.rhcc.cli.report.BaselineRow;
 import org.rhcc.cli.report.ChartSpec;
@@ -45,6 +46,15 @@ public final class NumaExperiment implements Experiment
     public String summary()
     {
         return "local, cross-NUMA and hybrid CPU traffic at 1x..3x congestion";
+    }
+
+    /**
+     * @return every scheme: the baseline rows read the dcqcn runs, the evaluation compares the others with them.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return EvaluationSchemes.ALL;
     }
 
     /**

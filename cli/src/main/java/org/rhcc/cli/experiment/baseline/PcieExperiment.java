@@ -6,6 +6,7 @@ import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.experiment.evaluation.EvaluationSchemes;
 import org.rhcc.cli.report.BaselineRow;
 import org.rhcc.cli.report.ChartSpec;
 import org.rhcc.cli.report.Fmt;
@@ -44,6 +45,15 @@ public final class PcieExperiment implements Experiment
     public String summary()
     {
         return "pure PCIe congestion: TCP 37/71/95 Gbit/s offered on the NIC's second port, no CPU traffic";
+    }
+
+    /**
+     * @return every scheme: the baseline rows read the dcqcn runs, the evaluation compares the others with them.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return EvaluationSchemes.ALL;
     }
 
     /**

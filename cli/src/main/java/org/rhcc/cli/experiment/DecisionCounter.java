@@ -1,0 +1,114 @@
+package org.rhcc.cli.experiment;
+
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.SimPorts;
+
+/**
+ * Counts the controller's decisions of a run — IIO samples and probe ACKs delivered after the warm-up — while passing
+ * every call through, so that the overheads a scheme costs (probe bandwidth, decisions per second) are measured rather
+ * than assumed. It wraps whatever hook runs the scheme, in process or through the cluster.
+ */
+final class DecisionCounter implements ControllerHook
+{
+    private final ControllerHook delegate;
+    private final long warmupNs;
+    private long iioSamples;
+    private long probeAcks;
+
+    /**
+     * @param delegate the scheme's controller.
+     * @param warmupNs calls before this simulated time are not counted.
+     */
+    DecisionCounter(final ControllerHook delegate, final long warmupNs)
+    {
+        this.delegate = delegate;
+        this.warmupNs = warmupNs;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void attach(final SimPorts ports, final long nowNs)
+    {
+        delegate.attach(ports, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean wantsProbes()
+    {
+        return delegate.wantsProbes();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean wantsIioSamples()
+    {
+        return delegate.wantsIioSamples();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    {
+        if (nowNs >= warmupNs)
+        {
+            iioSamples++;
+        }
+        delegate.onIioSample(occupancy, pcieGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void onProbeAck(
+        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    {
+        if (nowNs >= warmupNs)
+        {
+            probeAcks++;
+        }
+        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void onWindow(final long nowNs)
+    {
+        delegate.onWindow(nowNs);
+    }
+
+    /**
+     * @return IIO samples delivered after the warm-up.
+     */
+    long iioSamples()
+    {
+        return iioSamples;
+    }
+
+    /**
+     * @return probe ACKs delivered after the warm-up.
+     */
+    long probeAcks()
+    {
+        return probeAcks;
+    }
+
+    /**
+     * @return the wrapped hook.
+     */
+    ControllerHook delegate()
+    {
+        return delegate;
+    }
+}

@@ -1,0 +1,138 @@
+package org.rhcc.cli.experiment.evaluation;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.MetricBarChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.report.TimeSeriesChartSpec;
+import org.rhcc.cli.result.ExperimentResult;
+
+/**
+ * Both loops are needed (paper §V, ablation): rhcc against rnic-only (sender loop alone) and cpu-only (receiver loop
+ * alone), with dcqcn as the reference, at 3x local congestion, PFC on; with the signals over time like a scope trace.
+ */
+public final class AblationExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "ablation";
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "rhcc vs rnic-only vs cpu-only at 3x, with IIO occupancy, delay, MBA levels and rates over time";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "§V ablation";
+    }
+
+    /**
+     * @return dcqcn, rhcc, rnic-only, cpu-only.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return List.of("dcqcn", "rhcc", "rnic-only", "cpu-only");
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        return new RunPlan(settings).add("3x, PFC on", settings.scenario().congestion(3).build()).runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean keepsTimeSeries()
+    {
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS, Outcomes.CPU_MEM_GBPS,
+            Outcomes.LATENCY_AVG_US, Outcomes.LATENCY_P99_US, Outcomes.PFC_PAUSE, Outcomes.IIO_OCCUPANCY,
+            Outcomes.RX_DELAY_NS);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        final List<ChartSpec> charts = new ArrayList<>();
+        charts.add(MetricBarChartSpec.of("ablation-bandwidth.png", "Both loops are needed (3x, PFC on)", "scheme",
+            "bandwidth (Gbit/s)", (run) -> true, (run) -> run.scheme())
+            .with("RDMA goodput", (run) -> run.metric("rnic_gbps"))
+            .with("CPU memory traffic", (run) -> run.metric("cpu_mem_gbps")));
+        charts.add(trace("ablation-trace-iio.png", "IIO occupancy over time (100 us windows)",
+            "IIO occupancy (lines)", "iio_occupancy"));
+        charts.add(trace("ablation-trace-delay.png", "Receiver processing delay over time (100 us windows)",
+            "receiver processing delay (ns)", "rx_delay_ns"));
+        charts.add(trace("ablation-trace-mba-local.png", "MBA level of local-NUMA cores over time",
+            "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_local"));
+        charts.add(trace("ablation-trace-rate.png", "Mean sender rate over time", "sender rate (Gbit/s)",
+            "sender_rate_gbps"));
+        charts.add(trace("ablation-trace-rnic.png", "RDMA goodput over time", "RDMA goodput (Gbit/s)",
+            "rnic_gbps"));
+        charts.add(trace("ablation-trace-cpu.png", "CPU memory bandwidth over time", "CPU memory traffic (Gbit/s)",
+            "cpu_mem_gbps"));
+        return charts;
+    }
+
+    private static TimeSeriesChartSpec trace(
+        final String file, final String title, final String yTitle, final String series)
+    {
+        return new TimeSeriesChartSpec(file, title, yTitle, (run) -> true, "t_ms", series, null);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        return List.of(new BaselineRow("ablation", "RDMA goodput at 3x: rhcc / rnic-only / cpu-only vs dcqcn",
+            "both loops needed: each loop alone falls short of rhcc",
+            Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> true, "rnic_gbps") + " / " +
+            Outcomes.ratio(result, "rnic-only", "dcqcn", (run) -> true, "rnic_gbps") + " / " +
+            Outcomes.ratio(result, "cpu-only", "dcqcn", (run) -> true, "rnic_gbps") + "; CPU memory Gbit/s " +
+            Outcomes.value(result, "rhcc", (run) -> true, "cpu_mem_gbps", 1.0, 1) + " / " +
+            Outcomes.value(result, "rnic-only", (run) -> true, "cpu_mem_gbps", 1.0, 1) + " / " +
+            Outcomes.value(result, "cpu-only", (run) -> true, "cpu_mem_gbps", 1.0, 1)));
+    }
+}

@@ -1,0 +1,127 @@
+package org.rhcc.cli.experiment.evaluation;
+
+import java.util.List;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.LineChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * Incast (paper §V, the third server): 2..8 QPs from two senders into one receiver, without intra-host congestion
+ * (inter-host congestion only, where RHCC should match DCQCN) and with 3x local CPU traffic, PFC on.
+ */
+public final class IncastExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "incast";
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "2..8 QPs from two senders into one receiver, at 0x and 3x intra-host congestion";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "§V incast";
+    }
+
+    /**
+     * @return every scheme.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return EvaluationSchemes.ALL;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (final int congestion : new int[]{ 0, 3 })
+        {
+            for (int qpsPerSender = 1; qpsPerSender <= 4; qpsPerSender++)
+            {
+                plan.add(congestion + "x, " + (2 * qpsPerSender) + " QPs",
+                    settings.scenario().senders(2).qps(qpsPerSender).congestion(congestion).build());
+            }
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS, Outcomes.LATENCY_AVG_US,
+            Outcomes.LATENCY_P99_US, Outcomes.PFC_PAUSE, Outcomes.CNPS, Outcomes.CPU_MEM_GBPS);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(
+            LineChartSpec.of("incast-throughput.png", "Incast from two senders", "QPs (two senders)",
+                "RDMA goodput (Gbit/s)", (run) -> true, IncastExperiment::totalQps, RunRecord::congestionLabel,
+                (run) -> run.metric("rnic_gbps")),
+            LineChartSpec.of("incast-latency-p99.png", "Incast: 99th-percentile message latency", "QPs (two senders)",
+                "p99 latency (us)", (run) -> true, IncastExperiment::totalQps, RunRecord::congestionLabel,
+                (run) -> run.metric("latency_p99_us")));
+    }
+
+    private static double totalQps(final RunRecord run)
+    {
+        return (double)run.senders() * run.qps();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        return List.of(
+            new BaselineRow("incast 0x", "8 QPs, inter-host congestion only: rhcc vs dcqcn goodput",
+                "parity with DCQCN",
+                Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> run.congestion() == 0 && totalQps(run) == 8,
+                    "rnic_gbps")),
+            new BaselineRow("incast 3x", "8 QPs with 3x intra-host congestion: rhcc vs dcqcn / vs hostcc goodput",
+                "rhcc ahead",
+                Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> run.congestion() == 3 && totalQps(run) == 8,
+                    "rnic_gbps") + " / " +
+                Outcomes.ratio(result, "rhcc", "hostcc", (run) -> run.congestion() == 3 && totalQps(run) == 8,
+                    "rnic_gbps")));
+    }
+}

@@ -1,0 +1,124 @@
+package org.rhcc.cli.experiment.evaluation;
+
+import java.util.List;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.MetricBarChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.sim.api.CpuTraffic;
+
+/**
+ * Memory bandwidth composition per scheme (paper §V): local-NUMA and cross-NUMA CPU traffic, NIC-caused DRAM traffic
+ * and the total, at 3x with local and with hybrid CPU traffic, PFC on. Shows where each scheme moves the bandwidth.
+ */
+public final class MemoryExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "memory";
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "memory bandwidth by class (CPU local, cross, NIC, total) per scheme at 3x, local and hybrid";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "§V memory";
+    }
+
+    /**
+     * @return every scheme.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return EvaluationSchemes.ALL;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (final CpuTraffic traffic : new CpuTraffic[]{ CpuTraffic.LOCAL, CpuTraffic.HYBRID })
+        {
+            plan.add(traffic.label() + ", 3x", settings.scenario().cpuTraffic(traffic).congestion(3).build());
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS,
+            TableColumn.metric("CPU local Gbit/s", "cpu_local_mem_gbps", 1),
+            TableColumn.metric("CPU cross Gbit/s", "cpu_cross_mem_gbps", 1),
+            TableColumn.metric("NIC mem Gbit/s", "rnic_mem_gbps", 1),
+            TableColumn.metric("total mem Gbit/s", "total_mem_gbps", 1));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(chart(CpuTraffic.LOCAL), chart(CpuTraffic.HYBRID));
+    }
+
+    private static MetricBarChartSpec chart(final CpuTraffic traffic)
+    {
+        return MetricBarChartSpec.of("memory-" + traffic.label() + ".png",
+            "Memory bandwidth by class, 3x " + traffic.label() + " CPU traffic", "scheme", "bandwidth (Gbit/s)",
+            (run) -> traffic.label().equals(run.cpuTraffic()), (run) -> run.scheme())
+            .with("CPU local-NUMA", (run) -> run.metric("cpu_local_mem_gbps"))
+            .with("CPU cross-NUMA", (run) -> run.metric("cpu_cross_mem_gbps"))
+            .with("NIC writes (DRAM)", (run) -> run.metric("rnic_mem_gbps"))
+            .with("total DRAM", (run) -> run.metric("total_mem_gbps"))
+            .with("RDMA goodput", (run) -> run.metric("rnic_gbps"));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        return List.of(new BaselineRow("memory", "hybrid 3x, CPU local / cross memory Gbit/s: dcqcn -> rhcc",
+            "rhcc throttles cross-NUMA cores first, keeps a CPU share",
+            Outcomes.value(result, "dcqcn", (run) -> "hybrid".equals(run.cpuTraffic()), "cpu_local_mem_gbps", 1, 1) +
+            " / " + Outcomes.value(result, "dcqcn", (run) -> "hybrid".equals(run.cpuTraffic()),
+            "cpu_cross_mem_gbps", 1, 1) + " -> " +
+            Outcomes.value(result, "rhcc", (run) -> "hybrid".equals(run.cpuTraffic()), "cpu_local_mem_gbps", 1, 1) +
+            " / " + Outcomes.value(result, "rhcc", (run) -> "hybrid".equals(run.cpuTraffic()),
+            "cpu_cross_mem_gbps", 1, 1)));
+    }
+}

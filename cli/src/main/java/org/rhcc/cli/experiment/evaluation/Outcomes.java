@@ -1,0 +1,81 @@
+package org.rhcc.cli.experiment.evaluation;
+
+import java.util.function.Predicate;
+
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * Scheme-against-scheme comparisons shared by the evaluation experiments.
+ */
+final class Outcomes
+{
+    static final TableColumn SCHEME = TableColumn.text("scheme", RunRecord::scheme);
+    static final TableColumn CONDITION = TableColumn.text("condition", RunRecord::condition);
+    static final TableColumn RNIC_GBPS = TableColumn.metric("RDMA Gbit/s", "rnic_gbps", 1);
+    static final TableColumn LATENCY_AVG_US = TableColumn.metric("lat avg us", "latency_avg_us", 1);
+    static final TableColumn LATENCY_P99_US = TableColumn.metric("lat p99 us", "latency_p99_us", 1);
+    static final TableColumn CPU_MEM_GBPS = TableColumn.metric("CPU mem Gbit/s", "cpu_mem_gbps", 1);
+    static final TableColumn IIO_OCCUPANCY = TableColumn.metric("IIO occ lines", "iio_occupancy", 1);
+    static final TableColumn RX_DELAY_NS = TableColumn.metric("rx delay ns", "rx_delay_ns", 0);
+    static final TableColumn PFC_PAUSE = TableColumn.text("PFC pause %",
+        (run) -> Fmt.num(100.0 * run.metric("pfc_pause_fraction"), 1));
+    static final TableColumn PCIE_STALL = TableColumn.text("PCIe stall %",
+        (run) -> Fmt.num(100.0 * run.metric("pcie_stall_fraction"), 1));
+    static final TableColumn CNPS = TableColumn.metric("CNPs", "cnp_count", 0);
+
+    private Outcomes()
+    {
+    }
+
+    /**
+     * @param result the result.
+     * @param scheme scheme name.
+     * @param filter the condition.
+     * @return the first run of the scheme under the condition, or null.
+     */
+    static RunRecord run(final ExperimentResult result, final String scheme, final Predicate<RunRecord> filter)
+    {
+        return result.first((run) -> scheme.equals(run.scheme()) && filter.test(run));
+    }
+
+    /**
+     * @param result  the result.
+     * @param scheme  the scheme compared.
+     * @param against the reference scheme.
+     * @param filter  the condition.
+     * @param metric  the metric.
+     * @return {@code metric(scheme) / metric(against)} as e.g. {@code "1.84x"}, or {@code "n/a"}.
+     */
+    static String ratio(
+        final ExperimentResult result, final String scheme, final String against, final Predicate<RunRecord> filter,
+        final String metric)
+    {
+        final RunRecord a = run(result, scheme, filter);
+        final RunRecord b = run(result, against, filter);
+        if (null == a || null == b || !(b.metric(metric) > 0.0))
+        {
+            return "n/a";
+        }
+        return Fmt.times(a.metric(metric) / b.metric(metric));
+    }
+
+    /**
+     * @param result the result.
+     * @param scheme the scheme.
+     * @param filter the condition.
+     * @param metric the metric.
+     * @param scale  multiplier applied before formatting.
+     * @param decimals digits after the point.
+     * @return the formatted metric, or {@code "n/a"}.
+     */
+    static String value(
+        final ExperimentResult result, final String scheme, final Predicate<RunRecord> filter, final String metric,
+        final double scale, final int decimals)
+    {
+        final RunRecord run = run(result, scheme, filter);
+        return null == run ? "n/a" : Fmt.num(scale * run.metric(metric), decimals);
+    }
+}

@@ -1,0 +1,160 @@
+package org.rhcc.cli.experiment.evaluation;
+
+import java.util.List;
+import java.util.Map;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.LineChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+
+/**
+ * Sensitivity to one controller parameter at 3x local congestion, PFC on (paper §V): each value is one run per scheme,
+ * recorded in the run's {@code params}. Instances: {@link #iThr()} and {@link #dThr()}.
+ */
+public final class ParameterSweep implements Experiment
+{
+    private final String name;
+    private final String key;
+    private final String axisTitle;
+    private final int[] values;
+    private final List<String> schemes;
+
+    private ParameterSweep(
+        final String name, final String key, final String axisTitle, final int[] values, final List<String> schemes)
+    {
+        this.name = name;
+        this.key = key;
+        this.axisTitle = axisTitle;
+        this.values = values.clone();
+        this.schemes = schemes;
+    }
+
+    /**
+     * @return I_thr from 30 to 80 entries, for the schemes that use it.
+     */
+    public static ParameterSweep iThr()
+    {
+        return new ParameterSweep("ithr-sweep", "i_thr", "I_thr (IIO entries)", new int[]{ 30, 40, 45, 50, 60, 70, 80 },
+            List.of("rhcc", "cpu-only", "hostcc"));
+    }
+
+    /**
+     * @return D_thr from 100 to 800 ns, for the schemes that use it.
+     */
+    public static ParameterSweep dThr()
+    {
+        return new ParameterSweep("dthr-sweep", "d_thr_ns", "D_thr (ns)", new int[]{ 100, 200, 300, 400, 600, 800 },
+            List.of("rhcc", "rnic-only"));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return name;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "sweep of " + key + " (" + values[0] + ".." + values[values.length - 1] + ") at 3x";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "§V sensitivity";
+    }
+
+    /**
+     * @return the schemes the parameter matters to.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return schemes;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (final int value : values)
+        {
+            plan.add(key + " = " + value, settings.scenario().congestion(3).build(),
+                Map.of(key, Integer.toString(value)), false);
+        }
+        return plan.runs();
+    }
+
+    private double x(final RunRecord run)
+    {
+        final String value = run.params().get(key);
+        return null == value ? Double.NaN : Double.parseDouble(value);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS, Outcomes.CPU_MEM_GBPS,
+            Outcomes.LATENCY_AVG_US, Outcomes.LATENCY_P99_US, Outcomes.PFC_PAUSE, Outcomes.IIO_OCCUPANCY,
+            Outcomes.RX_DELAY_NS);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(
+            LineChartSpec.of(name + "-throughput.png", "RDMA goodput vs " + key + " (3x)", axisTitle,
+                "RDMA goodput (Gbit/s)", (run) -> true, this::x, null, (run) -> run.metric("rnic_gbps")),
+            LineChartSpec.of(name + "-cpu.png", "CPU memory bandwidth vs " + key + " (3x)", axisTitle,
+                "CPU memory traffic (Gbit/s)", (run) -> true, this::x, null, (run) -> run.metric("cpu_mem_gbps")),
+            LineChartSpec.of(name + "-latency.png", "Average message latency vs " + key + " (3x)", axisTitle,
+                "average latency (us)", (run) -> true, this::x, null, (run) -> run.metric("latency_avg_us")));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        final StringBuilder goodput = new StringBuilder();
+        for (final int value : values)
+        {
+            final RunRecord run = Outcomes.run(result, schemes.get(0), (r) -> x(r) == value);
+            if (goodput.length() > 0)
+            {
+                goodput.append(" / ");
+            }
+            goodput.append(null == run ? "n/a" : Fmt.num(run.metric("rnic_gbps"), 1));
+        }
+        return List.of(new BaselineRow(name, schemes.get(0) + " RDMA goodput (Gbit/s) for " + key + " = " +
+            java.util.Arrays.toString(values), "sensitive to the threshold", goodput.toString()));
+    }
+}

@@ -1,0 +1,129 @@
+package org.rhcc.cli.experiment.evaluation;
+
+import java.util.List;
+
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.LineChartSpec;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+import org.rhcc.core.sender.QpStateTable;
+
+/**
+ * Scale (paper §V: throughput holds from 1 to 256 QPs) and overheads, measured: the probes' share of the bytes on the
+ * wire, the per-QP state the sender loop keeps, and the controller decisions per second (IIO samples plus probe ACKs).
+ */
+public final class QpScaleExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "qp-scale";
+
+    private static final int[] QPS = { 1, 4, 16, 64, 256 };
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "1..256 QPs at 3x, with probe bandwidth share, per-QP state and decisions per second";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "§V scale, overheads";
+    }
+
+    /**
+     * @return dcqcn and rhcc.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return List.of("dcqcn", "rhcc");
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        final RunPlan plan = new RunPlan(settings);
+        for (final int qps : QPS)
+        {
+            plan.add("3x, " + qps + " QPs", settings.scenario().qps(qps).congestion(3).build());
+        }
+        return plan.runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS, Outcomes.LATENCY_AVG_US,
+            Outcomes.PFC_PAUSE, Outcomes.CPU_MEM_GBPS,
+            TableColumn.text("probe share %", (run) -> Fmt.num(100.0 * run.metric("probe_share"), 3)),
+            TableColumn.metric("decisions/s", "decisions_per_s", 0));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        return List.of(LineChartSpec.of("qp-scale-throughput.png", "RDMA goodput from 1 to 256 QPs (3x)",
+            "QPs", "RDMA goodput (Gbit/s)", (run) -> true, (run) -> run.qps(), null,
+            (run) -> run.metric("rnic_gbps")));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        final StringBuilder goodput = new StringBuilder();
+        for (final int qps : QPS)
+        {
+            final RunRecord run = Outcomes.run(result, "rhcc", (r) -> r.qps() == qps);
+            if (goodput.length() > 0)
+            {
+                goodput.append(" / ");
+            }
+            goodput.append(null == run ? "n/a" : Fmt.num(run.metric("rnic_gbps"), 1));
+        }
+        final RunRecord one = Outcomes.run(result, "rhcc", (r) -> r.qps() == 8 || r.qps() == 16);
+        final QpStateTable table = new QpStateTable(1_000_000);
+        return List.of(
+            new BaselineRow("scale", "rhcc RDMA goodput (Gbit/s), 1 / 4 / 16 / 64 / 256 QPs at 3x",
+                "holds from 1 to 256 QPs", goodput.toString()),
+            new BaselineRow("overhead", "probe bytes / data bytes on the wire; state per QP; decisions per second",
+                "0.2 %; 16 B per QP",
+                (null == one ? "n/a" : Fmt.num(100.0 * one.metric("probe_share"), 3) + " %") + "; " +
+                table.stateBytes() / table.capacityQps() + " B per QP (" + Fmt.bytes(table.stateBytes()) +
+                " for 1M QPs); " + (null == one ? "n/a" : Fmt.num(one.metric("decisions_per_s"), 0) + "/s")));
+    }
+}
