@@ -20,6 +20,11 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   K_cha for B1/B2/B3. With DCQCN's NVIDIA target clamp ({@code clamp_tgt_rate = 0}) the senders recover after
  *   cuts, so the switch keeps its standard dynamic PFC threshold (alpha = 1/8) and the host, not DCQCN, sets the
  *   rate in the lossless baseline (the paper's 94-line IIO occupancy at 3x requires a backlogged receiver).</li>
+ *   <li>Home tracker (TOR) K_tor, IoPath: remote reads hold a home-agent entry from their arrival at the home until
+ *   their data reaches the remote core (the UPI return included: 130 vs 81 ns [ML]), and NIC writes need one for
+ *   their CHA phase (L_llc); when oversubscribed the entries are shared in proportion to demand ([HN] §5.2 CHA
+ *   admission delay). Local core reads are not counted: the local rows (B1-B4) were fitted with them present, so
+ *   only the residency that remote requests add is modelled. Sized from the line rate, not fitted.</li>
  *   <li>DRAM burst queueing: S of the M/D/1 wait so that read-only MLC's loaded latency follows [ML] (A6); its
  *   bounds are the drain times of a full RPQ/WPQ, not fitted. This is what holds NIC lines at 1x (B1).</li>
  *   <li>Network: the PFC-free RX-buffer marking thresholds for B3; B4 then follows from Little's law.</li>
@@ -29,10 +34,11 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   <li>B3 PFC-free (-68 %): with the NVIDIA target clamp the PFC-free senders keep the RX buffer from running dry,
  *   so PFC-free goodput equals the host-bound PFC goodput (-58 %); the RX-buffer marking thresholds (K_min 4-64 KB,
  *   P_max 0.2-1), the NAK delay (1-5 us) and the RTO (0.5-16 ms) leave it unchanged.</li>
- *   <li>B5 cross-NUMA (-24 % vs local): the model gives ~0 %. A home-agent tracker pool shared in proportion to
- *   demand by core reads at the home (to their data's return, the UPI round trip included), directory updates
- *   (held until admitted) and NIC writes in their L_llc phase gives -8/-13/-18/-28 % for 90/60/40/25 entries,
- *   but the hybrid row moves with it (-44/-47/-48/-51 %, limit -45 %), so it was not adopted.</li>
+ *   <li>B5 cross-NUMA (-24 % vs local): the model gives -16 % (with more PFC pauses) with the home tracker K_tor
+ *   sized, not fitted, at the fewest entries that keep the PCIe rate through the CHA phase (24); 23 gives -17 %,
+ *   and fewer would throttle the uncontended NIC (A5, B7). Variants tried and rejected: counting local reads as well (local suffers more than
+ *   cross, since remote MLC issues fewer reads), counting directory updates until admitted, or NIC writes until
+ *   their WPQ admission (cross -21 % needs hybrid -48 %, limit -45 %).</li>
  * </ul>
  */
 final class CalibratedValues
@@ -89,7 +95,9 @@ final class CalibratedValues
         1.0,            // p_dirty [model.md §4.5]
         1,              // perftest: one buffer per QP (est.)
         9L << 20,       // I/O footprint beyond payload buffers (CAL: row B1)
-        10_000.0);      // hit-rate fixed point period [model.md §4.5]
+        10_000.0,       // hit-rate fixed point period [model.md §4.5]
+        24);            // K_tor = ceil(B_pcie x L_llc / 512 b) = ceil(104 x 115 / 512): the fewest entries that keep
+                        // the PCIe posted-write rate through the CHA phase; sized, not fitted (B5 cross: -16 %)
 
     static final SimParameters.Pcie PCIE = new SimParameters.Pcie(
         104.0,          // B_pcie: Gen3 x16 posted writes at MPS 256 [PC]

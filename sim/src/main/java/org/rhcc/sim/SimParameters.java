@@ -415,6 +415,8 @@ public record SimParameters(
      * @param ioBaseWorkingSetBytes  the NIC's footprint in the LLC beyond the payload buffers; the I/O working set
      *                               is {@code W_io = base + QPs x buffers x message size}.
      * @param hitWindowNs            period of the DDIO hit-rate fixed point, ns.
+     * @param homeTrackerLines       K_tor: home-agent tracker entries shared, in proportion to demand, by NIC writes
+     *                               in their L_llc phase and remote core reads at the home (IoPath), lines.
      */
     public record Io(
         int creditsLines,
@@ -428,7 +430,8 @@ public record SimParameters(
         double victimDirtyProbability,
         int ioBuffersPerQp,
         long ioBaseWorkingSetBytes,
-        double hitWindowNs)
+        double hitWindowNs,
+        int homeTrackerLines)
     {
         /**
          * Validates the group.
@@ -448,6 +451,7 @@ public record SimParameters(
             Checks.range("io.ioBuffersPerQp", ioBuffersPerQp, 1, 1 << 20);
             Checks.range("io.ioBaseWorkingSetBytes", ioBaseWorkingSetBytes, 0L, 1L << 40);
             Checks.positive("io.hitWindowNs", hitWindowNs);
+            Checks.range("io.homeTrackerLines", homeTrackerLines, 1, 100_000);
         }
 
         /**

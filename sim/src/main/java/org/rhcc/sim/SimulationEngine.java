@@ -50,6 +50,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     private final Histogram latencyNs;
 
     private final double workingSetLines;
+    private final boolean remoteCores;
     private final int[] mbaLevel = new int[TimeSeries.MBA_GROUPS];
     private final long[] mbaPendingStep = new long[MAX_PENDING_MBA];
     private final int[] mbaPendingGroup = new int[MAX_PENDING_MBA];
@@ -87,6 +88,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             spec.cpuWritesPerRead());
         cpu.streams(spec.localThreads() + spec.remoteThreads() + (spec.rdma() ? 1 : 0) +
             (spec.tcpOfferedGbps() > 0.0 ? 1 : 0), params.dram());
+        remoteCores = spec.remoteThreads() > 0;
         io = new IoPath(params.io(), params.pcie(), stepNs, MemoryController.writeWaitMaxNs(params.dram()));
         probes = new ProbeTracker(io, stepNs);
         latencyNs = new Histogram(3_600_000_000_000L, 3);
@@ -227,6 +229,10 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         if (null != tcp)
         {
             tcp.step(nowNs, stepNs);
+        }
+        if (remoteCores)
+        {
+            io.remoteReadsAtHome(cpu.readsAtHome(CpuTrafficModel.REMOTE));
         }
         io.advance(backlog);
         dma();

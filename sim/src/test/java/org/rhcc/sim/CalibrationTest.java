@@ -212,6 +212,16 @@ class CalibrationTest
     }
 
     @Test
+    @DisplayName("B5 (cross): cross-NUMA MLC costs the NIC more than local MLC, with more PFC pauses")
+    void shouldMakeCrossNumaWorseThanLocal()
+    {
+        final RunMetrics local = rdma(3, true, CpuTraffic.LOCAL).metrics();
+        final RunMetrics cross = rdma(3, true, CpuTraffic.CROSS).metrics();
+        assertTrue(cross.rnicGbps() < 0.9 * local.rnicGbps(), "B5: cross-NUMA goodput at least 10 % below local");
+        assertTrue(cross.pfcPauseFraction() > local.pfcPauseFraction(), "B5: more PFC pauses with cross-NUMA MLC");
+    }
+
+    @Test
     @DisplayName("B5 (hybrid): 3x goodput with hybrid MLC placement 40 % below local placement, +-5 pp")
     void shouldMatchB5HybridPlacement()
     {
@@ -221,11 +231,9 @@ class CalibrationTest
     }
 
     @Test
-    @Disabled("B5 cross-NUMA is not met (model ~0 %, paper 24 +- 5 % below local): remote MLC threads do not" +
-        " pollute the NIC socket's DDIO ways, and each remote read holds its line-fill buffer for the UPI trip, so" +
-        " cross-NUMA MLC issues fewer reads and its home-agent residency (Little) is no larger than local MLC's; a" +
-        " tracker pool shared by core reads, directory updates and NIC writes reaches -18 % only where the hybrid" +
-        " row (-40 +- 5 %) is already broken (-48 %), see CalibratedValues")
+    @Disabled("B5 cross-NUMA is not fully met: the model gives -16 % (paper -24 +- 5 %) with the home tracker shared" +
+        " by remote reads and NIC writes sized at the PCIe rate, not fitted; a smaller tracker would throttle the" +
+        " uncontended NIC, and the variants that reach -19 % break the hybrid row (see CalibratedValues)")
     @DisplayName("B5 (cross): 3x goodput with cross-NUMA MLC 24 % below local placement, +-5 pp")
     void shouldMatchB5CrossNumaPlacement()
     {

@@ -297,6 +297,17 @@ public final class CpuTrafficModel
     }
 
     /**
+     * @param group a group.
+     * @return reads of the group past their request path: at the home agent, in the memory controller or on their
+     * way back to the core (the UPI return included for remote reads), lines.
+     */
+    public double readsAtHome(final int group)
+    {
+        final double v = outstanding[group] - requestRing[group].content();
+        return v > 0.0 ? v : 0.0;
+    }
+
+    /**
      * @return local reads completed since the last call (LLC fills of the NIC socket's cores), lines.
      */
     public double takeLocalFills()

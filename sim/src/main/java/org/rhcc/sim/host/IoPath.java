@@ -10,7 +10,9 @@ import org.rhcc.sim.SimParameters;
  *   issue        = 0 if credits_free &lt; L_tlp, else min(PCIe tokens, credits_free, data)
  *   O_io         = lines in their L_llc phase + lines whose DDIO victim waits for CHA admission
  * </pre>
- * A line entering the IIO stays {@code L_llc}; then a DDIO hit (probability {@code p_hit}) or a clean victim
+ * A line arriving from the link needs a home-agent tracker (TOR) entry for its CHA phase; K_tor entries are shared
+ * with remote core reads at the home, in proportion to demand once oversubscribed ([HN] §5.2 CHA admission delay),
+ * and a line that waits for one keeps its IIO entry. A line in its CHA phase stays {@code L_llc}; then a DDIO hit (probability {@code p_hit}) or a clean victim
  * releases it at once, while a dirty victim ({@code p_dirty}) holds the entry until the victim's writeback has passed
  * the CHA write backlog ({@link WriteBacklog}) into a WPQ: the P2M-Write credit domain of [HN] §4 extends to the
  * memory controller's WPQ admission, plus the memory controller's burst-queueing wait at that admission
@@ -39,6 +41,9 @@ public final class IoPath
     private double tokens;
     private double hitProbability;
     private double ioWaiting;
+    private double trackerWaiting;
+    private final double trackerLines;
+    private double remoteReadsAtHome;
     private double releasedThisStep;
 
     private double cumOffered;
@@ -70,11 +75,14 @@ public final class IoPath
         admission = new CalendarRing((int)Math.ceil(burstWaitMaxNs / stepNs) + 3);
         stepsPerNs = 1.0 / stepNs;
         hitProbability = io.ddio() ? 1.0 : 0.0;
+        trackerLines = io.homeTrackerLines();
     }
 
     /**
      * Start of a step: credit updates arrive at the NIC, lines ending their LLC phase are released or start waiting
-     * for write admission, and TLPs arriving from the link enter the IIO.
+     * for write admission, TLPs arriving from the link enter the IIO, and IIO lines get tracker entries for their
+     * CHA phase: {@code allowance = demand} while {@code demand + remote <= K_tor}, else
+     * {@code K_tor demand / (demand + remote)}, with {@code demand} the lines in or waiting for their CHA phase.
      *
      * @param backlog the CHA write backlog victims wait for.
      */
@@ -101,8 +109,22 @@ public final class IoPath
         final double arrived = forward.advance();
         if (arrived > 0.0)
         {
-            llc.add(llcSteps, arrived);
+            trackerWaiting += arrived;
             arrivedLines += arrived;
+        }
+        if (trackerWaiting > 0.0)
+        {
+            final double inLlc = llc.content();
+            final double demand = inLlc + trackerWaiting;
+            final double total = demand + remoteReadsAtHome;
+            final double allowance = total <= trackerLines ? demand : trackerLines * demand / total;
+            final double free = allowance - inLlc;
+            final double enter = free >= trackerWaiting ? trackerWaiting : (free > 0.0 ? free : 0.0);
+            if (enter > 0.0)
+            {
+                llc.add(llcSteps, enter);
+                trackerWaiting = trackerWaiting - enter < 1e-12 ? 0.0 : trackerWaiting - enter;
+            }
         }
     }
 
@@ -111,7 +133,7 @@ public final class IoPath
      */
     public double creditsFree()
     {
-        return credits - forward.content() - llc.content() - ioWaiting - creditReturn.content();
+        return credits - forward.content() - trackerWaiting - llc.content() - ioWaiting - creditReturn.content();
     }
 
     /**
@@ -199,6 +221,15 @@ public final class IoPath
     }
 
     /**
+     * @param lines remote core reads holding a home-tracker entry now (from their arrival at the home until their
+     *              data reaches the remote core), lines.
+     */
+    public void remoteReadsAtHome(final double lines)
+    {
+        remoteReadsAtHome = lines;
+    }
+
+    /**
      * @param pHit DDIO hit probability for the next lines leaving their LLC phase.
      */
     public void hitProbability(final double pHit)
@@ -235,7 +266,7 @@ public final class IoPath
      */
     public double occupancy()
     {
-        return llc.content() + ioWaiting;
+        return trackerWaiting + llc.content() + ioWaiting;
     }
 
     /**

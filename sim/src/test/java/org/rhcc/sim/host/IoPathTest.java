@@ -60,4 +60,37 @@ class IoPathTest
         assertEquals(4.0, io.releasedLines(), 1e-9);
         assertEquals(0.0, io.occupancy(), 1e-9);
     }
+
+    private static double releasedAtFullRate(final double remoteReadsAtHome)
+    {
+        final SimParameters p = SimParameters.calibrated();
+        final IoPath io = new IoPath(p.io(), p.pcie(), p.stepNs(), 0.0);
+        io.hitProbability(1.0);
+        io.remoteReadsAtHome(remoteReadsAtHome);
+        final WriteBacklog backlog = new WriteBacklog(2, 100.0);
+        for (int k = 0; k < 20_000; k++)
+        {
+            io.advance(backlog);
+            io.issue(io.issueBudget());
+            io.afterAdmission(backlog, 0.0);
+        }
+        return io.releasedLines();
+    }
+
+    @Test
+    void shouldKeepThePcieRateThroughTheHomeTrackerWithoutRemoteReads()
+    {
+        final SimParameters p = SimParameters.calibrated();
+        final double pcieLines = p.pcie().usableGbps() / 512.0 * 20_000 * p.stepNs();
+        assertTrue(releasedAtFullRate(0.0) > 0.97 * pcieLines, "K_tor must not throttle the uncontended NIC");
+    }
+
+    @Test
+    void shouldShareTheHomeTrackerWithRemoteReadsInProportionToDemand()
+    {
+        final double alone = releasedAtFullRate(0.0);
+        final double shared = releasedAtFullRate(60.0);
+        assertTrue(shared < 0.8 * alone, "remote reads holding tracker entries slow NIC writes: " + shared);
+        assertTrue(shared > 0.1 * alone, "proportional sharing never starves the NIC: " + shared);
+    }
 }
