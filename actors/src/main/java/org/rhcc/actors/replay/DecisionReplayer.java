@@ -69,6 +69,10 @@ public final class DecisionReplayer
                     continue;
                 }
                 sessions++;
+                if (started.recordingId() >= 0)
+                {
+                    signalsIn.prepare(started.archiveName());
+                }
                 final long startNs = System.nanoTime();
                 final Outcome outcome = "receiver".equals(started.role()) ?
                     replayReceiver(started, entry.getValue(), signalsIn) :

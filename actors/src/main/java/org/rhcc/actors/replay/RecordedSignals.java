@@ -58,6 +58,16 @@ public final class RecordedSignals implements AutoCloseable
         return open(find(archiveName)).replayer().replay(recordingId, handler, REPLAY_TIMEOUT_NS);
     }
 
+    /**
+     * Opens the named archive now (starting its replay driver), so that a timed replay measures the replay alone.
+     *
+     * @param archiveName the node's archive name, as journaled.
+     */
+    public void prepare(final String archiveName)
+    {
+        open(find(archiveName));
+    }
+
     private Path find(final String archiveName)
     {
         for (final Path root : roots)

@@ -9,7 +9,8 @@ import java.util.Locale;
  * @param sessions        sessions replayed.
  * @param signals         recorded signal frames fed to the fresh controllers.
  * @param decisions       journaled decisions compared (MBA/ECN decisions and QP batches).
- * @param replayNs        wall time of the replay proper (controllers fed and compared), ns.
+ * @param replayNs        wall time of the replay proper (recordings read, controllers fed and compared; opening the
+ *                        archives and reading the journal come before and are not counted), ns.
  * @param divergences     every divergence found, the first first; empty if the journal was reproduced.
  */
 public record ReplayReport(int sessions, long signals, long decisions, long replayNs, List<String> divergences)

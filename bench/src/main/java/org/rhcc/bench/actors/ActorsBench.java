@@ -17,7 +17,7 @@ import org.rhcc.transport.aeron.EmbeddedMediaDriver;
  *     org.rhcc.bench.actors.ActorsBench [latency] [throughput] [mailbox] [state] [journal]
  * </pre>
  * With no argument every part runs. Options (system properties): {@code -Drhcc.bench.idle=busy-spin} idle strategy
- * of the agents (default busy-spin), {@code -Drhcc.bench.rate=1000000} offered signals per second,
+ * of the agents (default yielding), {@code -Drhcc.bench.rate=1000000} offered signals per second,
  * {@code -Drhcc.bench.qps=10000} QPs of the ACK paths, {@code -Drhcc.bench.state.qps=1048576}.
  */
 public final class ActorsBench
@@ -33,7 +33,7 @@ public final class ActorsBench
     {
         final List<String> parts = Arrays.asList(args);
         final boolean all = parts.isEmpty();
-        final String idle = System.getProperty("rhcc.bench.idle", "busy-spin");
+        final String idle = System.getProperty("rhcc.bench.idle", "yielding");
         final long rate = Long.getLong("rhcc.bench.rate", 1_000_000L);
         final int qps = Integer.getInteger("rhcc.bench.qps", 10_000);
         final int measured = Integer.getInteger("rhcc.bench.measured", 2_000_000);

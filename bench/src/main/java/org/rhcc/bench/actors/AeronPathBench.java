@@ -27,11 +27,12 @@ import org.rhcc.transport.message.MessageProxy;
 /**
  * Signal-to-actuation latency and probe-ACK throughput through the controller's real agents over Aeron IPC.
  * <ul>
- *   <li>IIO path: the bench thread publishes an {@code IioSample} and its {@code ClockAdvance} on the node's internal
- *   IIO stream (as the MSR poller's agent does); the {@link MbaCascadeAgent} runs core's receiver controller, publishes
- *   any MBA command and then {@code ClockDone} on the command stream; the latency is from the sample's intended send
- *   time to the bench thread reading the {@code ClockDone}. With {@code relay}, the sample enters on the platform
- *   stream and crosses the MSR poller's relay agent first (one more thread and hop).</li>
+ *   <li>IIO path: the bench thread publishes {@code IioSample}s on the node's internal IIO stream (as the MSR poller's
+ *   agent does), with an occupancy that crosses I_thr every 100 us; the {@link MbaCascadeAgent} runs core's receiver
+ *   controller and publishes each MBA level change on the command stream; the latency is from the intended send time
+ *   of the sample that caused a command (carried in the command) to the bench thread reading the command. With
+ *   {@code relay}, the samples enter on the platform stream and cross the MSR poller's relay agent first (one more
+ *   thread and hop).</li>
  *   <li>ACK path: the bench thread publishes a {@code ProbeAck} on the internal ACK stream; the
  *   {@link RateUpdaterAgent} runs it through its block's table and publishes the {@code RateUpdate}; the latency is
  *   from the ACK's intended send time to the bench thread reading the rate update.</li>
@@ -90,20 +91,15 @@ final class AeronPathBench
                 final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
                 final Histogram histogram = new Histogram(10_000_000_000L, 3);
                 final long[] mbaCommands = new long[1];
-                final Receiver receiver = new Receiver(histogram, warmup);
+                final Receiver receiver = new Receiver(histogram);
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
-                    @Override
-                    public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
-                    {
-                        receiver.onStamp(doneUpToNs);
-                    }
-
                     @Override
                     public void onMbaLevelCommand(final int hostId, final int group, final int level,
                         final long nowNs, final long seq, final int reasonCode)
                     {
                         mbaCommands[0]++;
+                        receiver.onStamp(nowNs);
                     }
                 });
                 final long periodNs = 1_000_000_000L / ratePerSecond;
@@ -112,7 +108,10 @@ final class AeronPathBench
                 final int total = warmup + measured;
                 for (int i = 0; i < total; i++)
                 {
-                    receiver.measuring = i >= warmup;
+                    if (i == warmup)
+                    {
+                        receiver.measureFromNs = next;
+                    }
                     while (System.nanoTime() < next)
                     {
                         if (0 == commandsIn.poll(adapter, 64))
@@ -125,17 +124,10 @@ final class AeronPathBench
                         commandsIn.poll(adapter, 64);
                     }
                     seq++;
-                    while (proxy.clockAdvance(next, 1L) < 0)
-                    {
-                        commandsIn.poll(adapter, 64);
-                    }
                     commandsIn.poll(adapter, 64);
                     next += periodNs;
                 }
-                while (receiver.received < total)
-                {
-                    commandsIn.poll(adapter, 64);
-                }
+                drainUntilQuiet(commandsIn, adapter);
                 System.out.printf(Locale.ROOT, "  (%d samples, %d MBA commands)%n", total, mbaCommands[0]);
                 return histogram;
             }
@@ -164,7 +156,7 @@ final class AeronPathBench
                 await(in, commandsOut);
                 final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
                 final Histogram histogram = new Histogram(10_000_000_000L, 3);
-                final Receiver receiver = new Receiver(histogram, warmup);
+                final Receiver receiver = new Receiver(histogram);
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
@@ -179,7 +171,10 @@ final class AeronPathBench
                 final int total = warmup + measured;
                 for (int i = 0; i < total; i++)
                 {
-                    receiver.measuring = i >= warmup;
+                    if (i == warmup)
+                    {
+                        receiver.measureFromNs = next;
+                    }
                     while (System.nanoTime() < next)
                     {
                         if (0 == commandsIn.poll(adapter, 64))
@@ -196,10 +191,7 @@ final class AeronPathBench
                     commandsIn.poll(adapter, 64);
                     next += periodNs;
                 }
-                while (receiver.received < total)
-                {
-                    commandsIn.poll(adapter, 64);
-                }
+                drainUntilQuiet(commandsIn, adapter);
                 return histogram;
             }
             finally
@@ -300,25 +292,45 @@ final class AeronPathBench
     }
 
     /**
-     * Records the latency of each answer from its stamp (an intended send time).
+     * Polls until no answer arrived for 200 ms.
+     *
+     * @param in      the command stream.
+     * @param adapter its decoder.
      */
-    private static final class Receiver
+    static void drainUntilQuiet(final Subscription in, final MessageAdapter adapter)
+    {
+        long quietSinceNs = System.nanoTime();
+        while (System.nanoTime() - quietSinceNs < 200_000_000L)
+        {
+            if (in.poll(adapter, 64) > 0)
+            {
+                quietSinceNs = System.nanoTime();
+            }
+            else
+            {
+                BENCH_IDLE.idle();
+            }
+        }
+    }
+
+    /**
+     * Records the latency of each answer from its stamp (the intended send time of the signal that caused it),
+     * for signals sent after the warm-up.
+     */
+    static final class Receiver
     {
         private final Histogram histogram;
-        private final int warmupAnswers;
-        boolean measuring;
-        long received;
+        long measureFromNs = Long.MAX_VALUE;
 
-        Receiver(final Histogram histogram, final int warmupAnswers)
+        Receiver(final Histogram histogram)
         {
             this.histogram = histogram;
-            this.warmupAnswers = warmupAnswers;
         }
 
         void onStamp(final long stampNs)
         {
             final long latencyNs = System.nanoTime() - stampNs;
-            if (received++ >= warmupAnswers)
+            if (stampNs >= measureFromNs)
             {
                 histogram.recordValue(Math.max(0, latencyNs));
             }

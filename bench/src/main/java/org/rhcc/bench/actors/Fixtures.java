@@ -76,14 +76,14 @@ final class Fixtures
     }
 
     /**
-     * Occupancy that crosses I_thr = 45 back and forth with a 200 us period, so the cascade keeps deciding.
+     * Occupancy that crosses I_thr = 45 back and forth with a 100 us period, so the cascade keeps deciding.
      *
      * @param nowNs time, ns.
      * @return IIO occupancy, entries.
      */
     static double occupancy(final long nowNs)
     {
-        return 45.0 + 40.0 * Math.sin(nowNs * (2.0 * Math.PI / 200_000.0));
+        return 45.0 + 40.0 * Math.sin(nowNs * (2.0 * Math.PI / 100_000.0));
     }
 
     static String latencyLine(final String name, final Histogram h)

@@ -28,8 +28,8 @@ import org.rhcc.transport.message.MessageProxy;
 /**
  * The same two paths with the signal delivered as a plain actor message, one per sample or ACK (Pekko's default
  * dispatcher), instead of through an agent polling an Aeron stream. Everything else is identical to
- * {@link AeronPathBench}: the same core controller, and the same answers (MBA commands and {@code ClockDone}, or rate
- * updates) published on an Aeron IPC command stream that the bench thread polls; so the difference is the input hop.
+ * {@link AeronPathBench}: the same core controller, and the same answers (MBA commands, or rate updates) published on
+ * an Aeron IPC command stream that the bench thread polls; so the difference is the input hop.
  */
 final class MailboxPathBench implements AutoCloseable
 {
@@ -68,7 +68,6 @@ final class MailboxPathBench implements AutoCloseable
             {
                 final Sample s = (Sample)message;
                 controller.onIioSample(s.occupancy(), s.pcieGbps(), s.stampNs());
-                commands.clockDone(s.stampNs(), 1L, 1);
                 log.queue().clear();
                 done.incrementAndGet();
                 return Behaviors.same();
@@ -100,16 +99,17 @@ final class MailboxPathBench implements AutoCloseable
             final ActorRef<Object> actor = system.systemActorOf(iioActor(proxy(out), new AtomicLong()),
                 "iio-" + System.nanoTime(), Props.empty());
             final Histogram histogram = new Histogram(10_000_000_000L, 3);
-            final Stamps stamps = new Stamps(histogram, warmup);
+            final AeronPathBench.Receiver stamps = new AeronPathBench.Receiver(histogram);
             final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
             {
                 @Override
-                public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+                public void onMbaLevelCommand(final int hostId, final int group, final int level,
+                    final long nowNs, final long seq, final int reasonCode)
                 {
-                    stamps.onStamp(doneUpToNs);
+                    stamps.onStamp(nowNs);
                 }
             });
-            paced(ratePerSecond, warmup + measured, in, adapter, stamps, (i, stamp) ->
+            paced(ratePerSecond, warmup, warmup + measured, in, adapter, stamps, (i, stamp) ->
                 actor.tell(new Sample(stamp, Fixtures.occupancy(stamp), 50.0)));
             return histogram;
         }
@@ -123,7 +123,7 @@ final class MailboxPathBench implements AutoCloseable
             final ActorRef<Object> actor = system.systemActorOf(ackActor(qps, proxy(out), new AtomicLong()),
                 "ack-" + System.nanoTime(), Props.empty());
             final Histogram histogram = new Histogram(10_000_000_000L, 3);
-            final Stamps stamps = new Stamps(histogram, warmup);
+            final AeronPathBench.Receiver stamps = new AeronPathBench.Receiver(histogram);
             final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
             {
                 @Override
@@ -133,7 +133,7 @@ final class MailboxPathBench implements AutoCloseable
                     stamps.onStamp(nowNs);
                 }
             });
-            paced(ratePerSecond, warmup + measured, in, adapter, stamps, (i, stamp) ->
+            paced(ratePerSecond, warmup, warmup + measured, in, adapter, stamps, (i, stamp) ->
             {
                 final int qp = (int)((i * 2654435761L) % qps);
                 final int reqRecv = i * 1000;
@@ -201,13 +201,17 @@ final class MailboxPathBench implements AutoCloseable
         void send(int i, long stampNs);
     }
 
-    private static void paced(final long ratePerSecond, final int total, final Subscription in,
-        final MessageAdapter adapter, final Stamps stamps, final Sender sender)
+    private static void paced(final long ratePerSecond, final int warmup, final int total, final Subscription in,
+        final MessageAdapter adapter, final AeronPathBench.Receiver stamps, final Sender sender)
     {
         final long periodNs = 1_000_000_000L / ratePerSecond;
         long next = System.nanoTime();
         for (int i = 0; i < total; i++)
         {
+            if (i == warmup)
+            {
+                stamps.measureFromNs = next;
+            }
             while (System.nanoTime() < next)
             {
                 if (0 == in.poll(adapter, 64))
@@ -219,34 +223,7 @@ final class MailboxPathBench implements AutoCloseable
             in.poll(adapter, 64);
             next += periodNs;
         }
-        while (stamps.received < total)
-        {
-            in.poll(adapter, 64);
-        }
-    }
-
-    /**
-     * Records each answer's latency from its stamp, after the warm-up answers.
-     */
-    private static final class Stamps
-    {
-        private final Histogram histogram;
-        private final int warmup;
-        long received;
-
-        Stamps(final Histogram histogram, final int warmup)
-        {
-            this.histogram = histogram;
-            this.warmup = warmup;
-        }
-
-        void onStamp(final long stampNs)
-        {
-            if (received++ >= warmup)
-            {
-                histogram.recordValue(Math.max(0, System.nanoTime() - stampNs));
-            }
-        }
+        AeronPathBench.drainUntilQuiet(in, adapter);
     }
 
     @Override
