@@ -82,7 +82,7 @@ final class AeronPathBench
             if (relay)
             {
                 relayHost = AgentHost.start(new SignalRelayAgent("msr-poller",
-                    aeron.addSubscription("aeron:ipc", PLATFORM_IIO), internal, 64, 1_000_000),
+                    aeron.addSubscription("aeron:ipc", PLATFORM_IIO), internal, 64, Integer.MAX_VALUE),
                     IdleStrategies.parse(idle), Throwable::printStackTrace);
             }
             try
@@ -119,7 +119,7 @@ final class AeronPathBench
                             BENCH_IDLE.idle();
                         }
                     }
-                    while (proxy.iioSample(0, seq, next, Fixtures.occupancy(next), 50.0) < 0)
+                    while (retry(proxy.iioSample(0, seq, next, Fixtures.occupancy(next), 50.0)))
                     {
                         commandsIn.poll(adapter, 64);
                     }
@@ -184,7 +184,7 @@ final class AeronPathBench
                     }
                     final int qp = (int)((i * 2654435761L) % qps);
                     final int reqRecv = i * 1000;
-                    while (proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, next) < 0)
+                    while (retry(proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, next)))
                     {
                         commandsIn.poll(adapter, 64);
                     }
@@ -281,6 +281,25 @@ final class AeronPathBench
         }
         agent.doWork();
         return agent;
+    }
+
+    /**
+     * @param result of an offer.
+     * @return true to retry (back-pressure); false if published.
+     * @throws IllegalStateException if the agent's stream is gone (the agent stopped).
+     */
+    static boolean retry(final long result)
+    {
+        if (result > 0)
+        {
+            return false;
+        }
+        if (io.aeron.Publication.NOT_CONNECTED == result || io.aeron.Publication.CLOSED == result)
+        {
+            throw new IllegalStateException("the agent's stream is gone: " +
+                org.rhcc.transport.message.OfferResult.describe(result));
+        }
+        return true;
     }
 
     private static void await(final ExclusivePublication in, final ExclusivePublication commands)
