@@ -95,6 +95,12 @@ public final class ReportCommand implements Callable<Integer>
         }
         final PrintWriter out = spec.commandLine().getOut();
         out.print(MarkdownReport.baselineTable(sections));
+        final String evaluation = MarkdownReport.evaluationTable(sections);
+        if (!evaluation.isEmpty())
+        {
+            out.print("\nThe schemes compared (rhcc, hostcc, rnic-only, cpu-only against dcqcn):\n\n");
+            out.print(evaluation);
+        }
         out.print(runTables);
         out.flush();
         return RhccCommand.EXIT_OK;

@@ -47,16 +47,50 @@ public final class MarkdownReport
         md.append(provenance(sections)).append("\n\n");
         md.append("| Row | Measured | Paper (testbed) | Simulated (rhcc) | Experiment |\n");
         md.append("|---|---|---|---|---|\n");
+        final List<String[]> lines = lines(sections, true);
+        lines.sort(Comparator.comparingInt((String[] line) -> rowNumber(line[0])).thenComparing((line) -> line[0]));
+        appendLines(md, lines);
+        return md.toString();
+    }
+
+    /**
+     * @param sections one per experiment, in report order.
+     * @return one table of the evaluation rows (schemes compared with each other and with the paper's claims), in
+     * experiment order; empty when no experiment has one.
+     */
+    public static String evaluationTable(final List<Section> sections)
+    {
+        final List<String[]> lines = lines(sections, false);
+        if (lines.isEmpty())
+        {
+            return "";
+        }
+        final StringBuilder md = new StringBuilder();
+        md.append("| Row | Measured | Paper (claim) | Simulated | Experiment |\n");
+        md.append("|---|---|---|---|---|\n");
+        appendLines(md, lines);
+        return md.toString();
+    }
+
+    private static List<String[]> lines(final List<Section> sections, final boolean baseline)
+    {
         final List<String[]> lines = new ArrayList<>();
         for (final Section section : sections)
         {
             for (final BaselineRow row : section.rows())
             {
-                lines.add(new String[]{ row.id(), row.condition(), row.paper(), row.simulated(),
-                    "`" + section.result().experiment() + "`" });
+                if (row.id().matches("B[0-9]+") == baseline)
+                {
+                    lines.add(new String[]{ row.id(), row.condition(), row.paper(), row.simulated(),
+                        "`" + section.result().experiment() + "`" });
+                }
             }
         }
-        lines.sort(Comparator.comparingInt((String[] line) -> rowNumber(line[0])).thenComparing((line) -> line[0]));
+        return lines;
+    }
+
+    private static void appendLines(final StringBuilder md, final List<String[]> lines)
+    {
         for (final String[] line : lines)
         {
             md.append('|');
@@ -66,7 +100,6 @@ public final class MarkdownReport
             }
             md.append('\n');
         }
-        return md.toString();
     }
 
     /**

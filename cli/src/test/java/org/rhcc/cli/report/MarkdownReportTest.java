@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.rhcc.cli.result.ResultFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MarkdownReportTest
@@ -16,7 +17,8 @@ class MarkdownReportTest
         final MarkdownReport.Section section = new MarkdownReport.Section(ResultFixtures.congestion(), List.of(
             new BaselineRow("B12", "delay", "120", "118"),
             new BaselineRow("B2", "drop | PFC-free", "-68 %", "-66 %"),
-            new BaselineRow("B10", "msr", "400", "400")));
+            new BaselineRow("B10", "msr", "400", "400"),
+            new BaselineRow("ablation", "loops", "both needed", "2.4x")));
 
         final String md = MarkdownReport.baselineTable(List.of(section));
         final String[] lines = md.split("\n");
@@ -26,6 +28,10 @@ class MarkdownReportTest
         assertEquals("| B2 | drop \\| PFC-free | -68 % | -66 % | `congestion` |", lines[4]);
         assertTrue(lines[5].startsWith("| B10 "));
         assertTrue(lines[6].startsWith("| B12 "));
+        assertEquals(7, lines.length, "evaluation rows are not baseline rows");
+        final String evaluation = MarkdownReport.evaluationTable(List.of(section));
+        assertTrue(evaluation.contains("| ablation | loops | both needed | 2.4x | `congestion` |"), evaluation);
+        assertFalse(evaluation.contains("B12"));
     }
 
     @Test

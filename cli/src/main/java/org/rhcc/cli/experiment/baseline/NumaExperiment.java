@@ -8,6 +8,7 @@ import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
 import org.rhcc.cli.experiment.evaluation.EvaluationSchemes;
+import org.rhcc.cli.experiment.evaluation.Outcomes;
 import org.rhcc.cli.report.BarChartSpec;
 import org.rhcc.cli.report.BaselineRow;
 import org.rhcc.cli.report.ChartSpec;
@@ -110,14 +111,14 @@ public final class NumaExperiment implements Experiment
     {
         return List.of(
             BarChartSpec.of("numa-throughput.png", "RDMA throughput by CPU traffic placement",
-                X_TITLE, "RDMA goodput (Gbit/s)", (run) -> true, RunRecord::congestionLabel,
-                NumaExperiment::trafficLabel, (run) -> run.metric("rnic_gbps")),
+                "CPU traffic placement, congestion", "RDMA goodput (Gbit/s)", (run) -> true,
+                NumaExperiment::placementLabel, null, (run) -> run.metric("rnic_gbps")),
             BarChartSpec.of("numa-pfc-pause.png", "PFC pause time by CPU traffic placement",
-                X_TITLE, "time paused (%)", (run) -> true, RunRecord::congestionLabel,
-                NumaExperiment::trafficLabel, (run) -> 100.0 * run.metric("pfc_pause_fraction")),
-            MetricBarChartSpec.of("numa-cpu-memory.png", "CPU memory bandwidth on the NIC's socket at 3x",
-                "CPU traffic placement", "bandwidth (Gbit/s)", (run) -> run.congestion() == 3,
-                NumaExperiment::trafficLabel)
+                "CPU traffic placement, congestion", "time paused (%)", (run) -> true,
+                NumaExperiment::placementLabel, null, (run) -> 100.0 * run.metric("pfc_pause_fraction")),
+            MetricBarChartSpec.of("numa-cpu-memory.png", "CPU memory bandwidth on the NIC's socket at 3x (dcqcn)",
+                "CPU traffic placement", "bandwidth (Gbit/s)",
+                (run) -> run.congestion() == 3 && "dcqcn".equals(run.scheme()), NumaExperiment::trafficLabel)
                 .with("local-NUMA cores", (run) -> run.metric("cpu_local_mem_gbps"))
                 .with("cross-NUMA cores", (run) -> run.metric("cpu_cross_mem_gbps"))
                 .with("RDMA goodput", (run) -> run.metric("rnic_gbps")));
@@ -130,6 +131,12 @@ public final class NumaExperiment implements Experiment
     public List<BaselineRow> compare(final ExperimentResult result)
     {
         return List.of(
+            Outcomes.headline(result, "cross 3x", "cross-NUMA CPU traffic, 3x",
+                (run) -> run.congestion() == 3 && CpuTraffic.CROSS.label().equals(run.cpuTraffic()),
+                "strong gains under cross-NUMA traffic (cascade throttles cross-NUMA cores first)"),
+            Outcomes.headline(result, "hybrid 3x", "hybrid CPU traffic, 3x",
+                (run) -> run.congestion() == 3 && CpuTraffic.HYBRID.label().equals(run.cpuTraffic()),
+                "strong gains under hybrid traffic"),
             row(result, "B8", CpuTraffic.CROSS, PaperBaseline.CROSS_VS_LOCAL_MAX_DROP),
             row(result, "B9", CpuTraffic.HYBRID, PaperBaseline.HYBRID_VS_LOCAL_MAX_DROP));
     }
@@ -167,6 +174,11 @@ public final class NumaExperiment implements Experiment
             "up to " + Fmt.change(worst) + " (" + changes + "; pause " +
             Fmt.num(100.0 * Compare.metric(other3, "pfc_pause_fraction"), 1) + " % vs " +
             Fmt.num(100.0 * Compare.metric(local3, "pfc_pause_fraction"), 1) + " %)");
+    }
+
+    private static String placementLabel(final RunRecord run)
+    {
+        return run.cpuTraffic() + " " + run.congestionLabel();
     }
 
     private static String trafficLabel(final RunRecord run)

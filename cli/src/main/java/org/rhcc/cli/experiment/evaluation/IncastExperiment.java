@@ -93,12 +93,15 @@ public final class IncastExperiment implements Experiment
     public List<ChartSpec> charts()
     {
         return List.of(
-            LineChartSpec.of("incast-throughput.png", "Incast from two senders", "QPs (two senders)",
-                "RDMA goodput (Gbit/s)", (run) -> true, IncastExperiment::totalQps, RunRecord::congestionLabel,
-                (run) -> run.metric("rnic_gbps")),
-            LineChartSpec.of("incast-latency-p99.png", "Incast: 99th-percentile message latency", "QPs (two senders)",
-                "p99 latency (us)", (run) -> true, IncastExperiment::totalQps, RunRecord::congestionLabel,
-                (run) -> run.metric("latency_p99_us")));
+            LineChartSpec.of("incast-throughput-0x.png", "Incast from two senders, no intra-host congestion",
+                "QPs (two senders)", "RDMA goodput (Gbit/s)", (run) -> run.congestion() == 0,
+                IncastExperiment::totalQps, null, (run) -> run.metric("rnic_gbps")),
+            LineChartSpec.of("incast-throughput-3x.png", "Incast from two senders, 3x intra-host congestion",
+                "QPs (two senders)", "RDMA goodput (Gbit/s)", (run) -> run.congestion() == 3,
+                IncastExperiment::totalQps, null, (run) -> run.metric("rnic_gbps")),
+            LineChartSpec.of("incast-latency-p99-3x.png", "Incast: 99th-percentile message latency, 3x",
+                "QPs (two senders)", "p99 latency (us)", (run) -> run.congestion() == 3,
+                IncastExperiment::totalQps, null, (run) -> run.metric("latency_p99_us")));
     }
 
     private static double totalQps(final RunRecord run)

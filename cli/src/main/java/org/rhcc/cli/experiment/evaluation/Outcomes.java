@@ -2,6 +2,7 @@ package org.rhcc.cli.experiment.evaluation;
 
 import java.util.function.Predicate;
 
+import org.rhcc.cli.report.BaselineRow;
 import org.rhcc.cli.report.Fmt;
 import org.rhcc.cli.report.TableColumn;
 import org.rhcc.cli.result.ExperimentResult;
@@ -10,7 +11,7 @@ import org.rhcc.cli.result.RunRecord;
 /**
  * Scheme-against-scheme comparisons shared by the evaluation experiments.
  */
-final class Outcomes
+public final class Outcomes
 {
     static final TableColumn SCHEME = TableColumn.text("scheme", RunRecord::scheme);
     static final TableColumn CONDITION = TableColumn.text("condition", RunRecord::condition);
@@ -32,11 +33,31 @@ final class Outcomes
 
     /**
      * @param result the result.
+     * @param filter the condition.
+     * @param claim  the paper's claim for it.
+     * @param id     row id.
+     * @param what   what the row measures.
+     * @return rhcc against dcqcn and against hostcc on RDMA goodput and mean latency under the condition.
+     */
+    public static BaselineRow headline(
+        final ExperimentResult result, final String id, final String what, final Predicate<RunRecord> filter,
+        final String claim)
+    {
+        return new BaselineRow(id, what + ": rhcc vs dcqcn goodput, latency reduction; rhcc vs hostcc goodput, " +
+            "latency reduction", claim,
+            ratio(result, "rhcc", "dcqcn", filter, "rnic_gbps") + ", " +
+            ratio(result, "dcqcn", "rhcc", filter, "latency_avg_us") + " lower; " +
+            ratio(result, "rhcc", "hostcc", filter, "rnic_gbps") + ", " +
+            ratio(result, "hostcc", "rhcc", filter, "latency_avg_us") + " lower");
+    }
+
+    /**
+     * @param result the result.
      * @param scheme scheme name.
      * @param filter the condition.
      * @return the first run of the scheme under the condition, or null.
      */
-    static RunRecord run(final ExperimentResult result, final String scheme, final Predicate<RunRecord> filter)
+    public static RunRecord run(final ExperimentResult result, final String scheme, final Predicate<RunRecord> filter)
     {
         return result.first((run) -> scheme.equals(run.scheme()) && filter.test(run));
     }
@@ -49,7 +70,7 @@ final class Outcomes
      * @param metric  the metric.
      * @return {@code metric(scheme) / metric(against)} as e.g. {@code "1.84x"}, or {@code "n/a"}.
      */
-    static String ratio(
+    public static String ratio(
         final ExperimentResult result, final String scheme, final String against, final Predicate<RunRecord> filter,
         final String metric)
     {
@@ -71,7 +92,7 @@ final class Outcomes
      * @param decimals digits after the point.
      * @return the formatted metric, or {@code "n/a"}.
      */
-    static String value(
+    public static String value(
         final ExperimentResult result, final String scheme, final Predicate<RunRecord> filter, final String metric,
         final double scale, final int decimals)
     {
