@@ -19,6 +19,15 @@ import org.rhcc.actors.session.SessionProtocol;
  */
 public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Command>
 {
+    /**
+     * A session actor stopped (it finished, or failed to open): forget it.
+     *
+     * @param sessionId the session.
+     */
+    private record SessionStopped(long sessionId) implements SessionProtocol.Command
+    {
+    }
+
     private final NodeContext node;
     private final Map<Long, ActorRef<ReceiverSession.Command>> sessions = new HashMap<>();
 
@@ -45,6 +54,11 @@ public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Com
         return newReceiveBuilder()
             .onMessage(SessionProtocol.Start.class, this::onStart)
             .onMessage(SessionProtocol.End.class, this::onEnd)
+            .onMessage(SessionStopped.class, (stopped) ->
+            {
+                sessions.remove(stopped.sessionId());
+                return this;
+            })
             .build();
     }
 
@@ -56,8 +70,10 @@ public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Com
             start.replyTo().tell(new SessionProtocol.Failed(id, "receiver", "session " + id + " is already open"));
             return this;
         }
-        sessions.put(id, getContext().spawn(ReceiverSession.create(node, start.spec(), start.replyTo()),
-            "session-" + id));
+        final ActorRef<ReceiverSession.Command> session = getContext().spawn(ReceiverSession.create(node, start.spec(),
+            start.replyTo()), "session-" + id);
+        getContext().watchWith(session, new SessionStopped(id));
+        sessions.put(id, session);
         return this;
     }
 
