@@ -43,6 +43,10 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param sensorClass           class of the {@code IioOccupancySensor} a receiver on real hardware polls, or empty
  *                              to take the samples from the platform stream (the simulator).
  * @param sensorIntervalNs      sampling interval of the sensor, ns.
+ * @param actuatorClass         class of the {@code MbaActuator} a receiver on real hardware actuates through (e.g. a
+ *                              resctrl actuator), or empty to command the platform over Aeron (the simulator).
+ * @param autostart             the session a node opens by itself at start (a real host, where no simulator opens
+ *                              sessions), or null.
  */
 public record NodeSettings(
     List<String> roles,
@@ -75,7 +79,9 @@ public record NodeSettings(
     Duration sourceMinBackoff,
     Duration sourceMaxBackoff,
     String sensorClass,
-    long sensorIntervalNs)
+    long sensorIntervalNs,
+    String actuatorClass,
+    org.rhcc.actors.session.SessionSpec autostart)
 {
     /** Role of a node that runs the receiver host's MSR poller and MBA cascade. */
     public static final String ROLE_RECEIVER = "receiver";
@@ -159,7 +165,9 @@ public record NodeSettings(
             r.getDuration("supervision.source-min-backoff"),
             r.getDuration("supervision.source-max-backoff"),
             r.getString("receiver.sensor-class"),
-            r.getDuration("receiver.sensor-interval").toNanos());
+            r.getDuration("receiver.sensor-interval").toNanos(),
+            r.getString("receiver.actuator-class"),
+            autostart(r));
     }
 
     /**
@@ -177,6 +185,30 @@ public record NodeSettings(
     public Path nodeArchiveDir()
     {
         return archiveDir.resolve(archiveName);
+    }
+
+    private static org.rhcc.actors.session.SessionSpec autostart(final Config r)
+    {
+        final Config a = r.getConfig("session");
+        if (!a.getBoolean("autostart"))
+        {
+            return null;
+        }
+        final java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+        for (final var entry : a.getConfig("params").entrySet())
+        {
+            params.put(entry.getKey(), String.valueOf(entry.getValue().unwrapped()));
+        }
+        try
+        {
+            return new org.rhcc.actors.session.SessionSpec((System.currentTimeMillis() << 12) | 0xfff,
+                a.getString("scheme"), params, a.getInt("qp-count"), a.getDouble("line-rate-gbps"),
+                a.getInt("mba-groups"), r.getInt("receiver.host-id"));
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException("rhcc.session: " + ex.getMessage(), ex);
+        }
     }
 
     private static int positive(final Config r, final String key)

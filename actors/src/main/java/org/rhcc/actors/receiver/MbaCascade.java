@@ -24,6 +24,7 @@ import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ReceiverController;
+import org.rhcc.core.port.MbaActuator;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageProxy;
 
@@ -99,7 +100,8 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private final ActorRef<Ready> readyTo;
     private final Subscription samples;
     private final ExclusivePublication commands;
-    private final PlatformMbaActuator actuator;
+    private final MbaActuator actuator;
+    private final boolean hostActuator;
     private final ReceiverController controller;
     private final ReceiverDecisionLog log;
     private final MbaCascadeAgent agent;
@@ -130,7 +132,14 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"));
-        actuator = new PlatformMbaActuator(proxy, spec.receiverHostId(), spec.mbaGroups());
+        hostActuator = !s.actuatorClass().isBlank();
+        actuator = hostActuator ? hostActuator(s.actuatorClass(), spec.mbaGroups()) :
+            new PlatformMbaActuator(proxy, spec.receiverHostId(), spec.mbaGroups());
+        if (hostActuator)
+        {
+            // fail-safe at startup (design.md §7): a previous controller may have died with its host throttled
+            actuator.resetToUnthrottled();
+        }
         log = new ReceiverDecisionLog(64 * 1024);
         controller = new ReceiverController(spec.controllerConfig(), actuator,
             new PlatformEcnMarking(proxy, spec.receiverHostId(), log), log);
@@ -154,6 +163,27 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     {
         return Behaviors.setup((context) -> Behaviors.withTimers(
             (timers) -> new MbaCascade(context, timers, node, spec, recordingId, readyTo)));
+    }
+
+    private static MbaActuator hostActuator(final String className, final int groups)
+    {
+        try
+        {
+            final Class<?> type = Class.forName(className);
+            try
+            {
+                return (MbaActuator)type.getDeclaredConstructor(int.class).newInstance(groups);
+            }
+            catch (final NoSuchMethodException ex)
+            {
+                return (MbaActuator)type.getDeclaredConstructor().newInstance();
+            }
+        }
+        catch (final ReflectiveOperationException | ClassCastException ex)
+        {
+            throw new IllegalArgumentException("rhcc.receiver.actuator-class = " + className + " is not an " +
+                "MbaActuator with a public (int groups) or no-argument constructor on the classpath: " + ex, ex);
+        }
     }
 
     @Override
@@ -274,6 +304,11 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private Behavior<Command> onPostStop()
     {
         host.close();
+        if (hostActuator)
+        {
+            // fail-safe at shutdown: the host is never left throttled by a controller that stopped
+            actuator.resetToUnthrottled();
+        }
         samples.close();
         commands.close();
         return this;

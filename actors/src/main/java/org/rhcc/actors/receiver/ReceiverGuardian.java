@@ -15,7 +15,8 @@ import org.rhcc.actors.session.SessionProtocol;
 
 /**
  * Guardian of the receiver role on a node: registers with the receptionist under
- * {@link SessionProtocol#RECEIVER_KEY} and runs one {@link ReceiverSession} per session it is asked to open.
+ * {@link SessionProtocol#RECEIVER_KEY} and runs one {@link ReceiverSession} per session it is asked to open, or, on a
+ * real host, the session of {@code rhcc.session} from the start.
  */
 public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Command>
 {
@@ -37,6 +38,13 @@ public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Com
         this.node = node;
         context.getSystem().receptionist().tell(Receptionist.register(SessionProtocol.RECEIVER_KEY,
             context.getSelf()));
+        if (null != node.settings().autostart())
+        {
+            context.getLog().info("receiver opens its configured session {} ({})",
+                node.settings().autostart().sessionId(), node.settings().autostart().scheme());
+            context.getSelf().tell(new SessionProtocol.Start(node.settings().autostart(),
+                context.getSystem().ignoreRef()));
+        }
     }
 
     /**
