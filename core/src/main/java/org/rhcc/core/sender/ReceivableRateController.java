@@ -43,6 +43,7 @@ public final class ReceivableRateController
     private final SenderParameters params;
     private final QpStateTable table;
     private final double keep;
+    private final double headroomBits;
     private long rejectedNegativeDelay;
     private long rejectedBadRate;
 
@@ -55,6 +56,7 @@ public final class ReceivableRateController
         this.params = params;
         this.table = table;
         this.keep = 1.0 - params.gProbe();
+        this.headroomBits = RATE_HEADROOM * params.probeIntervalBytes() * 8.0;
     }
 
     /**
@@ -96,18 +98,19 @@ public final class ReceivableRateController
         final double dPrevNs = Float.isNaN(stored) ? dCurNs : stored;
         table.dPrevNs(qp, dCurNs);
 
-        double ceilingGbps = params.rLineGbps();
         final int gapNs = reqRecvTsNs - table.probeTsNs(qp);
-        if (!Float.isNaN(stored) && gapNs > 0)
-        {
-            ceilingGbps = Math.min(ceilingGbps, RATE_HEADROOM * params.probeIntervalBytes() * 8.0 / gapNs);
-        }
         table.probeTsNs(qp, reqRecvTsNs);
 
         final double errorNs = dCurNs - (double)table.dThrNs(qp);
         final double changeNs = dCurNs - dPrevNs;
-        final double rRevGbps = Math.max(params.rMinGbps(), Math.min(ceilingGbps,
-            table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs));
+        double rRevGbps = Math.min(params.rLineGbps(),
+            table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs);
+        // anti-windup ceiling headroomBits / gap, divided only when it binds
+        if (!Float.isNaN(stored) && gapNs > 0 && rRevGbps * gapNs > headroomBits)
+        {
+            rRevGbps = headroomBits / gapNs;
+        }
+        rRevGbps = Math.max(params.rMinGbps(), rRevGbps);
         final float rRevStored = (float)rRevGbps;
         table.rateGbps(qp, rRevStored);
 
