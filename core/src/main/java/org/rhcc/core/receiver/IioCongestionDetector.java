@@ -57,14 +57,15 @@ public final class IioCongestionDetector
      */
     public boolean onSample(final double iSample)
     {
-        if (!(iSample >= 0.0) || Double.isInfinite(iSample))
+        if (!(iSample >= 0.0 && iSample < Double.POSITIVE_INFINITY))
         {
             rejectedSamples++;
             return primed && iCur > iThr;
         }
         if (primed)
         {
-            iCur = (1.0 - gIio) * iCur + gIio * iSample;
+            // Eq. (1), (1 - g) I_cur + g I_sample, as one multiply-add
+            iCur += gIio * (iSample - iCur);
         }
         else
         {

@@ -23,6 +23,10 @@ public final class MbaCascade
     private final int[] maxLevels;
     private final int[] stepOrder;
     private final int[] jumpOrder;
+    private final long stepDownIntervalNs;
+    private final long stepUpIntervalNs;
+    private final int throttleCeiling;
+    private int throttle;
     private long lastChangeNs = NEVER;
     private long levelChanges;
 
@@ -32,6 +36,8 @@ public final class MbaCascade
     public MbaCascade(final MbaCascadeConfig config)
     {
         this.config = config;
+        this.stepDownIntervalNs = config.stepDownIntervalNs();
+        this.stepUpIntervalNs = config.stepUpIntervalNs();
         final List<MbaCascadeConfig.Group> groups = config.groups();
         final int n = groups.size();
         levels = new int[n];
@@ -48,6 +54,12 @@ public final class MbaCascade
                 stepped++;
             }
         }
+        int ceiling = 0;
+        for (int g = 0; g < n; g++)
+        {
+            ceiling += maxLevels[g] - 1;
+        }
+        throttleCeiling = ceiling;
         stepOrder = new int[stepped];
         jumpOrder = new int[n - stepped];
         int s = 0;
@@ -80,6 +92,10 @@ public final class MbaCascade
 
     private int throttle(final long nowNs, final MbaLevelSink sink)
     {
+        if (throttle == throttleCeiling)
+        {
+            return 0;
+        }
         int changes = 0;
         for (final int g : jumpOrder)
         {
@@ -92,7 +108,7 @@ public final class MbaCascade
         {
             return changes;
         }
-        if (lastChangeNs != NEVER && nowNs - lastChangeNs < config.stepDownIntervalNs())
+        if (lastChangeNs != NEVER && nowNs - lastChangeNs < stepDownIntervalNs)
         {
             return 0;
         }
@@ -108,7 +124,7 @@ public final class MbaCascade
 
     private int relax(final long nowNs, final MbaLevelSink sink)
     {
-        if (lastChangeNs != NEVER && nowNs - lastChangeNs < config.stepUpIntervalNs())
+        if (0 == throttle || lastChangeNs != NEVER && nowNs - lastChangeNs < stepUpIntervalNs)
         {
             return 0;
         }
@@ -133,6 +149,7 @@ public final class MbaCascade
 
     private int change(final int group, final int level, final long nowNs, final MbaLevelSink sink)
     {
+        throttle += level - levels[group];
         levels[group] = level;
         lastChangeNs = nowNs;
         levelChanges++;
@@ -179,6 +196,7 @@ public final class MbaCascade
     public void resetToUnthrottled()
     {
         java.util.Arrays.fill(levels, 1);
+        throttle = 0;
         lastChangeNs = NEVER;
     }
 }
