@@ -3,7 +3,6 @@ package org.rhcc.actors.lockstep;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
@@ -14,7 +13,7 @@ import org.rhcc.sim.api.SimPorts;
 /**
  * The reference the cluster is held to: core's {@link ReceiverController} and {@link SenderController} called
  * directly by the simulator, in its thread, configured exactly as a cluster session is
- * ({@link SessionSpec#controllerConfig(Scheme, double, Map)}).
+ * ({@link ControllerConfig#of(Scheme, double, Map)}).
  * <p>
  * <b>Note:</b> single-threaded; allocation-free per callback.
  */
@@ -38,7 +37,7 @@ public final class InProcessControllerHook implements ControllerHook
     @Override
     public void attach(final SimPorts ports, final long nowNs)
     {
-        final ControllerConfig config = SessionSpec.controllerConfig(scheme, ports.lineRateGbps(), params);
+        final ControllerConfig config = ControllerConfig.of(scheme, ports.lineRateGbps(), params);
         receiver = new ReceiverController(config, ports.mba(), (on, t) -> ports.setReceiverEcnMarking(on),
             (group, level, t) ->
             {

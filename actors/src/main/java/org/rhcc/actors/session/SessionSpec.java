@@ -2,13 +2,11 @@ package org.rhcc.actors.session;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 import org.rhcc.actors.CborSerializable;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.core.sender.SenderParameters;
 
 /**
  * One controller session: a scheme with its parameter overrides, bound to a platform of {@code qpCount} QPs. In a
@@ -67,29 +65,6 @@ public record SessionSpec(
      */
     public ControllerConfig controllerConfig()
     {
-        return controllerConfig(coreScheme(), lineRateGbps, params);
-    }
-
-    /**
-     * @param scheme       the scheme.
-     * @param lineRateGbps sender NICs' line rate, Gbit/s.
-     * @param params       overrides; keys that are not controller parameters are skipped.
-     * @return the paper's defaults with the controller overrides applied in order.
-     */
-    public static ControllerConfig controllerConfig(
-        final Scheme scheme, final double lineRateGbps, final Map<String, String> params)
-    {
-        ControllerConfig config = ControllerConfig.defaults(scheme, lineRateGbps);
-        for (final Map.Entry<String, String> entry : params.entrySet())
-        {
-            if (ControllerConfig.KEYS.containsKey(entry.getKey().trim().toLowerCase(Locale.ROOT)))
-            {
-                config = config.withOverride(entry.getKey(), entry.getValue());
-            }
-        }
-        final SenderParameters s = config.sender();
-        return new ControllerConfig(config.scheme(), config.gIio(), config.iThr(), config.cascade(),
-            new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(), Math.min(s.rMinGbps(), lineRateGbps),
-            lineRateGbps, s.probeIntervalBytes()), config.hostCcIT(), config.hostCcBTGbps(), config.hostCcRelaxNs());
+        return ControllerConfig.of(coreScheme(), lineRateGbps, params);
     }
 }

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.sender.QpStateTable;
@@ -57,7 +56,7 @@ final class Fixtures
 
     static ControllerConfig config(final Scheme scheme)
     {
-        return SessionSpec.controllerConfig(scheme, LINE_RATE_GBPS, Map.of());
+        return ControllerConfig.of(scheme, LINE_RATE_GBPS, Map.of());
     }
 
     /**

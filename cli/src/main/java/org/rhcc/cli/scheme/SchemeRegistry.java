@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.rhcc.actors.lockstep.InProcessControllerHook;
 import org.rhcc.cli.UserInputException;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.sim.api.ControllerHook;
@@ -73,22 +74,16 @@ public final class SchemeRegistry
      */
     static ControllerHook hook(final org.rhcc.core.control.Scheme scheme, final Map<String, String> params)
     {
-        ControllerConfig config = ControllerConfig.defaults(scheme, 100.0);
         try
         {
-            for (final Map.Entry<String, String> entry : params.entrySet())
-            {
-                if (ControllerConfig.KEYS.containsKey(entry.getKey()))
-                {
-                    config = config.withOverride(entry.getKey(), entry.getValue());
-                }
-            }
+            // the line rate is the simulator's, bound when the hook attaches; this only validates the overrides now
+            ControllerConfig.of(scheme, 100.0, params);
         }
         catch (final IllegalArgumentException ex)
         {
             throw new UserInputException(ex.getMessage());
         }
-        return new SchemeControllerHook(config);
+        return new InProcessControllerHook(scheme, params);
     }
 
     /**

@@ -64,6 +64,42 @@ public record ControllerConfig(
     }
 
     /**
+     * The configuration every platform runs a scheme with: the paper's defaults, then each override whose key is a
+     * controller parameter (other keys belong to the platform and are skipped), in the map's order, then the sender
+     * parameters bound to the platform's line rate.
+     *
+     * @param scheme       the scheme.
+     * @param lineRateGbps the sender NICs' line rate, Gbit/s.
+     * @param params       overrides, e.g. {@code i_thr=60}; non-controller keys are ignored.
+     * @return the configuration.
+     * @throws IllegalArgumentException for a bad controller parameter value.
+     */
+    public static ControllerConfig of(
+        final Scheme scheme, final double lineRateGbps, final Map<String, String> params)
+    {
+        ControllerConfig config = defaults(scheme, lineRateGbps);
+        for (final Map.Entry<String, String> entry : params.entrySet())
+        {
+            if (KEYS.containsKey(entry.getKey().trim().toLowerCase(Locale.ROOT)))
+            {
+                config = config.withOverride(entry.getKey(), entry.getValue());
+            }
+        }
+        return config.withLineRate(lineRateGbps);
+    }
+
+    /**
+     * @param lineRateGbps the sender NICs' line rate, Gbit/s.
+     * @return a copy whose sender parameters have R_line = the line rate and R_min at most the line rate.
+     */
+    public ControllerConfig withLineRate(final double lineRateGbps)
+    {
+        final SenderParameters s = sender;
+        return withSender(new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+            Math.min(s.rMinGbps(), lineRateGbps), lineRateGbps, s.probeIntervalBytes()));
+    }
+
+    /**
      * Applies one override.
      *
      * @param key   one of {@link #KEYS}.

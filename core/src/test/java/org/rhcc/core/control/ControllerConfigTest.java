@@ -33,6 +33,19 @@ class ControllerConfigTest
     }
 
     @Test
+    void shouldBuildFromOverridesSkippingPlatformKeysAndBindingTheLineRate()
+    {
+        final ControllerConfig c = ControllerConfig.of(Scheme.RHCC, 25.0,
+            java.util.Map.of("io.creditsLines", "96", "d_thr_ns", "300"));
+        assertEquals(300, c.sender().dThrNs());
+        assertEquals(25.0, c.sender().rLineGbps(), 0.0);
+        assertEquals(1.0, c.sender().rMinGbps(), 0.0);
+        assertEquals(0.5, ControllerConfig.of(Scheme.RHCC, 0.5, java.util.Map.of()).sender().rMinGbps(), 0.0);
+        assertThrows(IllegalArgumentException.class,
+            () -> ControllerConfig.of(Scheme.RHCC, 100.0, java.util.Map.of("alpha", "fast")));
+    }
+
+    @Test
     void shouldRejectUnknownKeysAndBadValuesClearly()
     {
         final IllegalArgumentException unknown =

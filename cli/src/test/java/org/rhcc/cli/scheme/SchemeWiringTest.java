@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class SchemeControllerHookTest
+class SchemeWiringTest
 {
     /**
      * Records what a controller does through the simulator's ports.
