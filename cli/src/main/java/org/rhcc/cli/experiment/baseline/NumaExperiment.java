@@ -3,6 +3,7 @@ package org.rhcc.cli.experiment.baseline;
 import java.util.List;
 import java.util.Locale;
 
+import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;

@@ -2,6 +2,7 @@ package org.rhcc.cli.experiment.baseline;
 
 import java.util.List;
 
+import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;

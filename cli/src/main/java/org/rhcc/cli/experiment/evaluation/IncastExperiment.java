@@ -2,6 +2,7 @@ package org.rhcc.cli.experiment.evaluation;
 
 import java.util.List;
 
+import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;
@@ -82,8 +83,8 @@ public final class IncastExperiment implements Experiment
     @Override
     public List<TableColumn> tableColumns()
     {
-        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS, Outcomes.LATENCY_AVG_US,
-            Outcomes.LATENCY_P99_US, Outcomes.PFC_PAUSE, Outcomes.CNPS, Outcomes.CPU_MEM_GBPS);
+        return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS, Columns.LATENCY_AVG_US,
+            Columns.LATENCY_P99_US, Columns.PFC_PAUSE, Columns.CNPS, Columns.CPU_MEM_GBPS);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.rhcc.cli.experiment.evaluation;
 
 import java.util.List;
 
+import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;
@@ -78,11 +79,11 @@ public final class MemoryExperiment implements Experiment
     @Override
     public List<TableColumn> tableColumns()
     {
-        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS,
+        return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS,
             TableColumn.metric("CPU local Gbit/s", "cpu_local_mem_gbps", 1),
             TableColumn.metric("CPU cross Gbit/s", "cpu_cross_mem_gbps", 1),
-            TableColumn.metric("NIC mem Gbit/s", "rnic_mem_gbps", 1),
-            TableColumn.metric("total mem Gbit/s", "total_mem_gbps", 1));
+            Columns.RNIC_MEM_GBPS,
+            Columns.TOTAL_MEM_GBPS);
     }
 
     /**

@@ -4,7 +4,6 @@ import java.util.function.Predicate;
 
 import org.rhcc.cli.report.BaselineRow;
 import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.report.TableColumn;
 import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.RunRecord;
 
@@ -13,20 +12,6 @@ import org.rhcc.cli.result.RunRecord;
  */
 public final class Outcomes
 {
-    static final TableColumn SCHEME = TableColumn.text("scheme", RunRecord::scheme);
-    static final TableColumn CONDITION = TableColumn.text("condition", RunRecord::condition);
-    static final TableColumn RNIC_GBPS = TableColumn.metric("RDMA Gbit/s", "rnic_gbps", 1);
-    static final TableColumn LATENCY_AVG_US = TableColumn.metric("lat avg us", "latency_avg_us", 1);
-    static final TableColumn LATENCY_P99_US = TableColumn.metric("lat p99 us", "latency_p99_us", 1);
-    static final TableColumn CPU_MEM_GBPS = TableColumn.metric("CPU mem Gbit/s", "cpu_mem_gbps", 1);
-    static final TableColumn IIO_OCCUPANCY = TableColumn.metric("IIO occ lines", "iio_occupancy", 1);
-    static final TableColumn RX_DELAY_NS = TableColumn.metric("rx delay ns", "rx_delay_ns", 0);
-    static final TableColumn PFC_PAUSE = TableColumn.text("PFC pause %",
-        (run) -> Fmt.num(100.0 * run.metric("pfc_pause_fraction"), 1));
-    static final TableColumn PCIE_STALL = TableColumn.text("PCIe stall %",
-        (run) -> Fmt.num(100.0 * run.metric("pcie_stall_fraction"), 1));
-    static final TableColumn CNPS = TableColumn.metric("CNPs", "cnp_count", 0);
-
     private Outcomes()
     {
     }

@@ -3,6 +3,7 @@ package org.rhcc.cli.experiment.evaluation;
 import java.util.List;
 import java.util.Map;
 
+import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
 import org.rhcc.cli.experiment.RunPlan;
@@ -118,9 +119,9 @@ public final class ParameterSweep implements Experiment
     @Override
     public List<TableColumn> tableColumns()
     {
-        return List.of(Outcomes.SCHEME, Outcomes.CONDITION, Outcomes.RNIC_GBPS, Outcomes.CPU_MEM_GBPS,
-            Outcomes.LATENCY_AVG_US, Outcomes.LATENCY_P99_US, Outcomes.PFC_PAUSE, Outcomes.IIO_OCCUPANCY,
-            Outcomes.RX_DELAY_NS);
+        return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS, Columns.CPU_MEM_GBPS,
+            Columns.LATENCY_AVG_US, Columns.LATENCY_P99_US, Columns.PFC_PAUSE, Columns.IIO_OCCUPANCY,
+            Columns.RX_DELAY_NS);
     }
 
     /**

@@ -1,0 +1,53 @@
+package org.rhcc.cli.experiment;
+
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.TableColumn;
+
+/**
+ * Table columns shared by the experiments, each with its unit in the header.
+ */
+public final class Columns
+{
+    /** Column {@code SCHEME}. */
+    public static final TableColumn SCHEME = TableColumn.text("scheme", (run) -> run.scheme());
+    /** Column {@code CONDITION}. */
+    public static final TableColumn CONDITION = TableColumn.text("condition", (run) -> run.condition());
+    /** Column {@code RNIC_GBPS}. */
+    public static final TableColumn RNIC_GBPS = TableColumn.metric("RDMA Gbit/s", "rnic_gbps", 1);
+    /** Column {@code CPU_MEM_GBPS}. */
+    public static final TableColumn CPU_MEM_GBPS = TableColumn.metric("CPU mem Gbit/s", "cpu_mem_gbps", 1);
+    /** Column {@code RNIC_MEM_GBPS}. */
+    public static final TableColumn RNIC_MEM_GBPS = TableColumn.metric("NIC mem Gbit/s", "rnic_mem_gbps", 1);
+    /** Column {@code TOTAL_MEM_GBPS}. */
+    public static final TableColumn TOTAL_MEM_GBPS = TableColumn.metric("total mem Gbit/s", "total_mem_gbps", 1);
+    /** Column {@code LATENCY_AVG_US}. */
+    public static final TableColumn LATENCY_AVG_US = TableColumn.metric("lat avg us", "latency_avg_us", 1);
+    /** Column {@code LATENCY_P99_US}. */
+    public static final TableColumn LATENCY_P99_US = TableColumn.metric("lat p99 us", "latency_p99_us", 1);
+    /** Column {@code PFC_PAUSE}. */
+    public static final TableColumn PFC_PAUSE = new TableColumn(
+        "PFC pause %", (run) -> Fmt.num(100.0 * run.metric("pfc_pause_fraction"), 1), true);
+    /** Column {@code PFC_FRAMES}. */
+    public static final TableColumn PFC_FRAMES = TableColumn.metric("PFC frames", "pfc_frames", 0);
+    /** Column {@code CNPS}. */
+    public static final TableColumn CNPS = TableColumn.metric("CNPs", "cnp_count", 0);
+    /** Column {@code PCIE_STALL}. */
+    public static final TableColumn PCIE_STALL = new TableColumn(
+        "PCIe stall %", (run) -> Fmt.num(100.0 * run.metric("pcie_stall_fraction"), 1), true);
+    /** Column {@code DDIO_MISS}. */
+    public static final TableColumn DDIO_MISS = new TableColumn(
+        "DDIO miss %", (run) -> Fmt.num(100.0 * run.metric("ddio_miss_rate"), 1), true);
+    /** Column {@code IIO_OCCUPANCY}. */
+    public static final TableColumn IIO_OCCUPANCY = TableColumn.metric("IIO occ lines", "iio_occupancy", 1);
+    /** Column {@code RX_DELAY_NS}. */
+    public static final TableColumn RX_DELAY_NS = TableColumn.metric("rx delay ns", "rx_delay_ns", 0);
+    /** Column {@code TCP_GBPS}. */
+    public static final TableColumn TCP_GBPS = TableColumn.metric("TCP Gbit/s", "tcp_gbps", 1);
+    /** Column {@code TCP_DROP}. */
+    public static final TableColumn TCP_DROP = new TableColumn(
+        "TCP drop %", (run) -> Fmt.num(100.0 * run.metric("tcp_drop_rate"), 2), true);
+
+    private Columns()
+    {
+    }
+}
