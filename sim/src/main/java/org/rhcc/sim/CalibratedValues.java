@@ -27,13 +27,13 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   only the residency that remote requests add is modelled. Sized from the line rate, not fitted.</li>
  *   <li>DRAM burst queueing: S of the M/D/1 wait so that read-only MLC's loaded latency follows [ML] (A6); its
  *   bounds are the drain times of a full RPQ/WPQ, not fitted. This is what holds NIC lines at 1x (B1).</li>
- *   <li>Network: the PFC-free RX-buffer marking thresholds for B3; B4 then follows from Little's law.</li>
+ *   <li>Network: the PFC-free RX-buffer marking thresholds (B4). PFC-free goodput (B3) is set by loss recovery:
+ *   out-of-sequence packets wait in the RX buffer for the receive pipeline, which NAKs a PSN gap through the NIC's
+ *   slow path (~20 us, a published ConnectX figure, not fitted); meanwhile the QP sends only packets that will be
+ *   discarded, so the host-bound buffer runs short of in-sequence data. B4 then follows from Little's law.</li>
  * </ol>
  * Rows not met (skipped in the suite, with the reason):
  * <ul>
- *   <li>B3 PFC-free (-68 %): with the NVIDIA target clamp the PFC-free senders keep the RX buffer from running dry,
- *   so PFC-free goodput equals the host-bound PFC goodput (-58 %); the RX-buffer marking thresholds (K_min 4-64 KB,
- *   P_max 0.2-1), the NAK delay (1-5 us) and the RTO (0.5-16 ms) leave it unchanged.</li>
  *   <li>B5 cross-NUMA (-24 % vs local): the model gives -16 % (with more PFC pauses) with the home tracker K_tor
  *   sized, not fitted, at the fewest entries that keep the PCIe rate through the CHA phase (24); 23 gives -17 %,
  *   and fewer would throttle the uncontended NIC (A5, B7). Variants tried and rejected: counting local reads as well (local suffers more than
@@ -115,7 +115,8 @@ final class CalibratedValues
         65_536,         // PFC-free RX ECN K_max (CAL: rows B3, B4)
         0.2,            // PFC-free RX ECN P_max (est.)
         16_000_000.0,   // RTO: mlx5 local_ack_timeout is ms to tens of ms (est.)
-        1_000.0,        // NAK generation delay (est.)
+        20_000.0,       // NAK generation delay: an out-of-sequence PSN takes the NIC's slow path, ~20 us per gap
+                        // (NVIDIA on ConnectX-5, forums.developer.nvidia.com/t/358441) (est. for CX-6 Dx; row B3)
         64,             // CQE size
         4,              // messages posted per QP (est.; keeps the pipe full, Little's law sets the latency)
         32_768,         // one probe per 32 KB [RH]

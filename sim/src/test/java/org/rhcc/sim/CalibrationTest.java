@@ -190,9 +190,6 @@ class CalibrationTest
     }
 
     @Test
-    @Disabled("B3 PFC-free is not met since core's DCQCN NVIDIA profile keeps R_T after cuts (clamp_tgt_rate = 0):" +
-        " the PFC-free senders no longer undershoot, the RX buffer never runs dry and PFC-free goodput equals the" +
-        " host-bound PFC goodput (~58 % loss, paper 68 +- 5); RX marking, NAK delay and RTO do not move it")
     @DisplayName("B3 (PFC-free): 3x goodput -68 % vs 0x, +-5 pp")
     void shouldMatchB3ThroughputLossPfcFree()
     {

@@ -21,8 +21,9 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  *   ingress port with a dynamic threshold {@code alpha (B - used)} and a 3 KB resume offset ([DQ] switch-mmu).
  *   A PFC pause from the receiver stops the egress after the current packet.</li>
  *   <li><b>Receiver NIC</b>: the RX buffer; lossless mode pauses the switch above X_off and resumes below X_on
- *   (explicit XON, model.md §4.1); PFC-free mode drops arrivals that do not fit, discards out-of-sequence packets
- *   and NAKs the first one (go-back-N), and CE-marks arrivals by RED on its own RX-buffer fill, the RNIC's
+ *   (explicit XON, model.md §4.1); PFC-free mode drops arrivals that do not fit. The receive pipeline behind the
+ *   buffer checks PSNs, so out-of-sequence packets occupy the buffer until they reach it; there they are discarded
+ *   and the first one is NAKed (go-back-N). PFC-free mode also CE-marks arrivals by RED on its own RX-buffer fill, the RNIC's
  *   "CNPs in a PFC-free fabric" of paper-brief §1. CE-marked arrivals produce CNPs paced per QP. The host's DMA engine
  *   drains the buffer through {@link #takePayload(double, double)}; the ACK of a message leaves when its last
  *   packet has been handed to PCIe.</li>
@@ -436,43 +437,62 @@ public final class RdmaFabric
             cnps++;
             events.schedule(now + cfg.reversePathNs(), EV_CNP, q, 0);
         }
-        final long psn = pool.psn(p);
-        if (psn == expectedPsn[q])
+        final int bufferBytes = pool.wireBytes(p) - PREAMBLE_BYTES;
+        if (!cfg.pfc() && rxBufferBytes + bufferBytes > cfg.rxBufferBytes())
         {
-            final int bufferBytes = pool.wireBytes(p) - PREAMBLE_BYTES;
-            if (!cfg.pfc() && rxBufferBytes + bufferBytes > cfg.rxBufferBytes())
+            rxDrops++;
+            pool.release(p);
+            return;
+        }
+        rx.add(p);
+        rxBufferBytes += bufferBytes;
+        rxPayloadPending += pool.payloadBytes(p);
+        if (cfg.pfc() && !pauseAsserted && rxBufferBytes > cfg.xoffBytes())
+        {
+            pauseAsserted = true;
+            pauseStartNs = now;
+            pfcFrames++;
+            events.schedule(now + cfg.pfcReactionNs(), EV_SWITCH_PAUSE, 1, 0);
+        }
+        if (rx.size() == 1)
+        {
+            processHead(now);
+        }
+    }
+
+    /**
+     * The receive pipeline behind the RX buffer checks the PSN of the packet at the head: an in-sequence packet
+     * waits there for the DMA engine; an out-of-sequence one is discarded without using PCIe, and the first one after
+     * a gap is NAKed (go-back-N). Out-of-sequence packets therefore hold RX-buffer space until they reach the
+     * pipeline, and the NAK leaves only after the packets queued ahead of them have been written to the host.
+     */
+    private void processHead(final double nowNs)
+    {
+        while (rx.size() > 0)
+        {
+            final int p = rx.peek();
+            final int q = pool.qp(p);
+            final long psn = pool.psn(p);
+            if (psn == expectedPsn[q])
             {
-                rxDrops++;
-                pool.release(p);
+                expectedPsn[q] = psn + 1;
+                nakSent[q] = false;
+                headRemaining = pool.payloadBytes(p);
                 return;
             }
-            expectedPsn[q] = psn + 1;
-            nakSent[q] = false;
-            rx.add(p);
-            rxBufferBytes += bufferBytes;
-            rxPayloadPending += pool.payloadBytes(p);
-            if (rx.size() == 1)
-            {
-                headRemaining = pool.payloadBytes(p);
-            }
-            if (cfg.pfc() && !pauseAsserted && rxBufferBytes > cfg.xoffBytes())
-            {
-                pauseAsserted = true;
-                pauseStartNs = now;
-                pfcFrames++;
-                events.schedule(now + cfg.pfcReactionNs(), EV_SWITCH_PAUSE, 1, 0);
-            }
-        }
-        else
-        {
             if (psn > expectedPsn[q] && !nakSent[q])
             {
                 nakSent[q] = true;
-                events.schedule(now + cfg.nakDelayNs() + cfg.reversePathNs(), EV_NAK, q, (int)expectedPsn[q]);
+                events.schedule(nowNs + cfg.nakDelayNs() + cfg.reversePathNs(), EV_NAK, q, (int)expectedPsn[q]);
             }
             rxDrops++;
+            rx.poll();
+            rxBufferBytes -= pool.wireBytes(p) - PREAMBLE_BYTES;
+            rxPayloadPending = Math.max(0.0, rxPayloadPending - pool.payloadBytes(p));
             pool.release(p);
+            resumeIfBelowXon(nowNs);
         }
+        headRemaining = 0.0;
     }
 
     /**
@@ -510,7 +530,12 @@ public final class RdmaFabric
             cqeBytesPending += cfg.cqeBytes();
         }
         pool.release(p);
-        headRemaining = rx.size() > 0 ? pool.payloadBytes(rx.peek()) : 0.0;
+        resumeIfBelowXon(nowNs);
+        processHead(nowNs);
+    }
+
+    private void resumeIfBelowXon(final double nowNs)
+    {
         if (pauseAsserted && rxBufferBytes < cfg.xonBytes())
         {
             pauseAsserted = false;
