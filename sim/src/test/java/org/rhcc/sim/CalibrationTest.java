@@ -266,6 +266,30 @@ class CalibrationTest
     }
 
     @Test
+    @DisplayName("B13 (trend, not fitted): 3x with MBA forced to levels 1..5, NIC goodput rises step by step to full" +
+        " rate by level 4 while CPU bandwidth falls")
+    void shouldRecoverTheNicStepByStepUnderForcedMbaLevels()
+    {
+        final double fullGbps = rdma(0, true).rnicGbps();
+        double previousNic = 0.0;
+        double previousCpu = Double.MAX_VALUE;
+        final double[] nicGbps = new double[6];
+        for (int level = 1; level <= 5; level++)
+        {
+            final RunMetrics m = run("mba-" + level, RunSpec.of(
+                Scenarios.withDurations(Scenarios.forcedMba(level, SEED), 6_000_000L, 2_000_000L), PARAMS)).metrics();
+            nicGbps[level] = m.rnicGbps();
+            assertTrue(m.rnicGbps() >= previousNic - 0.01 * fullGbps, "B13: goodput must not fall at level " + level);
+            assertTrue(m.cpuMemGbps() < previousCpu, "B13: CPU bandwidth must fall at level " + level);
+            previousNic = m.rnicGbps();
+            previousCpu = m.cpuMemGbps();
+        }
+        assertTrue(nicGbps[2] > nicGbps[1] + 0.05 * fullGbps && nicGbps[2] < 0.95 * fullGbps,
+            "B13: level 2 must recover part, not all, of the goodput: " + nicGbps[2]);
+        assertTrue(nicGbps[4] >= 0.95 * fullGbps, "B13: level 4 gives the NIC its full rate: " + nicGbps[4]);
+    }
+
+    @Test
     @DisplayName("B6: Little's law O = T x D per 100 us window, +-30 %")
     void shouldMatchB6LittleConsistency()
     {

@@ -8,9 +8,14 @@ import org.rhcc.sim.SimParameters;
  * <p>
  * Per group g with {@code n_g} threads, MLP {@code m} and {@code M_g = n_g m} line-fill buffers:
  * <ul>
- *   <li>issue per step {@code min(n_g dt / tau_g, M_g - X_g - H_g)} with {@code tau_g = tau_inj + d_mba}: pacing by
- *   MLC's injection delay plus the MBA delay, bounded by free line-fill buffers ({@code X_g} reads outstanding,
- *   {@code H_g} writebacks not yet admitted by the CHA);</li>
+ *   <li>issue per step {@code min(n_g dt / tau_g, M_g - X_g - H_g)} with {@code tau_g = max(tau_inj, d_mba)}: MLC's
+ *   injection delay or the MBA request spacing, whichever is longer, bounded by free line-fill buffers ({@code X_g}
+ *   reads outstanding, {@code H_g} writebacks not yet admitted by the CHA). MBA is a per-core request-rate controller
+ *   between the core and the mesh ([MBA]: "a programmable bandwidth controller"), so a core that already issues more
+ *   slowly than it allows is not slowed by its spacing. This departs from model.md §4.9's {@code tau_inj + d_mba}:
+ *   with the sum, the paced 3x generator would fall to 14 GB/s at level 2 and give the NIC its full rate there,
+ *   against the paper's step-by-step recovery (B13); with the maximum, the 3x generator under levels 1..5 yields the
+ *   same bandwidths as the saturating generator the delays were fitted with (A3), and A3 is unchanged;</li>
  *   <li>a read holds its buffer for the MBA delay ([MBA]: the throttle sits between L2 and the mesh), the request
  *   path ({@code L0_r / 2}, plus half the UPI round trip when remote), the RPQ wait and service, and the return
  *   path ({@code tCL + tTrans + p_rm (tRCD + tRP) + L0_r / 2}, plus the UPI half trip and the UPI data queue when
@@ -159,13 +164,14 @@ public final class CpuTrafficModel
      * Applies an MBA delay to a group (the level change has already waited its actuation latency).
      *
      * @param group   {@link #LOCAL} or {@link #REMOTE}.
-     * @param delayNs added request delay, ns.
+     * @param delayNs the level's request delay: the minimum spacing of a thread's requests and the time each request
+     *                waits in the throttle, ns.
      */
     public void mbaDelayNs(final int group, final double delayNs)
     {
         mbaDelayNs[group] = delayNs;
         requestSteps[group] = steps(delayNs + coreReadPathNs / 2.0 + (REMOTE == group ? upiHalfNs : 0.0));
-        final double tau = injectionDelayNs[group] + delayNs;
+        final double tau = Math.max(injectionDelayNs[group], delayNs);
         pacedPerStep[group] = tau > 0.0 ? threads[group] * stepNs / tau : Double.MAX_VALUE;
     }
 
