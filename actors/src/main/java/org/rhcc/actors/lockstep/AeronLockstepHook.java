@@ -42,6 +42,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private final long timeoutNs;
     private final Duration connectTimeout;
     private final int receiverHostId;
+    private final int senderHostId;
     private final MessageAdapter adapter;
     private final List<ServiceKey<SessionProtocol.Command>> roles = new ArrayList<>();
     private SimPorts ports;
@@ -60,10 +61,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      * @param idleStrategy   idles while waiting for an answer.
      * @param timeout        longest wait for an answer.
      * @param receiverHostId id of the simulated receiver host.
+     * @param senderHostId   id of the simulated sender host (the node owning it runs the sender role's session).
      */
     public AeronLockstepHook(final LockstepPlatform platform, final SessionClient client, final Scheme scheme,
         final Map<String, String> params, final IdleStrategy idleStrategy, final Duration timeout,
-        final int receiverHostId)
+        final int receiverHostId, final int senderHostId)
     {
         this.platform = platform;
         this.client = client;
@@ -73,6 +75,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         this.timeoutNs = timeout.toNanos();
         this.connectTimeout = timeout;
         this.receiverHostId = receiverHostId;
+        this.senderHostId = senderHostId;
         this.adapter = new MessageAdapter("platform-commands", this);
         if (scheme.receiverLoop())
         {
@@ -93,7 +96,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             return;
         }
         final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), scheme.label(), params,
-            ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId);
+            ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId, senderHostId);
         client.start(spec, roles);
         sessionId = spec.sessionId();
         platform.awaitConnected(scheme.receiverLoop(), scheme.senderLoop(), connectTimeout);

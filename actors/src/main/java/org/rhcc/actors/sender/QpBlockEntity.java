@@ -12,7 +12,6 @@ import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
@@ -30,12 +29,12 @@ import org.rhcc.core.sender.ReceivableRateController;
 
 /**
  * A sender entity: the QPs of one block ({@code rhcc.sender.qps-per-entity}, 1024 by default) of one session, under
- * cluster sharding on the nodes of the {@code sender} role. It owns a core {@link QpStateTable} for its block, never
- * one object per QP: once opened (or recovered) it hands a copy to its node's {@link RateUpdaterAgent}, which from
- * then on is the table's single writer and runs every probe ACK of the block against it; the entity journals the
- * agent's per-interval batches ({@link QpStatesChanged}, one {@code persistAll} per drain) into its own image of the
- * state, which snapshots carry. Killed and restarted (or re-homed after its node died), it recovers the image from
- * snapshot and journal and hands it to the agent again.
+ * cluster sharding on the nodes that own the session's sender host ({@link QpBlockSharding}). It owns a core
+ * {@link QpStateTable} for its block, never one object per QP: once opened (or recovered) it hands a copy to its
+ * node's {@link RateUpdaterAgent}, which from then on is the table's single writer and runs every probe ACK of the
+ * block against it; the entity journals the agent's per-interval batches ({@link QpStatesChanged}, one
+ * {@code persistAll} per drain) into its own image of the state, which snapshots carry. Killed and restarted (or
+ * re-homed after its node died), it recovers the image from snapshot and journal and hands it to the agent again.
  * <p>
  * Entity id: {@code <sessionId>-<block>}; persistence id {@code QpBlock|<sessionId>-<block>}. Commands are idempotent
  * ({@link Open} of an open block only re-registers it), so a retried ask during a rebalance cannot double-apply.
@@ -48,8 +47,8 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
      */
     public static final int BATCH_QUEUE_CAPACITY = 256;
 
-    /** Sharding type key. */
-    public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "QpBlock");
+    /** Type name of the entities' persistence ids ({@code QpBlock|<sessionId>-<block>}), whatever their host. */
+    public static final String PERSISTENCE_TYPE = "QpBlock";
 
     /**
      * Commands of the entity.
@@ -135,7 +134,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     private QpBlockEntity(final ActorContext<Command> context, final String entityId, final SenderAgents agents,
         final int qpsPerEntity, final long intervalNs, final int snapshotEvery, final int keepSnapshots)
     {
-        super(PersistenceId.of(TYPE_KEY.name(), entityId),
+        super(PersistenceId.of(PERSISTENCE_TYPE, entityId),
             SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.1));
         this.context = context;
         this.agents = agents;

@@ -16,7 +16,6 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.SessionJournal;
@@ -30,7 +29,8 @@ import org.rhcc.transport.message.MessageProxy;
 /**
  * The sender's actuator actor for one session: owns the {@link RateUpdaterAgent} (registered in the node's
  * {@link SenderAgents} so that sender entities find it), journals the session's configuration, opens every block's
- * {@link QpBlockEntity} through sharding, and once all blocks are handed over and the streams connected, is ready.
+ * {@link QpBlockEntity} through the sharding of the session's sender host ({@link QpBlockSharding}, which keeps the
+ * blocks on this node, an owner of that host), and once all blocks are handed over and the streams connected, is ready.
  * Every {@code rhcc.journal.flush-interval} it tells the entities whose batches are waiting to journal them; on
  * {@link Finish} it has every entity close its window and journal, then stops the agent.
  */
@@ -134,12 +134,11 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
 
     private CompletionStage<Void> openBlocks()
     {
-        final ClusterSharding sharding = ClusterSharding.get(getContext().getSystem());
         final CompletableFuture<?>[] opened = new CompletableFuture<?>[blockCount];
         for (int block = 0; block < blockCount; block++)
         {
-            opened[block] = sharding.entityRefFor(QpBlockEntity.TYPE_KEY, QpBlockEntity.entityId(spec.sessionId(),
-                block)).<QpBlockEntity.Opened>ask((replyTo) -> new QpBlockEntity.Open(spec, replyTo),
+            opened[block] = QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(), spec.sessionId(),
+                block).<QpBlockEntity.Opened>ask((replyTo) -> new QpBlockEntity.Open(spec, replyTo),
                 node.settings().askTimeout()).thenApply((o) ->
                 {
                     if (!o.registered())
@@ -206,12 +205,12 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     private Behavior<Command> onFinish(final Finish finish)
     {
         finishTo = finish.replyTo();
-        final ClusterSharding sharding = ClusterSharding.get(getContext().getSystem());
         final CompletableFuture<?>[] finished = new CompletableFuture<?>[blockCount];
         for (int block = 0; block < blockCount; block++)
         {
-            finished[block] = sharding.entityRefFor(QpBlockEntity.TYPE_KEY, QpBlockEntity.entityId(spec.sessionId(),
-                block)).<Done>ask(QpBlockEntity.Finish::new, node.settings().askTimeout()).toCompletableFuture();
+            finished[block] = QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(),
+                spec.sessionId(), block).<Done>ask(QpBlockEntity.Finish::new, node.settings().askTimeout())
+                .toCompletableFuture();
         }
         final CompletionStage<Done> all = CompletableFuture.allOf(finished).thenCompose((ok) ->
             AskPattern.<SessionJournal.Command, Done>ask(journal, SessionJournal.Sync::new,
