@@ -44,6 +44,10 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param askTimeout            longest a control-plane request (session start/end) waits.
  * @param sourceMinBackoff      first restart delay of a crashed signal source.
  * @param sourceMaxBackoff      largest restart delay of a crashed signal source.
+ * @param actuatorMaxRestarts   restarts of a crashed sender actuator agent (the rate updater) in one session before
+ *                              its host goes to the fail-safe.
+ * @param actuatorMinBackoff    first restart delay of a crashed rate-updater agent.
+ * @param actuatorMaxBackoff    largest restart delay of a crashed rate-updater agent.
  * @param sensorClass           class of the {@code IioOccupancySensor} a receiver on real hardware polls, or empty
  *                              to take the samples from the platform stream (the simulator).
  * @param sensorIntervalNs      sampling interval of the sensor, ns.
@@ -84,6 +88,9 @@ public record NodeSettings(
     Duration askTimeout,
     Duration sourceMinBackoff,
     Duration sourceMaxBackoff,
+    int actuatorMaxRestarts,
+    Duration actuatorMinBackoff,
+    Duration actuatorMaxBackoff,
     String sensorClass,
     long sensorIntervalNs,
     String actuatorClass,
@@ -142,6 +149,12 @@ public record NodeSettings(
         {
             throw new IllegalArgumentException("rhcc.aeron.offer-retries must be >= 0, got " + offerRetries);
         }
+        final int actuatorMaxRestarts = r.getInt("supervision.actuator-max-restarts");
+        if (actuatorMaxRestarts < 0)
+        {
+            throw new IllegalArgumentException("rhcc.supervision.actuator-max-restarts must be >= 0, got " +
+                actuatorMaxRestarts);
+        }
         final Path workDir = Path.of(r.getString("work-dir"));
         final List<Integer> senderHosts = senderHosts(r, roles);
         final int senderHostId = r.getInt("sender.host-id");
@@ -181,6 +194,9 @@ public record NodeSettings(
             r.getDuration("control.ask-timeout"),
             r.getDuration("supervision.source-min-backoff"),
             r.getDuration("supervision.source-max-backoff"),
+            actuatorMaxRestarts,
+            r.getDuration("supervision.actuator-min-backoff"),
+            r.getDuration("supervision.actuator-max-backoff"),
             r.getString("receiver.sensor-class"),
             r.getDuration("receiver.sensor-interval").toNanos(),
             r.getString("receiver.actuator-class"),

@@ -129,7 +129,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     private final int snapshotEvery;
     private final int keepSnapshots;
     private QpBlockSlot slot;
-    private RateUpdaterAgent agent;
+    private long sessionId;
 
     private QpBlockEntity(final ActorContext<Command> context, final String entityId, final SenderAgents agents,
         final int qpsPerEntity, final long intervalNs, final int snapshotEvery, final int keepSnapshots)
@@ -238,9 +238,10 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
 
     private Effect<QpBlockEvent, QpBlockState> onFinish(final QpBlockState state, final Finish finish)
     {
-        if (null == slot)
+        final RateUpdaterAgent agent = null == slot ? null : agents.get(sessionId);
+        if (null == agent)
         {
-            return Effect().reply(finish.replyTo(), Done.done());
+            return drain().thenReply(finish.replyTo(), (s) -> Done.done());
         }
         context.pipeToSelf(agent.flush(slot), (ok, error) -> new Flushed(finish.replyTo()));
         return Effect().none();
@@ -257,7 +258,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         {
             return false;
         }
-        agent = a;
+        sessionId = state.spec().sessionId();
         slot = new QpBlockSlot(state.block(), state.firstQp(), QpWords.table(state.words()),
             state.spec().controllerConfig().sender(), a, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
         a.register(slot);
@@ -288,7 +289,11 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     {
         if (null != slot)
         {
-            agent.unregister(slot);
+            final RateUpdaterAgent agent = agents.get(sessionId);
+            if (null != agent)
+            {
+                agent.unregister(slot);
+            }
             slot = null;
         }
     }
