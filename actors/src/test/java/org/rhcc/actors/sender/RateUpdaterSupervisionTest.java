@@ -171,25 +171,38 @@ class RateUpdaterSupervisionTest
             sendAndAwait(spec, reference, ack);
         }
 
-        // the platform stops listening: the next decision cannot be published
+        // the platform stops listening: once the driver sees it gone, the next decision cannot be published
         commands.close();
-        send(spec, ack++);
         final long deadlineNs = System.nanoTime() + TIMEOUT.toNanos();
         while (null != node.context().senderAgents().get(spec.sessionId()))
         {
             assertTrue(System.nanoTime() < deadlineNs, "no fail-safe after a refused rate");
-            Thread.yield();
+            send(spec, ack++);
+            sleep(1);
         }
 
         final String failure = client.end(spec.sessionId(), List.of(SessionProtocol.SENDER_KEY)).get(0).failure();
-        assertTrue(failure.startsWith("the rate updater cannot actuate: the platform's rate port refused QP " +
-            (10 % QPS) + "'s rate update: not connected"), failure);
+        assertTrue(failure.startsWith("the rate updater cannot actuate: the platform's rate port refused QP "),
+            failure);
+        assertTrue(failure.contains("'s rate update: not connected"), failure);
         assertTrue(failure.endsWith("the platform refused 8 of 8 limit releases too"), failure);
         final List<Object> events = new JournalReader(JournalSettings.from(node.system().settings().config()))
             .readAll().get(SessionJournal.persistenceId("sender", spec.sessionId(),
                 SessionProtocol.SENDER_CONTROLLER_ID).id());
         assertEquals(failure, assertInstanceOf(FailSafeEntered.class, events.get(events.size() - 2)).reason());
         assertEquals(1, events.stream().filter(FailSafeEntered.class::isInstance).count(), "entered once");
+    }
+
+    private static void sleep(final long ms)
+    {
+        try
+        {
+            Thread.sleep(ms);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void crash(final long sessionId)
