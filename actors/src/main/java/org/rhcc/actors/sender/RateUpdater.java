@@ -242,11 +242,14 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         else if (cause instanceof RateUpdaterAgent.RateRefusedException)
         {
             enterFailSafe("the rate updater cannot actuate: " + cause.getMessage(), cause);
+            // a session that was not ready yet fails to open (its session actor tells the platform)
+            return ready ? this : Behaviors.stopped();
         }
         else if (restarts >= maxRestarts)
         {
             enterFailSafe("the rate updater agent crashed " + (restarts + 1) + " times (rhcc.supervision." +
                 "actuator-max-restarts = " + maxRestarts + "), last: " + cause, cause);
+            return ready ? this : Behaviors.stopped();
         }
         else
         {
@@ -314,7 +317,9 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         {
             if (release.rateUpdate(qp, lineRateGbps, lineRateGbps, nowNs) < 0)
             {
-                refused++;
+                // the stream refused even after the proxy's retries: the rest would be refused as well
+                refused = spec.qpCount() - qp;
+                break;
             }
         }
         failure = 0 == refused ? reason : reason + "; the platform refused " + refused + " of " + spec.qpCount() +
