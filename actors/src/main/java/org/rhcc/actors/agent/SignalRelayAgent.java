@@ -1,9 +1,8 @@
 package org.rhcc.actors.agent;
 
 import io.aeron.ExclusivePublication;
-import io.aeron.Publication;
 import io.aeron.Subscription;
-import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
@@ -12,27 +11,36 @@ import org.rhcc.transport.message.OfferResult;
 /**
  * A signal source's agent when the platform publishes the signal (the simulator, or a NIC agent): copies every
  * frame of the platform stream, unchanged and in order ({@code ClockAdvance} included), onto the node's internal
- * stream, which the actuator agent consumes and the archive records. A frame that cannot be relayed (the internal
- * stream closed, or back-pressured beyond the retries) crashes the agent, and its actor restarts it.
+ * stream, which the actuator agent consumes and the archive records.
  * <p>
- * <b>Note:</b> single-threaded; allocation-free per frame. The agent owns (and closes) its platform subscription,
- * not the internal stream, which outlives a restart so that the recording of a session stays one recording.
+ * No frame is ever dropped (in lockstep a lost signal would be a wrong decision, design.md §6): a frame the internal
+ * stream refuses for now (back-pressured by the actuator or the archive, an admin action, no subscriber yet) is
+ * offered again up to {@code offerRetries} times at once, then stays unconsumed on the platform stream and is offered
+ * again at the next duty cycle, so back-pressure propagates to the platform instead of losing the frame. A frame that
+ * can never be relayed (the internal stream closed or at its end) also stays unconsumed, and the agent crashes after
+ * the poll; since the platform subscription belongs to the session, not to the agent, the restarted agent resumes
+ * with that very frame.
+ * <p>
+ * <b>Note:</b> single-threaded; allocation-free per frame. The agent owns neither stream: both outlive a restart, so
+ * that the recording of a session stays one recording and the platform stream's position is kept.
  */
-public final class SignalRelayAgent implements Agent, FragmentHandler
+public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
 {
     private final String roleName;
     private final Subscription platform;
     private final ExclusivePublication internal;
     private final int fragmentLimit;
     private final int offerRetries;
+    private long fatalResult;
     private volatile long framesRelayed;
+    private volatile long refusals;
 
     /**
      * @param roleName      e.g. {@code msr-poller} or {@code probe-ack-stream}.
-     * @param platform      the platform's signal stream.
+     * @param platform      the platform's signal stream (the session's: outlives restarts).
      * @param internal      the node's internal stream.
      * @param fragmentLimit most frames per duty cycle.
-     * @param offerRetries  retries of a back-pressured frame.
+     * @param offerRetries  immediate retries of a refused frame before the agent idles and offers it again.
      */
     public SignalRelayAgent(final String roleName, final Subscription platform, final ExclusivePublication internal,
         final int fragmentLimit, final int offerRetries)
@@ -49,13 +57,19 @@ public final class SignalRelayAgent implements Agent, FragmentHandler
      */
     public int doWork()
     {
-        return platform.poll(this, fragmentLimit);
+        final int work = platform.controlledPoll(this, fragmentLimit);
+        if (0 != fatalResult)
+        {
+            throw new IllegalStateException(roleName + ": cannot relay a frame to the internal stream: " +
+                OfferResult.describe(fatalResult));
+        }
+        return work;
     }
 
     /**
      * {@inheritDoc}
      */
-    public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
+    public Action onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
         int attempts = 0;
         while (true)
@@ -64,24 +78,20 @@ public final class SignalRelayAgent implements Agent, FragmentHandler
             if (result > 0)
             {
                 framesRelayed++;
-                return;
+                return Action.CONTINUE;
             }
-            if ((Publication.BACK_PRESSURED != result && Publication.ADMIN_ACTION != result &&
-                Publication.NOT_CONNECTED != result) || ++attempts > offerRetries)
+            refusals++;
+            if (!OfferResult.isTransient(result))
             {
-                throw new IllegalStateException(roleName + ": cannot relay a frame to the internal stream: " +
-                    OfferResult.describe(result));
+                fatalResult = result;
+                return Action.ABORT;
+            }
+            if (++attempts > offerRetries)
+            {
+                return Action.ABORT;
             }
             Thread.onSpinWait();
         }
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    public void onClose()
-    {
-        platform.close();
     }
 
     /**
@@ -98,5 +108,13 @@ public final class SignalRelayAgent implements Agent, FragmentHandler
     public long framesRelayed()
     {
         return framesRelayed;
+    }
+
+    /**
+     * @return offers the internal stream refused (each retried), so far.
+     */
+    public long refusals()
+    {
+        return refusals;
     }
 }

@@ -134,7 +134,7 @@ public final class ClusterControllers implements AutoCloseable
     {
         final NodeSettings s = node.settings();
         return new AeronLockstepHook(platform, client, Scheme.parse(scheme), params,
-            IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), s.receiverHostId());
+            IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), s.receiverHostId(), s.senderHostId());
     }
 
     /**

@@ -31,6 +31,10 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param fragmentLimit         most frames an agent handles per duty cycle.
  * @param offerRetries          retries of a back-pressured offer before it counts as failed.
  * @param receiverHostId        id of the receiver host this node's receiver role controls.
+ * @param senderHosts           ids of the sender hosts whose NICs this node's sender role owns: the QP blocks of
+ *                              those hosts' sessions live on this node (and on no node that does not own them).
+ * @param senderHostId          sender host whose NIC a session controls when this node opens it (the simulator's
+ *                              sender host, or the autostart session's).
  * @param qpsPerEntity          QPs per sharded sender entity (a power of two).
  * @param controlIntervalNs     window over which QP rate changes are coalesced into one journal event, ns.
  * @param flushInterval         how often actors drain their agents' decision queues into the journal.
@@ -40,6 +44,10 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param askTimeout            longest a control-plane request (session start/end) waits.
  * @param sourceMinBackoff      first restart delay of a crashed signal source.
  * @param sourceMaxBackoff      largest restart delay of a crashed signal source.
+ * @param actuatorMaxRestarts   restarts of a crashed sender actuator agent (the rate updater) in one session before
+ *                              its host goes to the fail-safe.
+ * @param actuatorMinBackoff    first restart delay of a crashed rate-updater agent.
+ * @param actuatorMaxBackoff    largest restart delay of a crashed rate-updater agent.
  * @param sensorClass           class of the {@code IioOccupancySensor} a receiver on real hardware polls, or empty
  *                              to take the samples from the platform stream (the simulator).
  * @param sensorIntervalNs      sampling interval of the sensor, ns.
@@ -69,6 +77,8 @@ public record NodeSettings(
     int fragmentLimit,
     int offerRetries,
     int receiverHostId,
+    List<Integer> senderHosts,
+    int senderHostId,
     int qpsPerEntity,
     long controlIntervalNs,
     Duration flushInterval,
@@ -78,6 +88,9 @@ public record NodeSettings(
     Duration askTimeout,
     Duration sourceMinBackoff,
     Duration sourceMaxBackoff,
+    int actuatorMaxRestarts,
+    Duration actuatorMinBackoff,
+    Duration actuatorMaxBackoff,
     String sensorClass,
     long sensorIntervalNs,
     String actuatorClass,
@@ -89,6 +102,8 @@ public record NodeSettings(
     public static final String ROLE_SENDER = "sender";
     /** Role of a node that hosts the simulated platform. */
     public static final String ROLE_SIM = "sim";
+    /** Prefix of the cluster role a sender node has for every sender host it owns ({@link #senderHostRole}). */
+    public static final String SENDER_HOST_ROLE_PREFIX = "sender-host-";
 
     /**
      * Reads and validates the settings.
@@ -103,7 +118,8 @@ public record NodeSettings(
         final List<String> roles = config.getStringList("pekko.cluster.roles");
         for (final String role : roles)
         {
-            if (!ROLE_RECEIVER.equals(role) && !ROLE_SENDER.equals(role) && !ROLE_SIM.equals(role))
+            if (!ROLE_RECEIVER.equals(role) && !ROLE_SENDER.equals(role) && !ROLE_SIM.equals(role) &&
+                !role.startsWith(SENDER_HOST_ROLE_PREFIX))
             {
                 throw new IllegalArgumentException("pekko.cluster.roles contains '" + role + "': use receiver, " +
                     "sender and/or sim");
@@ -133,7 +149,19 @@ public record NodeSettings(
         {
             throw new IllegalArgumentException("rhcc.aeron.offer-retries must be >= 0, got " + offerRetries);
         }
+        final int actuatorMaxRestarts = r.getInt("supervision.actuator-max-restarts");
+        if (actuatorMaxRestarts < 0)
+        {
+            throw new IllegalArgumentException("rhcc.supervision.actuator-max-restarts must be >= 0, got " +
+                actuatorMaxRestarts);
+        }
         final Path workDir = Path.of(r.getString("work-dir"));
+        final List<Integer> senderHosts = senderHosts(r, roles);
+        final int senderHostId = r.getInt("sender.host-id");
+        if (senderHostId < 0)
+        {
+            throw new IllegalArgumentException("rhcc.sender.host-id must be >= 0, got " + senderHostId);
+        }
         return new NodeSettings(
             List.copyOf(roles),
             workDir,
@@ -155,6 +183,8 @@ public record NodeSettings(
             fragmentLimit,
             offerRetries,
             r.getInt("receiver.host-id"),
+            senderHosts,
+            senderHostId,
             qpsPerEntity,
             controlIntervalNs,
             r.getDuration("journal.flush-interval"),
@@ -164,6 +194,9 @@ public record NodeSettings(
             r.getDuration("control.ask-timeout"),
             r.getDuration("supervision.source-min-backoff"),
             r.getDuration("supervision.source-max-backoff"),
+            actuatorMaxRestarts,
+            r.getDuration("supervision.actuator-min-backoff"),
+            r.getDuration("supervision.actuator-max-backoff"),
             r.getString("receiver.sensor-class"),
             r.getDuration("receiver.sensor-interval").toNanos(),
             r.getString("receiver.actuator-class"),
@@ -177,6 +210,48 @@ public record NodeSettings(
     public boolean hasRole(final String role)
     {
         return roles.contains(role);
+    }
+
+    /**
+     * @param senderHostId a sender host.
+     * @return true if this node has the sender role and owns the host's NIC.
+     */
+    public boolean ownsSenderHost(final int senderHostId)
+    {
+        return hasRole(ROLE_SENDER) && senderHosts.contains(senderHostId);
+    }
+
+    /**
+     * @param senderHostId a sender host.
+     * @return the cluster role of the nodes that own the host's NIC, e.g. {@code sender-host-1}.
+     */
+    public static String senderHostRole(final int senderHostId)
+    {
+        return SENDER_HOST_ROLE_PREFIX + senderHostId;
+    }
+
+    /**
+     * @return the cluster roles of this node: its configured roles, plus {@link #senderHostRole} of every sender host
+     * it owns when it has the sender role.
+     */
+    public List<String> clusterRoles()
+    {
+        final List<String> all = new java.util.ArrayList<>();
+        for (final String role : roles)
+        {
+            if (!role.startsWith(SENDER_HOST_ROLE_PREFIX))
+            {
+                all.add(role);
+            }
+        }
+        if (hasRole(ROLE_SENDER))
+        {
+            for (final int host : senderHosts)
+            {
+                all.add(senderHostRole(host));
+            }
+        }
+        return List.copyOf(all);
     }
 
     /**
@@ -203,12 +278,40 @@ public record NodeSettings(
         {
             return new org.rhcc.actors.session.SessionSpec((System.currentTimeMillis() << 12) | 0xfff,
                 a.getString("scheme"), params, a.getInt("qp-count"), a.getDouble("line-rate-gbps"),
-                a.getInt("mba-groups"), r.getInt("receiver.host-id"));
+                a.getInt("mba-groups"), r.getInt("receiver.host-id"), r.getInt("sender.host-id"));
         }
         catch (final IllegalArgumentException ex)
         {
             throw new IllegalArgumentException("rhcc.session: " + ex.getMessage(), ex);
         }
+    }
+
+    private static List<Integer> senderHosts(final Config r, final List<String> roles)
+    {
+        final List<Integer> hosts;
+        try
+        {
+            hosts = List.copyOf(r.getIntList("node.sender-hosts"));
+        }
+        catch (final com.typesafe.config.ConfigException.WrongType ex)
+        {
+            throw new IllegalArgumentException("rhcc.node.sender-hosts must be a list of sender host ids, e.g. [1]: " +
+                ex.getMessage(), ex);
+        }
+        for (int i = 0; i < hosts.size(); i++)
+        {
+            if (hosts.get(i) < 0 || hosts.indexOf(hosts.get(i)) != i)
+            {
+                throw new IllegalArgumentException("rhcc.node.sender-hosts = " + hosts + " must list distinct " +
+                    "sender host ids >= 0, e.g. [1]");
+            }
+        }
+        if (hosts.isEmpty() && roles.contains(ROLE_SENDER))
+        {
+            throw new IllegalArgumentException("rhcc.node.sender-hosts is empty on a node with the sender role: list " +
+                "the sender hosts whose NICs this node owns, e.g. [1]");
+        }
+        return hosts;
     }
 
     private static int positive(final Config r, final String key)

@@ -1,8 +1,8 @@
 package org.rhcc.actors.journal;
 
 /**
- * The receiver host moved to the fail-safe: every MBA group back to level 1 (100 %), no further decisions
- * (design.md §7).
+ * The host of the journal's role moved to its fail-safe (design.md §7): a receiver host's MBA groups back to level 1
+ * (100 %), a sender host's per-QP receivable-rate limits released (its senders at R_cc alone); no further decisions.
  *
  * @param reason why, as the operator should read it.
  * @param nowNs  time of the last decision before the fail-safe, ns.

@@ -23,7 +23,8 @@ import org.rhcc.transport.message.OfferResult;
  * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate},
  * {@code EcnMarking} to {@code ports.setReceiverEcnMarking}) inside the callback, exactly where an in-process controller
  * would. Simulated time therefore never passes t before the controller answered up to t, and the run's decisions are
- * those of the in-process run, bit for bit.
+ * those of the in-process run, bit for bit. No signal is dropped on the way: one the controller's stream refuses is
+ * offered again until the lockstep timeout, then the run fails.
  * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
  * role reports a failure.
@@ -42,6 +43,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private final long timeoutNs;
     private final Duration connectTimeout;
     private final int receiverHostId;
+    private final int senderHostId;
     private final MessageAdapter adapter;
     private final List<ServiceKey<SessionProtocol.Command>> roles = new ArrayList<>();
     private SimPorts ports;
@@ -60,10 +62,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      * @param idleStrategy   idles while waiting for an answer.
      * @param timeout        longest wait for an answer.
      * @param receiverHostId id of the simulated receiver host.
+     * @param senderHostId   id of the simulated sender host (the node owning it runs the sender role's session).
      */
     public AeronLockstepHook(final LockstepPlatform platform, final SessionClient client, final Scheme scheme,
         final Map<String, String> params, final IdleStrategy idleStrategy, final Duration timeout,
-        final int receiverHostId)
+        final int receiverHostId, final int senderHostId)
     {
         this.platform = platform;
         this.client = client;
@@ -73,6 +76,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         this.timeoutNs = timeout.toNanos();
         this.connectTimeout = timeout;
         this.receiverHostId = receiverHostId;
+        this.senderHostId = senderHostId;
         this.adapter = new MessageAdapter("platform-commands", this);
         if (scheme.receiverLoop())
         {
@@ -93,7 +97,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             return;
         }
         final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), scheme.label(), params,
-            ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId);
+            ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId, senderHostId);
         client.start(spec, roles);
         sessionId = spec.sessionId();
         platform.awaitConnected(scheme.receiverLoop(), scheme.senderLoop(), connectTimeout);
@@ -114,8 +118,18 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     @Override
     public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
     {
-        check(platform.iio().iioSample(receiverHostId, iioSeq++, nowNs, occupancy, pcieGbps));
-        check(platform.iio().clockAdvance(nowNs, sessionId));
+        long result;
+        long refusedSinceNs = 0;
+        while ((result = platform.iio().iioSample(receiverHostId, iioSeq, nowNs, occupancy, pcieGbps)) < 0)
+        {
+            refusedSinceNs = refused(result, refusedSinceNs);
+        }
+        iioSeq++;
+        refusedSinceNs = 0;
+        while ((result = platform.iio().clockAdvance(nowNs, sessionId)) < 0)
+        {
+            refusedSinceNs = refused(result, refusedSinceNs);
+        }
         await(SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
     }
 
@@ -123,18 +137,46 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     public void onProbeAck(
         final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
     {
-        check(platform.acks().probeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs));
-        check(platform.acks().clockAdvance(nowNs, sessionId));
+        long result;
+        long refusedSinceNs = 0;
+        while ((result = platform.acks().probeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs)) < 0)
+        {
+            refusedSinceNs = refused(result, refusedSinceNs);
+        }
+        refusedSinceNs = 0;
+        while ((result = platform.acks().clockAdvance(nowNs, sessionId)) < 0)
+        {
+            refusedSinceNs = refused(result, refusedSinceNs);
+        }
         await(SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
     }
 
-    private static void check(final long result)
+    /**
+     * A signal the controller's stream refused (after the proxy's own retries): never dropped, since simulated time
+     * must not pass a signal the controller has not seen. A transient refusal (back-pressure, admin action, the
+     * controller's subscriber not there yet) idles and tries again, up to the lockstep timeout; anything else, or
+     * the timeout, fails the run.
+     *
+     * @param result         the refused offer's result.
+     * @param refusedSinceNs when this signal was first refused ({@code System.nanoTime()}), 0 if now.
+     * @return when this signal was first refused.
+     * @throws IllegalStateException if the signal cannot be published.
+     */
+    private long refused(final long result, final long refusedSinceNs)
     {
-        if (result < 0)
+        final long now = System.nanoTime();
+        if (!OfferResult.isTransient(result))
         {
             throw new IllegalStateException("lockstep: cannot publish to the controller: " +
                 OfferResult.describe(result));
         }
+        if (0 != refusedSinceNs && now - refusedSinceNs > timeoutNs)
+        {
+            throw new IllegalStateException("lockstep: the controller's stream of session " + sessionId +
+                " refused a signal for " + timeoutNs / 1_000_000 + " ms: " + OfferResult.describe(result));
+        }
+        idleStrategy.idle();
+        return 0 == refusedSinceNs ? now : refusedSinceNs;
     }
 
     private void await(final int controllerId, final long nowNs)

@@ -3,7 +3,9 @@ package org.rhcc.actors.lockstep;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -14,12 +16,17 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 
 /**
  * The platform's side of the session protocol: finds the guardians of the controller roles through the receptionist
- * and opens and closes sessions on them, blocking the calling thread (the simulator's, off its hot path).
+ * and opens and closes sessions on them, blocking the calling thread (the simulator's, off its hot path). A session's
+ * sender role opens on a node that owns its sender host ({@link SessionSpec#senderHostId()}); if no member of the
+ * cluster owns it, the start fails at once, naming the host.
  */
 public final class SessionClient
 {
@@ -27,6 +34,7 @@ public final class SessionClient
 
     private final ActorSystem<?> system;
     private final Duration timeout;
+    private final Map<Long, Integer> senderHosts = new ConcurrentHashMap<>();
 
     /**
      * @param system  an actor system of the cluster.
@@ -58,7 +66,14 @@ public final class SessionClient
     {
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
-            final ActorRef<SessionProtocol.Command> guardian = find(key);
+            final boolean sender = SessionProtocol.SENDER_KEY.equals(key);
+            if (sender)
+            {
+                requireSenderHostOwner(spec.senderHostId());
+                senderHosts.put(spec.sessionId(), spec.senderHostId());
+            }
+            final ActorRef<SessionProtocol.Command> guardian = find(sender ?
+                SessionProtocol.senderHostKey(spec.senderHostId()) : key);
             final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
                 system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
@@ -80,9 +95,11 @@ public final class SessionClient
     public List<SessionProtocol.Ended> end(final long sessionId, final List<ServiceKey<SessionProtocol.Command>> keys)
     {
         final List<SessionProtocol.Ended> ended = new ArrayList<>();
+        final Integer senderHostId = senderHosts.remove(sessionId);
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
-            final ActorRef<SessionProtocol.Command> guardian = find(key);
+            final ActorRef<SessionProtocol.Command> guardian = find(SessionProtocol.SENDER_KEY.equals(key) &&
+                null != senderHostId ? SessionProtocol.senderHostKey(senderHostId) : key);
             final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.End(sessionId, replyTo), timeout,
                 system.scheduler()), "closing session " + sessionId + " on " + key.id());
@@ -96,6 +113,26 @@ public final class SessionClient
             }
         }
         return ended;
+    }
+
+    /**
+     * Fails at once, rather than after the ask timeout, when no member of the cluster owns a sender host's NIC.
+     *
+     * @param senderHostId the session's sender host.
+     * @throws IllegalStateException if no member has the host's role.
+     */
+    private void requireSenderHostOwner(final int senderHostId)
+    {
+        final String role = NodeSettings.senderHostRole(senderHostId);
+        for (final Member member : Cluster.get(system).state().getMembers())
+        {
+            if (member.hasRole(role))
+            {
+                return;
+            }
+        }
+        throw new IllegalStateException("no node owns sender host " + senderHostId + "'s NIC; set " +
+            "rhcc.node.sender-hosts on the node that runs it");
     }
 
     /**

@@ -2,16 +2,15 @@ package org.rhcc.actors.node;
 
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.receiver.ReceiverGuardian;
-import org.rhcc.actors.sender.QpBlockEntity;
+import org.rhcc.actors.sender.QpBlockSharding;
 import org.rhcc.actors.sender.SenderGuardian;
 
 /**
- * The root guardian of a node: one guardian per role the node has, and the sender entities' sharding (hosted on the
- * nodes of the {@code sender} role, which own the senders' NICs; other nodes only route to them).
+ * The root guardian of a node: one guardian per role the node has, and, on a sender node, the sharding of the sender
+ * entities of every sender host whose NIC it owns ({@link QpBlockSharding}: one entity type per sender host, hosted
+ * only by the nodes that own the host).
  */
 public final class NodeGuardian
 {
@@ -28,10 +27,13 @@ public final class NodeGuardian
         return Behaviors.setup((context) ->
         {
             final NodeSettings s = node.settings();
-            ClusterSharding.get(context.getSystem()).init(Entity.of(QpBlockEntity.TYPE_KEY,
-                (entity) -> QpBlockEntity.create(entity.getEntityId(), node.senderAgents(), s.qpsPerEntity(),
-                    s.controlIntervalNs(), s.snapshotEvery(), s.keepSnapshots()))
-                .withRole(NodeSettings.ROLE_SENDER));
+            if (s.hasRole(NodeSettings.ROLE_SENDER))
+            {
+                for (final int senderHostId : s.senderHosts())
+                {
+                    QpBlockSharding.init(context.getSystem(), node, senderHostId);
+                }
+            }
             if (s.hasRole(NodeSettings.ROLE_RECEIVER))
             {
                 context.spawn(ReceiverGuardian.create(node), "receiver");

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigValueFactory;
 import io.aeron.Aeron;
 import io.aeron.archive.client.AeronArchive;
 import org.apache.pekko.actor.Address;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One rhcc cluster node in this JVM: an embedded Aeron media driver (with an archive recording the node's internal
  * signal streams when it has a controller role) under the run's work area, the journal schema, and a Pekko Cluster
- * {@code ActorSystem} named {@code rhcc} with the roles of {@code pekko.cluster.roles}. A node without seed nodes
+ * {@code ActorSystem} named {@code rhcc} with the roles of {@code pekko.cluster.roles} (a sender node also has the role
+ * {@code sender-host-<id>} of every sender host of {@code rhcc.node.sender-hosts}). A node without seed nodes
  * joins itself. Closing it terminates the system and removes the driver's directory; a failed start releases
  * whatever was started.
  */
@@ -61,6 +63,8 @@ public final class RhccNode implements AutoCloseable
     public static RhccNode start(final Config config)
     {
         final NodeSettings settings = NodeSettings.from(config);
+        final Config clusterConfig = config.withValue("pekko.cluster.roles",
+            ConfigValueFactory.fromIterable(settings.clusterRoles()));
         final boolean controller = settings.hasRole(NodeSettings.ROLE_RECEIVER) ||
             settings.hasRole(NodeSettings.ROLE_SENDER);
         if (controller)
@@ -95,7 +99,8 @@ public final class RhccNode implements AutoCloseable
                 }
             }
             final NodeContext context = new NodeContext(settings, aeron, recorder, new SenderAgents());
-            final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME, config);
+            final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME,
+                clusterConfig);
             final Cluster cluster = Cluster.get(system);
             if (config.getStringList("pekko.cluster.seed-nodes").isEmpty())
             {

@@ -1,6 +1,7 @@
 package org.rhcc.actors.receiver;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
 import org.apache.pekko.actor.typed.Behavior;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.SystemNanoClock;
@@ -28,15 +29,20 @@ public final class MsrPoller
 
     /**
      * @param node     the node's shared resources.
+     * @param platform the session's subscription to the platform's IIO stream when the node relays it (outlives
+     *                 restarts, so that a restarted agent resumes where its predecessor stopped), null on real
+     *                 hardware ({@code rhcc.receiver.sensor-class} set).
      * @param internal the node's internal IIO stream (outlives restarts).
      * @return the supervised source.
      */
-    public static Behavior<SourceActor.Command> create(final NodeContext node, final ExclusivePublication internal)
+    public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
+        final ExclusivePublication internal)
     {
         final var s = node.settings();
         if (s.sensorClass().isBlank())
         {
-            return SourceActor.create(() -> relay(node, internal), () -> IdleStrategies.parse(s.idleStrategy()), s);
+            return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
+                s.offerRetries()), () -> IdleStrategies.parse(s.idleStrategy()), s);
         }
         return SourceActor.create(() -> sensor(node, internal, instantiate(s.sensorClass())),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
@@ -54,13 +60,6 @@ public final class MsrPoller
         final var s = node.settings();
         return SourceActor.create(() -> sensor(node, internal, sensor.get()),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
-    }
-
-    private static Agent relay(final NodeContext node, final ExclusivePublication internal)
-    {
-        final var s = node.settings();
-        return new SignalRelayAgent(ROLE_NAME, node.aeron().addSubscription(s.platformIioChannel(),
-            s.platformIioStream()), internal, s.fragmentLimit(), s.offerRetries());
     }
 
     private static Agent sensor(final NodeContext node, final ExclusivePublication internal,

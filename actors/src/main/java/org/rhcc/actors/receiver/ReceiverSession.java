@@ -1,6 +1,7 @@
 package org.rhcc.actors.receiver;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -17,7 +18,9 @@ import org.rhcc.actors.session.SessionSpec;
  * One session of the receiver role: opens the node's internal IIO stream (recorded by the archive, one recording per
  * session), starts the {@link MsrPoller} source and the {@link MbaCascade} actuator, answers
  * {@link SessionProtocol.Ready} when the actuator is ready, and on {@link SessionProtocol.End} stops the source, waits
- * for the recording to be complete, finishes the actuator and answers {@link SessionProtocol.Ended}.
+ * for the recording to be complete, finishes the actuator and, once the source has stopped too and the session's
+ * streams are closed, answers {@link SessionProtocol.Ended}. The session owns its subscription to the platform's IIO
+ * stream, so a restarted source resumes where it stopped.
  */
 public final class ReceiverSession extends AbstractBehavior<ReceiverSession.Command>
 {
@@ -50,14 +53,22 @@ public final class ReceiverSession extends AbstractBehavior<ReceiverSession.Comm
         INSTANCE
     }
 
+    private enum PollerStopped implements Command
+    {
+        INSTANCE
+    }
+
     private final NodeContext node;
     private final SessionSpec spec;
     private final ActorRef<SessionProtocol.Reply> startReplyTo;
     private final ExclusivePublication internal;
+    private final Subscription platform;
     private final long recordingId;
     private final ActorRef<SourceActor.Command> poller;
     private final ActorRef<MbaCascade.Command> cascade;
     private ActorRef<SessionProtocol.Reply> endReplyTo;
+    private SessionProtocol.Ended ended;
+    private boolean pollerStopped;
     private boolean ready;
 
     private ReceiverSession(final ActorContext<Command> context, final NodeContext node, final SessionSpec spec,
@@ -70,7 +81,10 @@ public final class ReceiverSession extends AbstractBehavior<ReceiverSession.Comm
         final var s = node.settings();
         internal = node.aeron().addExclusivePublication(s.internalChannel(), s.iioStream());
         recordingId = node.awaitRecordingId(internal);
-        poller = context.spawn(MsrPoller.create(node, internal), "msr-poller");
+        platform = s.sensorClass().isBlank() ?
+            node.aeron().addSubscription(s.platformIioChannel(), s.platformIioStream()) : null;
+        poller = context.spawn(MsrPoller.create(node, platform, internal), "msr-poller");
+        context.watchWith(poller, PollerStopped.INSTANCE);
         cascade = context.spawn(MbaCascade.create(node, spec, recordingId,
             context.messageAdapter(MbaCascade.Ready.class, CascadeReady::new)), "mba-cascade");
         context.watchWith(cascade, CascadeStopped.INSTANCE);
@@ -108,6 +122,7 @@ public final class ReceiverSession extends AbstractBehavior<ReceiverSession.Comm
             .onMessage(End.class, this::onEnd)
             .onMessage(CascadeFinished.class, this::onFinished)
             .onMessage(CascadeStopped.class, (msg) -> onCascadeStopped())
+            .onMessage(PollerStopped.class, (msg) -> onPollerStopped())
             .onSignal(PostStop.class, (signal) -> onPostStop())
             .build();
     }
@@ -141,14 +156,39 @@ public final class ReceiverSession extends AbstractBehavior<ReceiverSession.Comm
     private Behavior<Command> onFinished(final CascadeFinished msg)
     {
         final MbaCascade.Finished f = msg.finished();
-        endReplyTo.tell(new SessionProtocol.Ended(spec.sessionId(), "receiver", f.samples(), f.decisions(),
-            f.failure()));
+        ended = new SessionProtocol.Ended(spec.sessionId(), "receiver", f.samples(), f.decisions(), f.failure());
+        return maybeEnded();
+    }
+
+    private Behavior<Command> onPollerStopped()
+    {
+        pollerStopped = true;
+        return maybeEnded();
+    }
+
+    /**
+     * Answers the end only once the actuator finished and the poller's agent stopped, with the session's streams
+     * closed: the next session's signal path never overlaps this one's (a relay of this session still subscribed to
+     * the platform stream would feed the next session's frames to it a second time).
+     */
+    private Behavior<Command> maybeEnded()
+    {
+        if (null == ended || !pollerStopped)
+        {
+            return this;
+        }
+        closeStreams();
+        endReplyTo.tell(ended);
         endReplyTo = null;
         return Behaviors.stopped();
     }
 
     private Behavior<Command> onCascadeStopped()
     {
+        if (null != ended)
+        {
+            return this;
+        }
         if (!ready)
         {
             startReplyTo.tell(new SessionProtocol.Failed(spec.sessionId(), "receiver",
@@ -166,7 +206,16 @@ public final class ReceiverSession extends AbstractBehavior<ReceiverSession.Comm
 
     private Behavior<Command> onPostStop()
     {
-        internal.close();
+        closeStreams();
         return this;
+    }
+
+    private void closeStreams()
+    {
+        internal.close();
+        if (null != platform)
+        {
+            platform.close();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.rhcc.actors.sender;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
 import org.apache.pekko.actor.typed.Behavior;
 import org.rhcc.actors.agent.SignalRelayAgent;
 import org.rhcc.actors.agent.SourceActor;
@@ -10,7 +11,7 @@ import org.rhcc.transport.aeron.IdleStrategies;
 /**
  * The sender's signal source: a supervised {@link SourceActor} whose agent relays the platform's probe-ACK stream
  * (the simulator's, or a NIC agent's DOCA PCC RTT events) onto the node's internal, recorded probe-ACK stream. A
- * crashed agent is restarted with backoff.
+ * crashed agent is restarted with backoff and resumes at the first frame it had not relayed.
  */
 public final class ProbeAckStream
 {
@@ -23,15 +24,17 @@ public final class ProbeAckStream
 
     /**
      * @param node     the node's shared resources.
+     * @param platform the session's subscription to the platform's probe-ACK stream (outlives restarts, so that a
+     *                 restarted agent resumes where its predecessor stopped).
      * @param internal the node's internal probe-ACK stream (outlives restarts).
      * @return the supervised source.
      */
-    public static Behavior<SourceActor.Command> create(final NodeContext node, final ExclusivePublication internal)
+    public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
+        final ExclusivePublication internal)
     {
         final var s = node.settings();
-        return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME,
-                node.aeron().addSubscription(s.platformAckChannel(), s.platformAckStream()), internal,
-                s.fragmentLimit(), s.offerRetries()),
+        return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
+                s.offerRetries()),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
     }
 }

@@ -12,7 +12,6 @@ import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
@@ -30,12 +29,12 @@ import org.rhcc.core.sender.ReceivableRateController;
 
 /**
  * A sender entity: the QPs of one block ({@code rhcc.sender.qps-per-entity}, 1024 by default) of one session, under
- * cluster sharding on the nodes of the {@code sender} role. It owns a core {@link QpStateTable} for its block, never
- * one object per QP: once opened (or recovered) it hands a copy to its node's {@link RateUpdaterAgent}, which from
- * then on is the table's single writer and runs every probe ACK of the block against it; the entity journals the
- * agent's per-interval batches ({@link QpStatesChanged}, one {@code persistAll} per drain) into its own image of the
- * state, which snapshots carry. Killed and restarted (or re-homed after its node died), it recovers the image from
- * snapshot and journal and hands it to the agent again.
+ * cluster sharding on the nodes that own the session's sender host ({@link QpBlockSharding}). It owns a core
+ * {@link QpStateTable} for its block, never one object per QP: once opened (or recovered) it hands a copy to its
+ * node's {@link RateUpdaterAgent}, which from then on is the table's single writer and runs every probe ACK of the
+ * block against it; the entity journals the agent's per-interval batches ({@link QpStatesChanged}, one
+ * {@code persistAll} per drain) into its own image of the state, which snapshots carry. Killed and restarted (or
+ * re-homed after its node died), it recovers the image from snapshot and journal and hands it to the agent again.
  * <p>
  * Entity id: {@code <sessionId>-<block>}; persistence id {@code QpBlock|<sessionId>-<block>}. Commands are idempotent
  * ({@link Open} of an open block only re-registers it), so a retried ask during a rebalance cannot double-apply.
@@ -48,8 +47,8 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
      */
     public static final int BATCH_QUEUE_CAPACITY = 256;
 
-    /** Sharding type key. */
-    public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "QpBlock");
+    /** Type name of the entities' persistence ids ({@code QpBlock|<sessionId>-<block>}), whatever their host. */
+    public static final String PERSISTENCE_TYPE = "QpBlock";
 
     /**
      * Commands of the entity.
@@ -130,12 +129,12 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     private final int snapshotEvery;
     private final int keepSnapshots;
     private QpBlockSlot slot;
-    private RateUpdaterAgent agent;
+    private long sessionId;
 
     private QpBlockEntity(final ActorContext<Command> context, final String entityId, final SenderAgents agents,
         final int qpsPerEntity, final long intervalNs, final int snapshotEvery, final int keepSnapshots)
     {
-        super(PersistenceId.of(TYPE_KEY.name(), entityId),
+        super(PersistenceId.of(PERSISTENCE_TYPE, entityId),
             SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.1));
         this.context = context;
         this.agents = agents;
@@ -239,9 +238,10 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
 
     private Effect<QpBlockEvent, QpBlockState> onFinish(final QpBlockState state, final Finish finish)
     {
-        if (null == slot)
+        final RateUpdaterAgent agent = null == slot ? null : agents.get(sessionId);
+        if (null == agent)
         {
-            return Effect().reply(finish.replyTo(), Done.done());
+            return drain().thenReply(finish.replyTo(), (s) -> Done.done());
         }
         context.pipeToSelf(agent.flush(slot), (ok, error) -> new Flushed(finish.replyTo()));
         return Effect().none();
@@ -258,7 +258,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         {
             return false;
         }
-        agent = a;
+        sessionId = state.spec().sessionId();
         slot = new QpBlockSlot(state.block(), state.firstQp(), QpWords.table(state.words()),
             state.spec().controllerConfig().sender(), a, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
         a.register(slot);
@@ -289,7 +289,11 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     {
         if (null != slot)
         {
-            agent.unregister(slot);
+            final RateUpdaterAgent agent = agents.get(sessionId);
+            if (null != agent)
+            {
+                agent.unregister(slot);
+            }
             slot = null;
         }
     }

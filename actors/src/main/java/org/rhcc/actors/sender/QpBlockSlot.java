@@ -25,7 +25,7 @@ public final class QpBlockSlot implements RateLimiter
     private final int firstQp;
     private final QpStateTable table;
     private final SenderLoop loop;
-    private final RateLimiter platform;
+    private RateLimiter platform;
     private final QpBatchCoalescer coalescer;
     private final OneToOneConcurrentArrayQueue<QpStatesChanged> batches;
     private final AtomicBoolean pending = new AtomicBoolean();
@@ -109,6 +109,18 @@ public final class QpBlockSlot implements RateLimiter
     void listener(final SlotListener listener)
     {
         this.listener = listener;
+    }
+
+    /**
+     * Hands the block to a new rate limiter: the successor of a crashed rate-updater agent takes the same table, window
+     * and batch queue. Only while no agent runs the block (the crashed agent's thread is joined, the successor's not
+     * started yet).
+     *
+     * @param platform the successor, with global QP numbers.
+     */
+    void platform(final RateLimiter platform)
+    {
+        this.platform = platform;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.rhcc.actors.sender;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -16,9 +17,9 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.journal.ActuatorFailed;
+import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
 import org.rhcc.actors.journal.SessionStarted;
 import org.rhcc.actors.node.NodeContext;
@@ -30,9 +31,19 @@ import org.rhcc.transport.message.MessageProxy;
 /**
  * The sender's actuator actor for one session: owns the {@link RateUpdaterAgent} (registered in the node's
  * {@link SenderAgents} so that sender entities find it), journals the session's configuration, opens every block's
- * {@link QpBlockEntity} through sharding, and once all blocks are handed over and the streams connected, is ready.
- * Every {@code rhcc.journal.flush-interval} it tells the entities whose batches are waiting to journal them; on
+ * {@link QpBlockEntity} through the sharding of the session's sender host ({@link QpBlockSharding}, which keeps the
+ * blocks on this node, an owner of that host), and once all blocks are handed over and the streams connected, is
+ * ready. Every {@code rhcc.journal.flush-interval} it tells the entities whose batches are waiting to journal them; on
  * {@link Finish} it has every entity close its window and journal, then stops the agent.
+ * <p>
+ * Supervision (design.md §7): an agent that crashes (an exception out of its duty cycle) is restarted after a backoff
+ * ({@code rhcc.supervision.actuator-*-backoff}); its successor takes over the same probe-ACK subscription position
+ * and the same QP blocks, i.e. the entities' live 16-byte-per-QP tables, so no QP state is lost (the ACK being
+ * processed when it crashed is). An agent that cannot actuate (the platform's rate port refuses a decision) or that
+ * crashed more than {@code rhcc.supervision.actuator-max-restarts} times moves the sender host to its fail-safe:
+ * every QP's receivable-rate limit released (R_rev = line rate, so the NIC sends at R_cc alone), the open windows
+ * journaled, {@link FailSafeEntered} and {@link ActuatorFailed} journaled, one error log line, no further rate
+ * decisions; the platform's lockstep is still answered, and the session ends with the failure.
  */
 public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
 {
@@ -48,11 +59,16 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         INSTANCE
     }
 
+    private enum RestartAgent implements Command
+    {
+        INSTANCE
+    }
+
     private record BlocksOpened(Throwable error) implements Command
     {
     }
 
-    private record AgentCrashed(Throwable cause) implements Command
+    private record AgentCrashed(RateUpdaterAgent agent, Throwable cause) implements Command
     {
     }
 
@@ -81,12 +97,16 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     private final NodeContext node;
     private final SessionSpec spec;
     private final ActorRef<Ready> readyTo;
+    private final TimerScheduler<Command> timers;
     private final Subscription acks;
     private final ExclusivePublication commands;
-    private final RateUpdaterAgent agent;
-    private final AgentHost host;
     private final ActorRef<SessionJournal.Command> journal;
     private final int blockCount;
+    private RateUpdaterAgent agent;
+    private AgentHost host;
+    private int restarts;
+    private boolean agentDown;
+    private boolean failSafe;
     private boolean blocksOpened;
     private boolean ready;
     private String failure = "";
@@ -99,6 +119,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         this.node = node;
         this.spec = spec;
         this.readyTo = readyTo;
+        this.timers = timers;
         final var s = node.settings();
         blockCount = (spec.qpCount() + s.qpsPerEntity() - 1) / s.qpsPerEntity();
         journal = context.spawn(SessionJournal.create("sender", spec.sessionId(),
@@ -108,12 +129,10 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             s.controlIntervalNs())), context.getSystem().ignoreRef()));
         acks = node.aeron().addSubscription(s.internalChannel(), s.ackStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
-        agent = new RateUpdaterAgent(acks, new MessageProxy(commands, s.offerRetries(),
-            IdleStrategies.parse("yielding")), spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID,
+        agent = new RateUpdaterAgent(acks, proxy(), spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID,
             s.qpsPerEntity(), blockCount, s.controlIntervalNs(), s.fragmentLimit());
         node.senderAgents().put(agent);
-        host = AgentHost.start(agent, IdleStrategies.parse(s.idleStrategy()),
-            (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
+        host = start(agent);
         context.pipeToSelf(openBlocks(), (ok, error) -> new BlocksOpened(error));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
     }
@@ -132,14 +151,25 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             (timers) -> new RateUpdater(context, timers, node, spec, recordingId, readyTo)));
     }
 
+    private MessageProxy proxy()
+    {
+        return new MessageProxy(commands, node.settings().offerRetries(), IdleStrategies.parse("yielding"));
+    }
+
+    private AgentHost start(final RateUpdaterAgent a)
+    {
+        final ActorRef<Command> self = getContext().getSelf();
+        return AgentHost.start(a, IdleStrategies.parse(node.settings().idleStrategy()),
+            (cause) -> self.tell(new AgentCrashed(a, cause)));
+    }
+
     private CompletionStage<Void> openBlocks()
     {
-        final ClusterSharding sharding = ClusterSharding.get(getContext().getSystem());
         final CompletableFuture<?>[] opened = new CompletableFuture<?>[blockCount];
         for (int block = 0; block < blockCount; block++)
         {
-            opened[block] = sharding.entityRefFor(QpBlockEntity.TYPE_KEY, QpBlockEntity.entityId(spec.sessionId(),
-                block)).<QpBlockEntity.Opened>ask((replyTo) -> new QpBlockEntity.Open(spec, replyTo),
+            opened[block] = QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(), spec.sessionId(),
+                block).<QpBlockEntity.Opened>ask((replyTo) -> new QpBlockEntity.Open(spec, replyTo),
                 node.settings().askTimeout()).thenApply((o) ->
                 {
                     if (!o.registered())
@@ -160,6 +190,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             .onMessage(Tick.class, (tick) -> onTick())
             .onMessage(BlocksOpened.class, this::onBlocksOpened)
             .onMessage(AgentCrashed.class, this::onAgentCrashed)
+            .onMessage(RestartAgent.class, (restart) -> onRestartAgent())
             .onMessage(Finish.class, this::onFinish)
             .onMessage(Finished.class, this::onFinished)
             .onSignal(PostStop.class, (signal) -> onPostStop())
@@ -195,23 +226,129 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
 
     private Behavior<Command> onAgentCrashed(final AgentCrashed crashed)
     {
+        if (crashed.agent() != agent)
+        {
+            return this;
+        }
         host.close();
-        failure = "rate updater agent stopped: " + crashed.cause();
-        getContext().getLog().error("session {}: {}", spec.sessionId(), failure);
-        journal.tell(new SessionJournal.Append(List.of(new ActuatorFailed("sender",
-            String.valueOf(crashed.cause()))), getContext().getSystem().ignoreRef()));
+        agentDown = true;
+        final Throwable cause = crashed.cause();
+        final int maxRestarts = node.settings().actuatorMaxRestarts();
+        if (failSafe)
+        {
+            getContext().getLog().warn("session {}: the fail-safe's lockstep agent stopped: {}", spec.sessionId(),
+                String.valueOf(cause));
+        }
+        else if (cause instanceof RateUpdaterAgent.RateRefusedException)
+        {
+            enterFailSafe("the rate updater cannot actuate: " + cause.getMessage(), cause);
+            // a session that was not ready yet fails to open (its session actor tells the platform)
+            return ready ? this : Behaviors.stopped();
+        }
+        else if (restarts >= maxRestarts)
+        {
+            enterFailSafe("the rate updater agent crashed " + (restarts + 1) + " times (rhcc.supervision." +
+                "actuator-max-restarts = " + maxRestarts + "), last: " + cause, cause);
+            return ready ? this : Behaviors.stopped();
+        }
+        else
+        {
+            restarts++;
+            // while the session finishes, its entities wait on the agent: no backoff then
+            final Duration backoff = null == finishTo ? backoff(restarts) : Duration.ZERO;
+            getContext().getLog().warn("session {}: rate updater agent crashed ({}); restarting it in {} ms with " +
+                "the same QP blocks (restart {} of {})", spec.sessionId(), cause, backoff.toMillis(), restarts,
+                maxRestarts);
+            timers.startSingleTimer(RestartAgent.INSTANCE, backoff);
+        }
         return this;
+    }
+
+    private Duration backoff(final int restart)
+    {
+        final Duration min = node.settings().actuatorMinBackoff();
+        final Duration max = node.settings().actuatorMaxBackoff();
+        final Duration backoff = min.multipliedBy(1L << Math.min(restart - 1, 20));
+        return backoff.compareTo(max) > 0 ? max : backoff;
+    }
+
+    private Behavior<Command> onRestartAgent()
+    {
+        if (!agentDown || failSafe)
+        {
+            return this;
+        }
+        final RateUpdaterAgent predecessor = agent;
+        agent = RateUpdaterAgent.successorOf(predecessor, proxy(), true);
+        node.senderAgents().put(agent);
+        agent.adoptControl(predecessor);
+        host = start(agent);
+        agentDown = false;
+        getContext().getLog().info("session {}: rate updater agent restarted with {} ACKs processed so far",
+            spec.sessionId(), agent.acksSeen());
+        return this;
+    }
+
+    /**
+     * The sender host's fail-safe: the crashed agent's blocks close their windows (journaled by their entities), every
+     * QP's receivable-rate limit is released at the platform, the fail-safe is journaled and logged once, and an agent
+     * without blocks keeps answering the platform's lockstep.
+     */
+    private void enterFailSafe(final String reason, final Throwable cause)
+    {
+        failSafe = true;
+        timers.cancel(RestartAgent.INSTANCE);
+        final RateUpdaterAgent crashed = agent;
+        node.senderAgents().remove(crashed);
+        crashed.runPendingControl();
+        for (int block = 0; block < blockCount; block++)
+        {
+            final QpBlockSlot slot = crashed.block(block);
+            if (null != slot)
+            {
+                slot.coalescer().flush();
+            }
+        }
+        final long nowNs = Math.max(0, crashed.lastDoneNs());
+        final MessageProxy release = proxy();
+        final double lineRateGbps = spec.lineRateGbps();
+        int refused = 0;
+        for (int qp = 0; qp < spec.qpCount(); qp++)
+        {
+            if (release.rateUpdate(qp, lineRateGbps, lineRateGbps, nowNs) < 0)
+            {
+                // the stream refused even after the proxy's retries: the rest would be refused as well
+                refused = spec.qpCount() - qp;
+                break;
+            }
+        }
+        failure = 0 == refused ? reason : reason + "; the platform refused " + refused + " of " + spec.qpCount() +
+            " limit releases too";
+        getContext().getLog().error("sender host {} entered the fail-safe (receivable-rate limits released, senders " +
+            "at R_cc): {}", spec.senderHostId(), failure);
+        journal.tell(new SessionJournal.Append(List.of(new FailSafeEntered(failure, nowNs),
+            new ActuatorFailed("sender", String.valueOf(cause))), getContext().getSystem().ignoreRef()));
+        onTick();
+        agent = RateUpdaterAgent.successorOf(crashed, proxy(), false);
+        host = start(agent);
+        agentDown = false;
     }
 
     private Behavior<Command> onFinish(final Finish finish)
     {
         finishTo = finish.replyTo();
-        final ClusterSharding sharding = ClusterSharding.get(getContext().getSystem());
+        if (agentDown && !failSafe)
+        {
+            // the entities' windows close on the agent: bring it back now rather than after the backoff
+            timers.cancel(RestartAgent.INSTANCE);
+            onRestartAgent();
+        }
         final CompletableFuture<?>[] finished = new CompletableFuture<?>[blockCount];
         for (int block = 0; block < blockCount; block++)
         {
-            finished[block] = sharding.entityRefFor(QpBlockEntity.TYPE_KEY, QpBlockEntity.entityId(spec.sessionId(),
-                block)).<Done>ask(QpBlockEntity.Finish::new, node.settings().askTimeout()).toCompletableFuture();
+            finished[block] = QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(),
+                spec.sessionId(), block).<Done>ask(QpBlockEntity.Finish::new, node.settings().askTimeout())
+                .toCompletableFuture();
         }
         final CompletionStage<Done> all = CompletableFuture.allOf(finished).thenCompose((ok) ->
             AskPattern.<SessionJournal.Command, Done>ask(journal, SessionJournal.Sync::new,

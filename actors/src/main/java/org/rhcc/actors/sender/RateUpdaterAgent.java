@@ -75,6 +75,87 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     }
 
     /**
+     * The successor of a stopped agent: it polls the same probe-ACK subscription and answers on the same command
+     * stream from where its predecessor stopped, with its counts. With {@code adoptBlocks} it takes over every block
+     * the predecessor ran, with their live tables, open windows and batch queues, so that no QP state is lost (a
+     * restart after a crash); without, it routes no ACK and only answers the platform's lockstep (the fail-safe).
+     * Call only after the predecessor's thread has stopped, before starting this one.
+     *
+     * @param predecessor the stopped agent.
+     * @param commands    publishes rate updates and lockstep answers to the platform (a fresh proxy).
+     * @param adoptBlocks true to take over the predecessor's blocks.
+     * @return the successor, not started.
+     */
+    public static RateUpdaterAgent successorOf(final RateUpdaterAgent predecessor, final MessageProxy commands,
+        final boolean adoptBlocks)
+    {
+        final RateUpdaterAgent successor = new RateUpdaterAgent(predecessor.acks, commands, predecessor.sessionId,
+            predecessor.controllerId, predecessor.blockMask + 1, predecessor.blocks.length, predecessor.intervalNs,
+            predecessor.fragmentLimit);
+        successor.window = predecessor.window;
+        successor.lastDoneNs = predecessor.lastDoneNs;
+        successor.acksSeen = predecessor.acksSeen;
+        successor.unroutedAcks = predecessor.unroutedAcks;
+        successor.failedRateUpdates = predecessor.failedRateUpdates;
+        for (int block = 0; block < predecessor.blocks.length && adoptBlocks; block++)
+        {
+            final QpBlockSlot slot = predecessor.blocks[block];
+            if (null != slot)
+            {
+                slot.platform(successor);
+                slot.listener(successor);
+                successor.blocks[block] = slot;
+            }
+        }
+        if (adoptBlocks)
+        {
+            successor.adoptControl(predecessor);
+        }
+        QpBlockSlot pending;
+        while (null != (pending = predecessor.pendingSlots.poll()))
+        {
+            successor.pendingSlots.offer(pending);
+        }
+        return successor;
+    }
+
+    /**
+     * Moves the control actions still queued on a stopped predecessor (an entity's registration or flush that raced
+     * with the crash) to this agent.
+     *
+     * @param predecessor the crashed agent (stopped).
+     */
+    public void adoptControl(final RateUpdaterAgent predecessor)
+    {
+        Runnable action;
+        while (null != (action = predecessor.control.poll()))
+        {
+            execute(action);
+        }
+    }
+
+    /**
+     * Runs the control actions still queued on this stopped agent on the calling thread (registrations, flushes), so
+     * that no entity waits on an agent that will not run again.
+     *
+     * @return actions run.
+     */
+    public int runPendingControl()
+    {
+        return control.drain(Runnable::run);
+    }
+
+    /**
+     * @param block a block index.
+     * @return the block's slot as this agent runs it, or null; read only while the agent is stopped, or from its
+     * thread.
+     */
+    QpBlockSlot block(final int block)
+    {
+        return blocks[block];
+    }
+
+    /**
      * {@inheritDoc}
      */
     public int doWork()
@@ -207,9 +288,11 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      */
     public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
     {
-        if (commands.rateUpdate(qp, rRevGbps, rSendGbps, nowNs) < 0)
+        final long result = commands.rateUpdate(qp, rRevGbps, rSendGbps, nowNs);
+        if (result < 0)
         {
             failedRateUpdates++;
+            throw new RateRefusedException(qp, result);
         }
     }
 
@@ -243,6 +326,24 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     public long unroutedAcks()
     {
         return unroutedAcks;
+    }
+
+    /**
+     * Thrown when the platform's rate port refuses a decision: the rate updater cannot actuate, and its actor moves the
+     * sender host to the fail-safe rather than restarting the agent.
+     */
+    public static final class RateRefusedException extends IllegalStateException
+    {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * @param qp     the QP whose rate was refused.
+         * @param result the offer's result.
+         */
+        public RateRefusedException(final int qp, final long result)
+        {
+            super("the platform's rate port refused QP " + qp + "'s rate update: " + OfferResult.describe(result));
+        }
     }
 
     /**

@@ -14,8 +14,9 @@ import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 
 /**
- * Guardian of the sender role on a node: registers with the receptionist under
- * {@link SessionProtocol#SENDER_KEY} and runs one {@link SenderSession} per session it is asked to open.
+ * Guardian of the sender role on a node: registers with the receptionist under {@link SessionProtocol#SENDER_KEY} and
+ * the {@link SessionProtocol#senderHostKey} of every sender host its node owns, and runs one {@link SenderSession} per
+ * session it is asked to open for one of those hosts.
  */
 public final class SenderGuardian extends AbstractBehavior<SessionProtocol.Command>
 {
@@ -37,6 +38,11 @@ public final class SenderGuardian extends AbstractBehavior<SessionProtocol.Comma
         this.node = node;
         context.getSystem().receptionist().tell(Receptionist.register(SessionProtocol.SENDER_KEY,
             context.getSelf()));
+        for (final int senderHostId : node.settings().senderHosts())
+        {
+            context.getSystem().receptionist().tell(Receptionist.register(SessionProtocol.senderHostKey(senderHostId),
+                context.getSelf()));
+        }
     }
 
     /**
@@ -65,6 +71,13 @@ public final class SenderGuardian extends AbstractBehavior<SessionProtocol.Comma
     private Behavior<SessionProtocol.Command> onStart(final SessionProtocol.Start start)
     {
         final long id = start.spec().sessionId();
+        if (!node.settings().ownsSenderHost(start.spec().senderHostId()))
+        {
+            start.replyTo().tell(new SessionProtocol.Failed(id, "sender", "this node does not own sender host " +
+                start.spec().senderHostId() + "'s NIC (rhcc.node.sender-hosts = " + node.settings().senderHosts() +
+                "); open the session on a node that owns it"));
+            return this;
+        }
         if (sessions.containsKey(id))
         {
             start.replyTo().tell(new SessionProtocol.Failed(id, "sender", "session " + id + " is already open"));

@@ -1,6 +1,7 @@
 package org.rhcc.actors.sender;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -17,7 +18,9 @@ import org.rhcc.actors.session.SessionSpec;
  * One session of the sender role: opens the node's internal probe-ACK stream (recorded, one recording per session),
  * starts the {@link ProbeAckStream} source and the {@link RateUpdater} actuator, answers
  * {@link SessionProtocol.Ready} when the actuator is ready, and on {@link SessionProtocol.End} stops the source, waits
- * for the recording, finishes the actuator and answers {@link SessionProtocol.Ended}.
+ * for the recording, finishes the actuator and, once the source has stopped too and the session's streams are closed,
+ * answers {@link SessionProtocol.Ended}. The session owns its subscription to the platform's probe-ACK stream, so a
+ * restarted source resumes where it stopped.
  */
 public final class SenderSession extends AbstractBehavior<SenderSession.Command>
 {
@@ -50,14 +53,22 @@ public final class SenderSession extends AbstractBehavior<SenderSession.Command>
         INSTANCE
     }
 
+    private enum SourceStopped implements Command
+    {
+        INSTANCE
+    }
+
     private final NodeContext node;
     private final SessionSpec spec;
     private final ActorRef<SessionProtocol.Reply> startReplyTo;
     private final ExclusivePublication internal;
+    private final Subscription platform;
     private final long recordingId;
     private final ActorRef<SourceActor.Command> source;
     private final ActorRef<RateUpdater.Command> updater;
     private ActorRef<SessionProtocol.Reply> endReplyTo;
+    private SessionProtocol.Ended ended;
+    private boolean sourceStopped;
     private boolean ready;
 
     private SenderSession(final ActorContext<Command> context, final NodeContext node, final SessionSpec spec,
@@ -70,7 +81,9 @@ public final class SenderSession extends AbstractBehavior<SenderSession.Command>
         final var s = node.settings();
         internal = node.aeron().addExclusivePublication(s.internalChannel(), s.ackStream());
         recordingId = node.awaitRecordingId(internal);
-        source = context.spawn(ProbeAckStream.create(node, internal), "probe-ack-stream");
+        platform = node.aeron().addSubscription(s.platformAckChannel(), s.platformAckStream());
+        source = context.spawn(ProbeAckStream.create(node, platform, internal), "probe-ack-stream");
+        context.watchWith(source, SourceStopped.INSTANCE);
         updater = context.spawn(RateUpdater.create(node, spec, recordingId,
             context.messageAdapter(RateUpdater.Ready.class, UpdaterReady::new)), "rate-updater");
         context.watchWith(updater, UpdaterStopped.INSTANCE);
@@ -108,6 +121,7 @@ public final class SenderSession extends AbstractBehavior<SenderSession.Command>
             .onMessage(End.class, this::onEnd)
             .onMessage(UpdaterFinished.class, this::onFinished)
             .onMessage(UpdaterStopped.class, (msg) -> onUpdaterStopped())
+            .onMessage(SourceStopped.class, (msg) -> onSourceStopped())
             .onSignal(PostStop.class, (signal) -> onPostStop())
             .build();
     }
@@ -139,13 +153,39 @@ public final class SenderSession extends AbstractBehavior<SenderSession.Command>
 
     private Behavior<Command> onFinished(final UpdaterFinished msg)
     {
-        endReplyTo.tell(msg.ended());
+        ended = msg.ended();
+        return maybeEnded();
+    }
+
+    private Behavior<Command> onSourceStopped()
+    {
+        sourceStopped = true;
+        return maybeEnded();
+    }
+
+    /**
+     * Answers the end only once the actuator finished and the source's agent stopped, with the session's streams
+     * closed: the next session's signal path never overlaps this one's (a relay of this session still subscribed to
+     * the platform stream would feed the next session's frames to it a second time).
+     */
+    private Behavior<Command> maybeEnded()
+    {
+        if (null == ended || !sourceStopped)
+        {
+            return this;
+        }
+        closeStreams();
+        endReplyTo.tell(ended);
         endReplyTo = null;
         return Behaviors.stopped();
     }
 
     private Behavior<Command> onUpdaterStopped()
     {
+        if (null != ended)
+        {
+            return this;
+        }
         if (!ready)
         {
             startReplyTo.tell(new SessionProtocol.Failed(spec.sessionId(), "sender",
@@ -163,7 +203,16 @@ public final class SenderSession extends AbstractBehavior<SenderSession.Command>
 
     private Behavior<Command> onPostStop()
     {
-        internal.close();
+        closeStreams();
         return this;
+    }
+
+    private void closeStreams()
+    {
+        internal.close();
+        if (null != platform)
+        {
+            platform.close();
+        }
     }
 }

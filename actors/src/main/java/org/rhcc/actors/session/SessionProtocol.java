@@ -8,7 +8,8 @@ import org.rhcc.actors.CborSerializable;
 /**
  * The control-plane protocol between the platform (the simulator's lockstep hook) and the controller nodes: open a
  * session on every role it needs, close it when the run ends. Guardians of the {@code receiver} and {@code sender}
- * roles register under {@link #RECEIVER_KEY} and {@link #SENDER_KEY} with the receptionist.
+ * roles register under {@link #RECEIVER_KEY} and {@link #SENDER_KEY} with the receptionist, a sender guardian also
+ * under the {@link #senderHostKey} of every sender host its node owns.
  */
 public final class SessionProtocol
 {
@@ -19,11 +20,23 @@ public final class SessionProtocol
 
     /** Receptionist key of the receiver role's guardian. */
     public static final ServiceKey<Command> RECEIVER_KEY = ServiceKey.create(Command.class, "rhcc-receiver");
-    /** Receptionist key of the sender role's guardian. */
+    /**
+     * Receptionist key of the sender role's guardians. A platform that opens or closes a session with it reaches the
+     * guardian of a node that owns the session's sender host ({@link #senderHostKey}).
+     */
     public static final ServiceKey<Command> SENDER_KEY = ServiceKey.create(Command.class, "rhcc-sender");
 
     private SessionProtocol()
     {
+    }
+
+    /**
+     * @param senderHostId a sender host.
+     * @return the receptionist key of the sender guardians of the nodes that own the host's NIC.
+     */
+    public static ServiceKey<Command> senderHostKey(final int senderHostId)
+    {
+        return ServiceKey.create(Command.class, "rhcc-sender-host-" + senderHostId);
     }
 
     /**

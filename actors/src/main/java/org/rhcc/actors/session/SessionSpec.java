@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import org.rhcc.actors.CborSerializable;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
@@ -23,6 +24,8 @@ import org.rhcc.core.control.Scheme;
  * @param lineRateGbps   sender NICs' line rate, Gbit/s.
  * @param mbaGroups      COS groups of the receiver's MBA actuator.
  * @param receiverHostId id of the receiver host whose IIO samples and MBA commands the session carries.
+ * @param senderHostId   id of the sender host whose NIC the session's sender role controls: the session opens on
+ *                       the node that owns that NIC ({@code rhcc.node.sender-hosts}), and its QP blocks live there.
  */
 public record SessionSpec(
     long sessionId,
@@ -31,20 +34,43 @@ public record SessionSpec(
     int qpCount,
     double lineRateGbps,
     int mbaGroups,
-    int receiverHostId) implements CborSerializable
+    int receiverHostId,
+    int senderHostId) implements CborSerializable
 {
+    /** Sender host of a session that names none: the simulator's single sender host. */
+    public static final int DEFAULT_SENDER_HOST_ID = 1;
+
     /**
      * Validates and freezes the arguments.
      */
+    @JsonCreator
     public SessionSpec
     {
         Scheme.parse(scheme);
-        if (qpCount < 0 || !(lineRateGbps > 0.0) || mbaGroups < 1)
+        if (qpCount < 0 || !(lineRateGbps > 0.0) || mbaGroups < 1 || senderHostId < 0)
         {
             throw new IllegalArgumentException("session " + sessionId + ": qpCount " + qpCount + " must be >= 0, " +
-                "lineRateGbps " + lineRateGbps + " > 0 and mbaGroups " + mbaGroups + " >= 1");
+                "lineRateGbps " + lineRateGbps + " > 0, mbaGroups " + mbaGroups + " >= 1 and senderHostId " +
+                senderHostId + " >= 0");
         }
         params = Collections.unmodifiableMap(new LinkedHashMap<>(null == params ? Map.of() : params));
+    }
+
+    /**
+     * A session of the default sender host ({@link #DEFAULT_SENDER_HOST_ID}).
+     *
+     * @param sessionId      unique id of the session.
+     * @param scheme         scheme label.
+     * @param params         parameter overrides in order.
+     * @param qpCount        QPs of the platform.
+     * @param lineRateGbps   sender NICs' line rate, Gbit/s.
+     * @param mbaGroups      COS groups of the receiver's MBA actuator.
+     * @param receiverHostId id of the receiver host.
+     */
+    public SessionSpec(final long sessionId, final String scheme, final Map<String, String> params, final int qpCount,
+        final double lineRateGbps, final int mbaGroups, final int receiverHostId)
+    {
+        this(sessionId, scheme, params, qpCount, lineRateGbps, mbaGroups, receiverHostId, DEFAULT_SENDER_HOST_ID);
     }
 
     /**

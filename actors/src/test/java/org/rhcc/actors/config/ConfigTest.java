@@ -55,6 +55,32 @@ class ConfigTest
     }
 
     @Test
+    void shouldGiveASenderNodeTheRoleOfEverySenderHostItOwns()
+    {
+        final NodeSettings defaults = NodeSettings.from(RhccConfig.load(null, Map.of()));
+        assertEquals(java.util.List.of(1), defaults.senderHosts());
+        assertEquals(1, defaults.senderHostId());
+        assertEquals(java.util.List.of("sim", "receiver", "sender", "sender-host-1"), defaults.clusterRoles());
+
+        final NodeSettings two = NodeSettings.from(RhccConfig.load(null, Map.of("pekko.cluster.roles",
+            java.util.List.of("sender"), "rhcc.node.sender-hosts", java.util.List.of(2, 3))));
+        assertEquals(java.util.List.of("sender", "sender-host-2", "sender-host-3"), two.clusterRoles());
+        assertTrue(two.ownsSenderHost(3));
+        assertTrue(!two.ownsSenderHost(1));
+        final NodeSettings receiver = NodeSettings.from(RhccConfig.load(null, Map.of("pekko.cluster.roles",
+            java.util.List.of("receiver"), "rhcc.node.sender-hosts", java.util.List.of())));
+        assertEquals(java.util.List.of("receiver"), receiver.clusterRoles());
+
+        final IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
+            () -> NodeSettings.from(RhccConfig.load(null, Map.of("rhcc.node.sender-hosts", java.util.List.of()))));
+        assertTrue(empty.getMessage().startsWith("rhcc.node.sender-hosts is empty on a node with the sender role"),
+            empty.getMessage());
+        final IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+            () -> NodeSettings.from(RhccConfig.load(null, Map.of("rhcc.node.sender-hosts", java.util.List.of(1, 1)))));
+        assertTrue(twice.getMessage().contains("distinct"), twice.getMessage());
+    }
+
+    @Test
     void shouldCreateTheH2SchemaIdempotently() throws Exception
     {
         final JournalSettings journal = JournalSettings.of(TestNodes.workDir("schema").resolve("journal").toString());

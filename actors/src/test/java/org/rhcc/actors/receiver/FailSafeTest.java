@@ -83,6 +83,71 @@ class FailSafeTest
         }
     }
 
+    @Test
+    void shouldUnthrottleTheHostAndSaySoWhenTheMbaCascadeAgentCrashes()
+    {
+        // a host actuator records the levels; the platform's command stream has no subscriber, so the agent crashes
+        // when it cannot answer a ClockAdvance
+        RealHostReceiverTest.ACTUATIONS.clear();
+        try (TestNode node = new TestNode("cascade-crash", Map.of("rhcc.aeron.offer-retries", 10,
+            "rhcc.receiver.actuator-class", RealHostReceiverTest.RecordingActuator.class.getName())))
+        {
+            final ActorTestKit kit = ActorTestKit.create("cascade-crash",
+                node.config(PersistenceTestKitPlugin.getInstance().config()
+                    .withFallback(PersistenceTestKitSnapshotPlugin.getInstance().config())));
+            try
+            {
+                final PersistenceTestKit journal = PersistenceTestKit.create(kit.system());
+                final var s = node.context().settings();
+                final SessionSpec spec = new SessionSpec(43L, "rhcc", Map.of(), 8, 100.0, 2, 0);
+                final TestProbe<MbaCascade.Ready> ready = kit.createTestProbe();
+                try (ExclusivePublication samples = node.aeron().addExclusivePublication(s.internalChannel(),
+                    s.iioStream()))
+                {
+                    final ActorRef<MbaCascade.Command> cascade = kit.spawn(MbaCascade.create(node.context(), spec,
+                        -1, ready.getRef()), "mba-cascade");
+                    while (!samples.isConnected())
+                    {
+                        Thread.onSpinWait();
+                    }
+                    final MessageProxy proxy = new MessageProxy(samples, 1000, IdleStrategies.parse("yielding"));
+                    LoggingTestKit.error("entered the fail-safe (MBA 100 %)").withOccurrences(1)
+                        .expect(kit.system(), () ->
+                        {
+                            for (int i = 0; i < 50; i++)
+                            {
+                                proxy.iioSample(0, i, 1_000L * (i + 1), 120.0, 80.0);
+                            }
+                            proxy.clockAdvance(50_000L, 43L);
+                            return null;
+                        });
+                    // before the session ends (whose stop also resets a host actuator)
+                    final List<String> actuations = List.copyOf(RealHostReceiverTest.ACTUATIONS);
+                    final int throttled = actuations.indexOf("1:4");
+                    assertTrue(throttled > 0, "the congested host was throttled first: " + actuations);
+                    assertEquals("reset", actuations.get(actuations.size() - 1),
+                        "and unthrottled by the crash: " + actuations);
+                    final TestProbe<MbaCascade.Finished> finished = kit.createTestProbe();
+                    cascade.tell(new MbaCascade.Finish(finished.getRef()));
+                    final MbaCascade.Finished f = finished.receiveMessage(java.time.Duration.ofSeconds(10));
+                    assertTrue(f.failure().startsWith("MBA cascade agent stopped: "), f.failure());
+                    assertTrue(f.failure().contains("cannot answer ClockAdvance(50000)"), f.failure());
+                }
+
+                final List<Object> events = journal.persistedInStorage(SessionJournal.persistenceId("receiver", 43L,
+                    SessionProtocol.RECEIVER_CONTROLLER_ID).id());
+                final FailSafeEntered entered = assertInstanceOf(FailSafeEntered.class,
+                    events.get(events.size() - 2));
+                assertTrue(entered.reason().startsWith("MBA cascade agent stopped: "), entered.reason());
+                assertInstanceOf(org.rhcc.actors.journal.ActuatorFailed.class, events.get(events.size() - 1));
+            }
+            finally
+            {
+                kit.shutdownTestKit();
+            }
+        }
+    }
+
     private static void sleep(final long ms)
     {
         try

@@ -3,6 +3,7 @@ package org.rhcc.actors.sender;
 import java.util.Map;
 
 import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
 import org.junit.jupiter.api.AfterEach;
@@ -29,6 +30,7 @@ class QpBlockEntityTest
     private TestNode node;
     private ActorTestKit kit;
     private ExclusivePublication commands;
+    private Subscription platform;
     private RateUpdaterAgent agent;
     private EventSourcedBehaviorTestKit<QpBlockEntity.Command, QpBlockEvent, QpBlockState> entity;
 
@@ -38,6 +40,8 @@ class QpBlockEntityTest
         node = new TestNode("entity", Map.of());
         kit = ActorTestKit.create("entity", node.config(EventSourcedBehaviorTestKit.config()));
         commands = node.aeron().addExclusivePublication("aeron:ipc", 4242);
+        // the platform's end of the command stream: a refused rate update would be a failure of the agent
+        platform = node.aeron().addSubscription("aeron:ipc", 4242);
         agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), SESSION, 2,
             QPS_PER_ENTITY, 2, INTERVAL_NS, 64);
         node.context().senderAgents().put(agent);
@@ -49,6 +53,7 @@ class QpBlockEntityTest
     void stop()
     {
         kit.shutdownTestKit();
+        platform.close();
         commands.close();
         node.close();
     }
