@@ -58,6 +58,12 @@ public final class CpuTrafficModel
     private final double[] requestSteps = new double[GROUPS];
     private final double[] pacedPerStep = new double[GROUPS];
     private final double[] writebackSteps = new double[GROUPS];
+    private final int[] requestWholeSteps = new int[GROUPS];
+    private final double[] requestLateShare = new double[GROUPS];
+    private final int[] writebackWholeSteps = new int[GROUPS];
+    private final double[] writebackLateShare = new double[GROUPS];
+    private final int[] activeGroups;
+    private final boolean remoteActive;
     private double localReturnSteps;
     private double remoteReturnSteps;
 
@@ -119,12 +125,21 @@ public final class CpuTrafficModel
             MemoryController.readWaitMaxNs(dram)) + 3;
         final int writebackMax = (int)steps(writebackDelayNs + upiHalfNs) + 3;
         requestRing = new CalendarRing[]{ new CalendarRing(requestMax), new CalendarRing(requestMax) };
-        returnRing = new CalendarRing[]{ new CalendarRing(returnMax), new CalendarRing(returnMax) };
-        writebackRing = new CalendarRing[]{ new CalendarRing(writebackMax), new CalendarRing(writebackMax) };
+        returnRing = new CalendarRing[]{ CalendarRing.untallied(returnMax), CalendarRing.untallied(returnMax) };
+        writebackRing = new CalendarRing[]{
+            CalendarRing.untallied(writebackMax), CalendarRing.untallied(writebackMax) };
         final int streams = localThreads + remoteThreads;
         setStreams(streams, dram);
         writebackSteps[LOCAL] = steps(writebackDelayNs);
         writebackSteps[REMOTE] = steps(writebackDelayNs + upiHalfNs);
+        for (int g = 0; g < GROUPS; g++)
+        {
+            writebackWholeSteps[g] = writebackRing[g].wholeStepsOf(writebackSteps[g]);
+            writebackLateShare[g] = writebackRing[g].lateShareOf(writebackSteps[g]);
+        }
+        activeGroups = 0 == localThreads ? (0 == remoteThreads ? new int[0] : new int[]{ REMOTE }) :
+            (0 == remoteThreads ? new int[]{ LOCAL } : new int[]{ LOCAL, REMOTE });
+        remoteActive = remoteThreads > 0;
         mbaDelayNs(LOCAL, 0.0);
         mbaDelayNs(REMOTE, 0.0);
     }
@@ -165,6 +180,8 @@ public final class CpuTrafficModel
     {
         mbaDelayNs[group] = delayNs;
         requestSteps[group] = steps(delayNs + coreReadPathNs / 2.0 + (REMOTE == group ? upiHalfNs : 0.0));
+        requestWholeSteps[group] = requestRing[group].wholeStepsOf(requestSteps[group]);
+        requestLateShare[group] = requestRing[group].lateShareOf(requestSteps[group]);
         final double tau = injectionDelayNs[group] + delayNs;
         pacedPerStep[group] = tau > 0.0 ? threads[group] * stepNs / tau : Double.MAX_VALUE;
     }
@@ -179,12 +196,10 @@ public final class CpuTrafficModel
      */
     public void issue(final MemoryController mc, final WriteBacklog backlog)
     {
-        for (int g = 0; g < GROUPS; g++)
+        final int[] active = activeGroups;
+        for (int k = 0; k < active.length; k++)
         {
-            if (0 == threads[g])
-            {
-                continue;
-            }
+            final int g = active[k];
             final double done = returnRing[g].advance();
             if (done > 0.0)
             {
@@ -192,7 +207,7 @@ public final class CpuTrafficModel
                 completedReads[g] += done;
                 final double wb = done * writesPerRead;
                 writebacksHeld[g] += wb;
-                writebackRing[g].add(writebackSteps[g], wb);
+                writebackRing[g].addSplit(writebackWholeSteps[g], writebackLateShare[g], wb);
                 if (LOCAL == g)
                 {
                     lastLocalCompletions += done;
@@ -215,7 +230,7 @@ public final class CpuTrafficModel
             {
                 outstanding[g] += n;
                 issuedReads[g] += n;
-                requestRing[g].add(requestSteps[g], n);
+                requestRing[g].addSplit(requestWholeSteps[g], requestLateShare[g], n);
             }
             outstandingIntegral[g] += outstanding[g] * stepNs;
         }
@@ -231,7 +246,10 @@ public final class CpuTrafficModel
     public void complete(final MemoryController mc, final WriteBacklog backlog)
     {
         writebacksHeld[LOCAL] = flush(writebacksHeld[LOCAL] - backlog.admitted(WriteBacklog.CPU_LOCAL));
-        writebacksHeld[REMOTE] = flush(writebacksHeld[REMOTE] - backlog.admitted(WriteBacklog.CPU_REMOTE));
+        if (remoteActive)
+        {
+            writebacksHeld[REMOTE] = flush(writebacksHeld[REMOTE] - backlog.admitted(WriteBacklog.CPU_REMOTE));
+        }
         final double local = mc.lastServedReads(LOCAL);
         final double remote = mc.lastServedReads(REMOTE);
         final double burstSteps = mc.burstWaitNs() * stepsPerNs;
