@@ -174,7 +174,7 @@ public final class MemoryController
     public double wpqSpace(final int channel)
     {
         final double space = wpqCap - channelState[channel].wpq;
-        return space > 0.0 ? space : 0.0;
+        return Math.max(0.0, space);
     }
 
     /**
@@ -234,8 +234,8 @@ public final class MemoryController
         }
         final double waitNs = lastWaitNs;
         final double fluidWaitNs = readBacklogThisStep * lineNs * perChannel;
-        final double readWaitNs = waitNs < readWaitMaxNs ? waitNs : readWaitMaxNs;
-        final double writeWaitNs = waitNs < writeWaitMaxNs ? waitNs : writeWaitMaxNs;
+        final double readWaitNs = Math.min(waitNs, readWaitMaxNs);
+        final double writeWaitNs = Math.min(waitNs, writeWaitMaxNs);
         burstWaitNs = readWaitNs > fluidWaitNs ? readWaitNs - fluidWaitNs : 0.0;
         writeBurstWaitNs = writeWaitNs > fluidWaitNs ? writeWaitNs - fluidWaitNs : 0.0;
     }
@@ -329,7 +329,7 @@ public final class MemoryController
         }
         if (blockedNs > 0.0)
         {
-            final double use = budgetNs < blockedNs ? budgetNs : blockedNs;
+            final double use = Math.min(budgetNs, blockedNs);
             blockedNs -= use;
             budgetNs -= use;
         }
@@ -347,7 +347,7 @@ public final class MemoryController
         {
             if (turn > 0.0)
             {
-                final double use = budgetNs < turn ? budgetNs : turn;
+                final double use = Math.min(budgetNs, turn);
                 turn -= use;
                 budgetNs -= use;
                 continue;
@@ -370,7 +370,7 @@ public final class MemoryController
                     break;
                 }
                 final double lines = budgetNs * linesPerNs;
-                final double n = rpqTotal < lines ? rpqTotal : lines;
+                final double n = Math.min(rpqTotal, lines);
                 final double a0;
                 final double a1;
                 if (0.0 == q1)
@@ -414,16 +414,16 @@ public final class MemoryController
                     break;
                 }
                 final double lines = budgetNs * linesPerNs;
-                double n = w < lines ? w : lines;
+                double n = Math.min(w, lines);
                 if (readsWaiting)
                 {
                     final double aboveLow = w - wpqLow;
-                    n = n < aboveLow ? n : aboveLow;
+                    n = Math.min(n, aboveLow);
                 }
                 if (readBatch)
                 {
                     final double batchLeft = maxWriteBurst - drained;
-                    n = n < batchLeft ? n : batchLeft;
+                    n = Math.min(n, batchLeft);
                 }
                 w -= n;
                 writes += n;
