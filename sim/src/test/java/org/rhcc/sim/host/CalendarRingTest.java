@@ -54,7 +54,8 @@ class CalendarRingTest
             untallied.add(delay, amount);
             tallied.add(step % 9 + 1, amount * 0.5);
             untallied.add(step % 9 + 1, amount * 0.5);
-            assertEquals(Double.doubleToRawLongBits(tallied.advance()), Double.doubleToRawLongBits(untallied.advance()));
+            final long expected = Double.doubleToRawLongBits(tallied.advance());
+            assertEquals(expected, Double.doubleToRawLongBits(untallied.advance()));
         }
         assertThrows(IllegalStateException.class, untallied::content);
     }
