@@ -264,12 +264,13 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         {
             return;
         }
-        if (!io.canIssue())
+        final double creditsFree = io.creditsFree();
+        if (!io.canIssue(creditsFree))
         {
             total.stallNs += stepNs;
             return;
         }
-        double budget = io.issueBudget();
+        double budget = Math.min(io.tokens(), creditsFree);
         double issued = 0.0;
         if (cqeLinesPending > 0.0)
         {

@@ -5,12 +5,17 @@ package org.rhcc.sim.host;
  * {@code d} steps later. Used for every fixed latency of the host model (model.md §5: "fixed latencies are
  * ring-buffer delay lines"); delays may differ per insertion (e.g. an MBA delay that changes at run time).
  * <p>
+ * A ring made {@link #untallied(int)} keeps no running total of its content: its {@link #advance()} returns the same
+ * amounts, and the step saves the bookkeeping for delay lines nobody asks the content of.
+ * <p>
  * <b>Note:</b> allocation-free after construction; not thread-safe.
  */
 public final class CalendarRing
 {
     private final double[] slots;
     private final int mask;
+    private final double maxFractionalDelaySteps;
+    private final boolean tallied;
     private int head;
     private double content;
 
@@ -18,6 +23,20 @@ public final class CalendarRing
      * @param maxDelaySteps the longest delay that will be used, steps (at least 1).
      */
     public CalendarRing(final int maxDelaySteps)
+    {
+        this(maxDelaySteps, true);
+    }
+
+    /**
+     * @param maxDelaySteps the longest delay that will be used, steps (at least 1).
+     * @return a ring without {@link #content()}: same amounts out of {@link #advance()}, less work per step.
+     */
+    public static CalendarRing untallied(final int maxDelaySteps)
+    {
+        return new CalendarRing(maxDelaySteps, false);
+    }
+
+    private CalendarRing(final int maxDelaySteps, final boolean tallied)
     {
         if (maxDelaySteps < 1)
         {
@@ -31,6 +50,8 @@ public final class CalendarRing
         }
         slots = new double[size];
         mask = size - 1;
+        maxFractionalDelaySteps = mask - 1.0;
+        this.tallied = tallied;
     }
 
     /**
@@ -42,8 +63,12 @@ public final class CalendarRing
     public void add(final int delaySteps, final double amount)
     {
         final int d = delaySteps < 1 ? 1 : Math.min(delaySteps, mask);
-        slots[(head + d) & mask] += amount;
-        content += amount;
+        final double[] s = slots;
+        s[(head + d) & (s.length - 1)] += amount;
+        if (tallied)
+        {
+            content += amount;
+        }
     }
 
     /**
@@ -55,21 +80,70 @@ public final class CalendarRing
      */
     public void add(final double delaySteps, final double amount)
     {
-        final double d = delaySteps < 1.0 ? 1.0 : Math.min(delaySteps, mask - 1.0);
+        final double d = clampFractional(delaySteps);
         final int whole = (int)d;
-        final double frac = d - whole;
-        final int i = (head + whole) & mask;
-        if (frac > 0.0)
+        addSplit(whole, d - whole, amount);
+    }
+
+    /**
+     * The whole part of a fractional delay as {@link #add(double, double)} splits it, for a delay that stays the same
+     * over many insertions (see {@link #addSplit(int, double, double)}).
+     *
+     * @param delaySteps delay in steps, >= 1 (clamped into the ring's range).
+     * @return the earlier of the two whole steps the amount is split between.
+     */
+    public int wholeStepsOf(final double delaySteps)
+    {
+        return (int)clampFractional(delaySteps);
+    }
+
+    /**
+     * The fractional part of a delay as {@link #add(double, double)} splits it.
+     *
+     * @param delaySteps delay in steps, >= 1 (clamped into the ring's range).
+     * @return the share of the amount that comes out one step after {@link #wholeStepsOf(double)}, 0 .. 1.
+     */
+    public double lateShareOf(final double delaySteps)
+    {
+        final double d = clampFractional(delaySteps);
+        return d - (int)d;
+    }
+
+    /**
+     * {@link #add(double, double)} with the split of the delay computed once by {@link #wholeStepsOf(double)} and
+     * {@link #lateShareOf(double)}: the same slots receive the same amounts, without the per-insertion conversion.
+     *
+     * @param wholeSteps {@link #wholeStepsOf(double)} of the delay.
+     * @param lateShare  {@link #lateShareOf(double)} of the delay.
+     * @param amount     amount to delay, >= 0.
+     */
+    public void addSplit(final int wholeSteps, final double lateShare, final double amount)
+    {
+        final double[] s = slots;
+        final int i = (head + wholeSteps) & (s.length - 1);
+        if (lateShare > 0.0)
         {
-            final double late = amount * frac;
-            slots[i] += amount - late;
-            slots[(i + 1) & mask] += late;
+            final double late = amount * lateShare;
+            s[i] += amount - late;
+            s[(i + 1) & (s.length - 1)] += late;
         }
         else
         {
-            slots[i] += amount;
+            s[i] += amount;
         }
-        content += amount;
+        if (tallied)
+        {
+            content += amount;
+        }
+    }
+
+    private double clampFractional(final double delaySteps)
+    {
+        if (delaySteps < 1.0)
+        {
+            return 1.0;
+        }
+        return delaySteps > maxFractionalDelaySteps ? maxFractionalDelaySteps : delaySteps;
     }
 
     /**
@@ -79,22 +153,33 @@ public final class CalendarRing
      */
     public double advance()
     {
-        head = (head + 1) & mask;
-        final double out = slots[head];
-        slots[head] = 0.0;
-        content -= out;
-        if (content < 1e-9)
+        final double[] s = slots;
+        final int h = (head + 1) & (s.length - 1);
+        head = h;
+        final double out = s[h];
+        s[h] = 0.0;
+        if (tallied)
         {
-            content = content < -1e-6 ? recount() : 0.0;
+            content -= out;
+            if (content < 1e-9)
+            {
+                content = content < -1e-6 ? recount() : 0.0;
+            }
         }
         return out < 1e-12 ? 0.0 : out;
     }
 
     /**
      * @return total amount in flight.
+     * @throws IllegalStateException for a ring made {@link #untallied(int)}.
      */
     public double content()
     {
+        if (!tallied)
+        {
+            throw new IllegalStateException("this delay line keeps no content total; make it with new CalendarRing(" +
+                mask + ") to read its content");
+        }
         return content;
     }
 

@@ -49,26 +49,14 @@ public final class CpuTrafficModel
     private final double directoryWriteFraction;
     private final double writesPerRead;
 
-    private final int[] threads;
-    private final double[] mlpLines;
-    private final double[] injectionDelayNs;
-    private final double[] mbaDelayNs;
-    private final double[] outstanding;
-    private final double[] writebacksHeld;
-    private final CalendarRing[] requestRing;
-    private final CalendarRing[] returnRing;
-    private final CalendarRing[] writebackRing;
+    private final Group local;
+    private final Group remote;
+    private final Group[] groups;
+    private final Group[] activeGroups;
     private double upiQueue;
     private double rowMissProbability;
-    private final double[] requestSteps = new double[GROUPS];
-    private final double[] pacedPerStep = new double[GROUPS];
-    private final double[] writebackSteps = new double[GROUPS];
     private double localReturnSteps;
     private double remoteReturnSteps;
-
-    private final double[] completedReads;
-    private final double[] outstandingIntegral;
-    private final double[] issuedReads;
     private double lastLocalCompletions;
 
     /**
@@ -108,28 +96,20 @@ public final class CpuTrafficModel
         this.upiLinesPerStep = cpu.upiGBps() * stepNs / 64.0;
         this.writebackDelayNs = cpu.writebackDelayNs();
         this.directoryWriteFraction = cpu.directoryWriteFraction();
-        threads = new int[]{ localThreads, remoteThreads };
-        mlpLines = new double[]{
-            (double)localThreads * cpu.mlpPerThread(), (double)remoteThreads * cpu.mlpPerThread() };
-        injectionDelayNs = new double[]{ localDelayNs, remoteDelayNs };
-        mbaDelayNs = new double[GROUPS];
-        outstanding = new double[GROUPS];
-        writebacksHeld = new double[GROUPS];
-        completedReads = new double[GROUPS];
-        outstandingIntegral = new double[GROUPS];
-        issuedReads = new double[GROUPS];
         final double maxMbaNs = mba.delayNsOf(mba.levelCount());
         final int requestMax = (int)steps(maxMbaNs + coreReadPathNs + upiHalfNs) + 3;
         final int returnMax = (int)steps(returnFixedNs + rowMissCostNs + coreReadPathNs + upiHalfNs +
             MemoryController.readWaitMaxNs(dram)) + 3;
         final int writebackMax = (int)steps(writebackDelayNs + upiHalfNs) + 3;
-        requestRing = new CalendarRing[]{ new CalendarRing(requestMax), new CalendarRing(requestMax) };
-        returnRing = new CalendarRing[]{ new CalendarRing(returnMax), new CalendarRing(returnMax) };
-        writebackRing = new CalendarRing[]{ new CalendarRing(writebackMax), new CalendarRing(writebackMax) };
+        local = new Group(LOCAL, WriteBacklog.CPU_LOCAL, localThreads, cpu.mlpPerThread(), localDelayNs, requestMax,
+            returnMax, writebackMax, steps(writebackDelayNs));
+        remote = new Group(REMOTE, WriteBacklog.CPU_REMOTE, remoteThreads, cpu.mlpPerThread(), remoteDelayNs,
+            requestMax, returnMax, writebackMax, steps(writebackDelayNs + upiHalfNs));
+        groups = new Group[]{ local, remote };
+        activeGroups = 0 == localThreads ? (0 == remoteThreads ? new Group[0] : new Group[]{ remote }) :
+            (0 == remoteThreads ? new Group[]{ local } : new Group[]{ local, remote });
         final int streams = localThreads + remoteThreads;
         setStreams(streams, dram);
-        writebackSteps[LOCAL] = steps(writebackDelayNs);
-        writebackSteps[REMOTE] = steps(writebackDelayNs + upiHalfNs);
         mbaDelayNs(LOCAL, 0.0);
         mbaDelayNs(REMOTE, 0.0);
     }
@@ -169,10 +149,13 @@ public final class CpuTrafficModel
      */
     public void mbaDelayNs(final int group, final double delayNs)
     {
-        mbaDelayNs[group] = delayNs;
-        requestSteps[group] = steps(delayNs + coreReadPathNs / 2.0 + (REMOTE == group ? upiHalfNs : 0.0));
-        final double tau = Math.max(injectionDelayNs[group], delayNs);
-        pacedPerStep[group] = tau > 0.0 ? threads[group] * stepNs / tau : Double.MAX_VALUE;
+        final Group g = groups[group];
+        g.mbaDelayNs = delayNs;
+        g.requestSteps = steps(delayNs + coreReadPathNs / 2.0 + (REMOTE == group ? upiHalfNs : 0.0));
+        g.requestWholeSteps = g.requestRing.wholeStepsOf(g.requestSteps);
+        g.requestLateShare = g.requestRing.lateShareOf(g.requestSteps);
+        final double tau = Math.max(g.injectionDelayNs, delayNs);
+        g.pacedPerStep = tau > 0.0 ? g.threads * stepNs / tau : Double.MAX_VALUE;
     }
 
     /**
@@ -185,45 +168,39 @@ public final class CpuTrafficModel
      */
     public void issue(final MemoryController mc, final WriteBacklog backlog)
     {
-        for (int g = 0; g < GROUPS; g++)
+        for (final Group g : activeGroups)
         {
-            if (0 == threads[g])
-            {
-                continue;
-            }
-            final double done = returnRing[g].advance();
+            final double done = g.returnRing.advance();
             if (done > 0.0)
             {
-                outstanding[g] = flush(outstanding[g] - done);
-                completedReads[g] += done;
+                g.outstanding = flush(g.outstanding - done);
+                g.completedReads += done;
                 final double wb = done * writesPerRead;
-                writebacksHeld[g] += wb;
-                writebackRing[g].add(writebackSteps[g], wb);
-                if (LOCAL == g)
+                g.writebacksHeld += wb;
+                g.writebackRing.addSplit(g.writebackWholeSteps, g.writebackLateShare, wb);
+                if (LOCAL == g.index)
                 {
                     lastLocalCompletions += done;
                 }
             }
-            final double wbArrived = writebackRing[g].advance();
+            final double wbArrived = g.writebackRing.advance();
             if (wbArrived > 0.0)
             {
-                backlog.offer(LOCAL == g ? WriteBacklog.CPU_LOCAL : WriteBacklog.CPU_REMOTE, wbArrived);
+                backlog.offer(g.writebackClass, wbArrived);
             }
-            final double arrived = requestRing[g].advance();
+            final double arrived = g.requestRing.advance();
             if (arrived > 0.0)
             {
-                mc.enqueueReadInterleaved(g, arrived);
+                mc.enqueueReadInterleaved(g.index, arrived);
             }
-            final double paced = pacedPerStep[g];
-            final double free = mlpLines[g] - outstanding[g] - writebacksHeld[g];
-            final double n = Math.min(paced, free);
+            final double n = Math.min(g.pacedPerStep, g.mlpLines - g.outstanding - g.writebacksHeld);
             if (n > 0.0)
             {
-                outstanding[g] += n;
-                issuedReads[g] += n;
-                requestRing[g].add(requestSteps[g], n);
+                g.outstanding += n;
+                g.issuedReads += n;
+                g.requestRing.addSplit(g.requestWholeSteps, g.requestLateShare, n);
             }
-            outstandingIntegral[g] += outstanding[g] * stepNs;
+            g.outstandingIntegral += g.outstanding * stepNs;
         }
     }
 
@@ -236,27 +213,32 @@ public final class CpuTrafficModel
      */
     public void complete(final MemoryController mc, final WriteBacklog backlog)
     {
-        writebacksHeld[LOCAL] = flush(writebacksHeld[LOCAL] - backlog.admitted(WriteBacklog.CPU_LOCAL));
-        writebacksHeld[REMOTE] = flush(writebacksHeld[REMOTE] - backlog.admitted(WriteBacklog.CPU_REMOTE));
-        final double local = mc.lastServedReads(LOCAL);
-        final double remote = mc.lastServedReads(REMOTE);
-        final double burstSteps = mc.burstWaitNs() * stepsPerNs;
-        if (local > 0.0)
+        final Group l = local;
+        final Group r = remote;
+        l.writebacksHeld = flush(l.writebacksHeld - backlog.admitted(WriteBacklog.CPU_LOCAL));
+        if (r.threads > 0)
         {
-            returnRing[LOCAL].add(localReturnSteps + burstSteps, local);
+            r.writebacksHeld = flush(r.writebacksHeld - backlog.admitted(WriteBacklog.CPU_REMOTE));
         }
-        if (remote > 0.0 || upiQueue > 0.0)
+        final double localServed = mc.lastServedReads(LOCAL);
+        final double remoteServed = mc.lastServedReads(REMOTE);
+        final double burstSteps = mc.burstWaitNs() * stepsPerNs;
+        if (localServed > 0.0)
         {
-            upiQueue += remote;
+            l.returnRing.add(localReturnSteps + burstSteps, localServed);
+        }
+        if (remoteServed > 0.0 || upiQueue > 0.0)
+        {
+            upiQueue += remoteServed;
             final double sent = Math.min(upiQueue, upiLinesPerStep);
             upiQueue = flush(upiQueue - sent);
             if (sent > 0.0)
             {
-                returnRing[REMOTE].add(remoteReturnSteps + burstSteps, sent);
+                r.returnRing.add(remoteReturnSteps + burstSteps, sent);
             }
-            if (remote > 0.0 && directoryWriteFraction > 0.0)
+            if (remoteServed > 0.0 && directoryWriteFraction > 0.0)
             {
-                backlog.offer(WriteBacklog.DIRECTORY, remote * directoryWriteFraction);
+                backlog.offer(WriteBacklog.DIRECTORY, remoteServed * directoryWriteFraction);
             }
         }
     }
@@ -272,7 +254,7 @@ public final class CpuTrafficModel
      */
     public int threads(final int group)
     {
-        return threads[group];
+        return groups[group].threads;
     }
 
     /**
@@ -281,7 +263,7 @@ public final class CpuTrafficModel
      */
     public double completedReads(final int group)
     {
-        return completedReads[group];
+        return groups[group].completedReads;
     }
 
     /**
@@ -290,7 +272,7 @@ public final class CpuTrafficModel
      */
     public double outstandingIntegral(final int group)
     {
-        return outstandingIntegral[group];
+        return groups[group].outstandingIntegral;
     }
 
     /**
@@ -299,7 +281,8 @@ public final class CpuTrafficModel
      */
     public double buffersHeld(final int group)
     {
-        return outstanding[group] + writebacksHeld[group];
+        final Group g = groups[group];
+        return g.outstanding + g.writebacksHeld;
     }
 
     /**
@@ -309,7 +292,8 @@ public final class CpuTrafficModel
      */
     public double readsAtHome(final int group)
     {
-        final double v = outstanding[group] - requestRing[group].content();
+        final Group g = groups[group];
+        final double v = g.outstanding - g.requestRing.content();
         return v > 0.0 ? v : 0.0;
     }
 
@@ -321,5 +305,49 @@ public final class CpuTrafficModel
         final double v = lastLocalCompletions;
         lastLocalCompletions = 0.0;
         return v;
+    }
+
+    /**
+     * One thread group: its line-fill buffers, its request, return and writeback delay lines with their split
+     * delays, and its counters. The return and writeback lines are never asked for their content (untallied).
+     */
+    private static final class Group
+    {
+        final int index;
+        final int writebackClass;
+        final int threads;
+        final double mlpLines;
+        final double injectionDelayNs;
+        final CalendarRing requestRing;
+        final CalendarRing returnRing;
+        final CalendarRing writebackRing;
+        final int writebackWholeSteps;
+        final double writebackLateShare;
+        double mbaDelayNs;
+        double requestSteps;
+        int requestWholeSteps;
+        double requestLateShare;
+        double pacedPerStep;
+        double outstanding;
+        double writebacksHeld;
+        double completedReads;
+        double outstandingIntegral;
+        double issuedReads;
+
+        Group(final int index, final int writebackClass, final int threads, final int mlpPerThread,
+            final double injectionDelayNs, final int requestMax, final int returnMax, final int writebackMax,
+            final double writebackSteps)
+        {
+            this.index = index;
+            this.writebackClass = writebackClass;
+            this.threads = threads;
+            this.mlpLines = (double)threads * mlpPerThread;
+            this.injectionDelayNs = injectionDelayNs;
+            requestRing = new CalendarRing(requestMax);
+            returnRing = CalendarRing.untallied(returnMax);
+            writebackRing = CalendarRing.untallied(writebackMax);
+            writebackWholeSteps = writebackRing.wholeStepsOf(writebackSteps);
+            writebackLateShare = writebackRing.lateShareOf(writebackSteps);
+        }
     }
 }

@@ -141,7 +141,16 @@ public final class IoPath
      */
     public boolean canIssue()
     {
-        return creditsFree() >= tlpLines - 1e-9;
+        return canIssue(creditsFree());
+    }
+
+    /**
+     * @param creditsFree {@link #creditsFree()} now (for a caller that needs it as well).
+     * @return true when the NIC may start a TLP with that many free credits.
+     */
+    public boolean canIssue(final double creditsFree)
+    {
+        return creditsFree >= tlpLines - 1e-9;
     }
 
     /**

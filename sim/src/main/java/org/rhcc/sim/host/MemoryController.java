@@ -60,23 +60,15 @@ public final class MemoryController
     private final double wpqLow;
     private final double minReadBurst;
     private final double maxWriteBurst;
-    private final double[] writesSinceSwitch;
     private final double refreshIntervalNs;
     private final double refreshNs;
 
-    private final double[] rpq;
-    private final double[] rpqWait;
-    private final double[] wpq;
-    private final int[] mode;
-    private final double[] turnLeftNs;
-    private final double[] refreshLeftNs;
-    private final double[] nextRefreshNs;
-    private final double[] readsSinceDrain;
-    private final double[] servedReads;
-    private final double[] servedWrites;
+    private final Channel[] channelState;
     private long switches;
-    private final double[] servedReadsTotal = new double[READ_CLASSES];
-    private final double[] lastServedReads = new double[READ_CLASSES];
+    private double servedReadsTotal0;
+    private double servedReadsTotal1;
+    private double lastServedReads0;
+    private double lastServedReads1;
     private double servedWritesTotal;
     private final double burstServiceNs;
     private final double readWaitMaxNs;
@@ -86,6 +78,10 @@ public final class MemoryController
     private double gainStepNs;
     private double utilisationGain;
     private double utilisation;
+    private double lastBusyNs = Double.NaN;
+    private double lastBusy;
+    private double lastRho = Double.NaN;
+    private double lastWaitNs;
     private double burstWaitNs;
     private double writeBurstWaitNs;
 
@@ -110,20 +106,10 @@ public final class MemoryController
         burstServiceNs = dram.burstServiceNs();
         readWaitMaxNs = readWaitMaxNs(dram);
         writeWaitMaxNs = writeWaitMaxNs(dram);
-        rpq = new double[channels * READ_CLASSES];
-        rpqWait = new double[channels * READ_CLASSES];
-        wpq = new double[channels];
-        mode = new int[channels];
-        turnLeftNs = new double[channels];
-        refreshLeftNs = new double[channels];
-        nextRefreshNs = new double[channels];
-        readsSinceDrain = new double[channels];
-        writesSinceSwitch = new double[channels];
-        servedReads = new double[channels * READ_CLASSES];
-        servedWrites = new double[channels];
+        channelState = new Channel[channels];
         for (int c = 0; c < channels; c++)
         {
-            nextRefreshNs[c] = refreshIntervalNs * (c + 1) / channels;
+            channelState[c] = new Channel(refreshIntervalNs * (c + 1) / channels);
         }
     }
 
@@ -144,7 +130,15 @@ public final class MemoryController
      */
     public void enqueueRead(final int channel, final int readClass, final double lines)
     {
-        rpqWait[channel * READ_CLASSES + readClass] += lines;
+        final Channel ch = channelState[channel];
+        if (0 == readClass)
+        {
+            ch.wait0 += lines;
+        }
+        else
+        {
+            ch.wait1 += lines;
+        }
     }
 
     /**
@@ -156,9 +150,20 @@ public final class MemoryController
     public void enqueueReadInterleaved(final int readClass, final double lines)
     {
         final double share = lines * perChannel;
-        for (int c = 0; c < channels; c++)
+        final Channel[] all = channelState;
+        if (0 == readClass)
         {
-            rpqWait[c * READ_CLASSES + readClass] += share;
+            for (final Channel ch : all)
+            {
+                ch.wait0 += share;
+            }
+        }
+        else
+        {
+            for (final Channel ch : all)
+            {
+                ch.wait1 += share;
+            }
         }
     }
 
@@ -168,7 +173,8 @@ public final class MemoryController
      */
     public double wpqSpace(final int channel)
     {
-        return Math.max(0.0, wpqCap - wpq[channel]);
+        final double space = wpqCap - channelState[channel].wpq;
+        return Math.max(0.0, space);
     }
 
     /**
@@ -179,7 +185,7 @@ public final class MemoryController
      */
     public void admitWrites(final int channel, final double lines)
     {
-        wpq[channel] += lines;
+        channelState[channel].wpq += lines;
     }
 
     /**
@@ -191,13 +197,13 @@ public final class MemoryController
      */
     public void step(final double nowNs, final double stepNs)
     {
-        lastServedReads[0] = 0.0;
-        lastServedReads[1] = 0.0;
+        lastServedReads0 = 0.0;
+        lastServedReads1 = 0.0;
         busyNsThisStep = 0.0;
         readBacklogThisStep = 0.0;
-        for (int c = 0; c < channels; c++)
+        for (final Channel ch : channelState)
         {
-            stepChannel(c, nowNs, stepNs);
+            stepChannel(ch, nowNs, stepNs);
         }
         if (burstServiceNs > 0.0)
         {
@@ -207,15 +213,26 @@ public final class MemoryController
 
     private void updateBurstWait(final double stepNs)
     {
-        final double busy = busyNsThisStep * perChannel / stepNs;
         if (stepNs != gainStepNs)
         {
             gainStepNs = stepNs;
             utilisationGain = Math.min(1.0, stepNs / UTILISATION_WINDOW_NS);
+            lastBusyNs = Double.NaN;
         }
-        utilisation += (busy - utilisation) * utilisationGain;
+        // A busy or saturated controller repeats its inputs step after step: the quotients are kept, not redone.
+        if (busyNsThisStep != lastBusyNs)
+        {
+            lastBusyNs = busyNsThisStep;
+            lastBusy = busyNsThisStep * perChannel / stepNs;
+        }
+        utilisation += (lastBusy - utilisation) * utilisationGain;
         final double rho = utilisation;
-        final double waitNs = rho >= 1.0 - EPS ? Double.MAX_VALUE : burstServiceNs * rho / (2.0 * (1.0 - rho));
+        if (rho != lastRho)
+        {
+            lastRho = rho;
+            lastWaitNs = rho >= 1.0 - EPS ? Double.MAX_VALUE : burstServiceNs * rho / (2.0 * (1.0 - rho));
+        }
+        final double waitNs = lastWaitNs;
         final double fluidWaitNs = readBacklogThisStep * lineNs * perChannel;
         final double readWaitNs = Math.min(waitNs, readWaitMaxNs);
         final double writeWaitNs = Math.min(waitNs, writeWaitMaxNs);
@@ -274,19 +291,15 @@ public final class MemoryController
      */
     public double lastServedReads(final int readClass)
     {
-        return lastServedReads[readClass];
+        return 0 == readClass ? lastServedReads0 : lastServedReads1;
     }
 
-    private void stepChannel(final int c, final double nowNs, final double stepNs)
+    private void stepChannel(final Channel ch, final double nowNs, final double stepNs)
     {
-        final double[] q = rpq;
-        final double[] waiting = rpqWait;
-        final int i0 = c * READ_CLASSES;
-        final int i1 = i0 + 1;
-        double q0 = q[i0];
-        double q1 = q[i1];
-        final double w0 = waiting[i0];
-        final double w1 = waiting[i1];
+        double q0 = ch.rpq0;
+        double q1 = ch.rpq1;
+        double w0 = ch.wait0;
+        double w1 = ch.wait1;
         final double waitTotal = w0 + w1;
         if (waitTotal > 0.0)
         {
@@ -296,42 +309,46 @@ public final class MemoryController
                 final double f = space >= waitTotal ? 1.0 : space / waitTotal;
                 q0 += w0 * f;
                 q1 += w1 * f;
-                waiting[i0] = f >= 1.0 ? 0.0 : w0 - w0 * f;
-                waiting[i1] = f >= 1.0 ? 0.0 : w1 - w1 * f;
+                w0 = f >= 1.0 ? 0.0 : w0 - w0 * f;
+                w1 = f >= 1.0 ? 0.0 : w1 - w1 * f;
+                ch.wait0 = w0;
+                ch.wait1 = w1;
             }
         }
-        if (nowNs >= nextRefreshNs[c])
+        double budgetNs = stepNs;
+        double blockedNs = ch.refreshLeftNs;
+        if (nowNs >= ch.nextRefreshNs)
         {
-            refreshLeftNs[c] = refreshNs;
-            nextRefreshNs[c] += refreshIntervalNs;
-            if (nextRefreshNs[c] <= nowNs)
+            blockedNs = refreshNs;
+            double next = ch.nextRefreshNs + refreshIntervalNs;
+            if (next <= nowNs)
             {
-                nextRefreshNs[c] = nowNs + refreshIntervalNs;
+                next = nowNs + refreshIntervalNs;
             }
+            ch.nextRefreshNs = next;
         }
+        if (blockedNs > 0.0)
+        {
+            final double use = Math.min(budgetNs, blockedNs);
+            blockedNs -= use;
+            budgetNs -= use;
+        }
+        ch.refreshLeftNs = blockedNs;
 
         double s0 = 0.0;
         double s1 = 0.0;
         double writes = 0.0;
-        double budgetNs = stepNs;
-        double w = wpq[c];
-        int m = mode[c];
-        double sinceDrain = readsSinceDrain[c];
-        double drained = writesSinceSwitch[c];
-        double blockedNs = refreshLeftNs[c];
-        if (blockedNs > 0.0)
-        {
-            final double use = Math.min(budgetNs, blockedNs);
-            refreshLeftNs[c] = blockedNs - use;
-            budgetNs -= use;
-        }
+        double w = ch.wpq;
+        int m = ch.mode;
+        double sinceDrain = ch.readsSinceDrain;
+        double drained = ch.writesSinceSwitch;
+        double turn = ch.turnLeftNs;
         for (int guard = 0; guard < 8 && budgetNs > EPS; guard++)
         {
-            final double turn = turnLeftNs[c];
             if (turn > 0.0)
             {
                 final double use = Math.min(budgetNs, turn);
-                turnLeftNs[c] = turn - use;
+                turn -= use;
                 budgetNs -= use;
                 continue;
             }
@@ -343,7 +360,7 @@ public final class MemoryController
                     (!readsWaiting && w >= wpqLow && w > EPS))
                 {
                     m = WRITE;
-                    turnLeftNs[c] = tSwitchNs;
+                    turn = tSwitchNs;
                     drained = 0.0;
                     switches++;
                     continue;
@@ -352,7 +369,8 @@ public final class MemoryController
                 {
                     break;
                 }
-                final double n = Math.min(rpqTotal, budgetNs * linesPerNs);
+                final double lines = budgetNs * linesPerNs;
+                final double n = Math.min(rpqTotal, lines);
                 final double a0;
                 final double a1;
                 if (0.0 == q1)
@@ -388,21 +406,24 @@ public final class MemoryController
                     if (readsWaiting)
                     {
                         m = READ;
-                        turnLeftNs[c] = tSwitchNs;
+                        turn = tSwitchNs;
                         sinceDrain = 0.0;
                         switches++;
                         continue;
                     }
                     break;
                 }
-                double n = Math.min(w, budgetNs * linesPerNs);
+                final double lines = budgetNs * linesPerNs;
+                double n = Math.min(w, lines);
                 if (readsWaiting)
                 {
-                    n = Math.min(n, w - wpqLow);
+                    final double aboveLow = w - wpqLow;
+                    n = Math.min(n, aboveLow);
                 }
                 if (readBatch)
                 {
-                    n = Math.min(n, maxWriteBurst - drained);
+                    final double batchLeft = maxWriteBurst - drained;
+                    n = Math.min(n, batchLeft);
                 }
                 w -= n;
                 writes += n;
@@ -410,23 +431,26 @@ public final class MemoryController
                 budgetNs -= n * lineNs;
             }
         }
+        ch.turnLeftNs = turn;
         busyNsThisStep += stepNs - (budgetNs > 0.0 ? budgetNs : 0.0);
-        q[i0] = q0 < TINY ? 0.0 : q0;
-        q[i1] = q1 < TINY ? 0.0 : q1;
-        readBacklogThisStep += q[i0] + waiting[i0];
-        readBacklogThisStep += q[i1] + waiting[i1];
-        servedReads[i0] = s0;
-        servedReads[i1] = s1;
-        servedReadsTotal[0] += s0;
-        servedReadsTotal[1] += s1;
-        lastServedReads[0] += s0;
-        lastServedReads[1] += s1;
+        q0 = q0 < TINY ? 0.0 : q0;
+        q1 = q1 < TINY ? 0.0 : q1;
+        ch.rpq0 = q0;
+        ch.rpq1 = q1;
+        readBacklogThisStep += q0 + w0;
+        readBacklogThisStep += q1 + w1;
+        ch.servedReads0 = s0;
+        ch.servedReads1 = s1;
+        servedReadsTotal0 += s0;
+        servedReadsTotal1 += s1;
+        lastServedReads0 += s0;
+        lastServedReads1 += s1;
         servedWritesTotal += writes;
-        wpq[c] = w < TINY ? 0.0 : w;
-        mode[c] = m;
-        readsSinceDrain[c] = sinceDrain;
-        writesSinceSwitch[c] = drained;
-        servedWrites[c] = writes;
+        ch.wpq = w < TINY ? 0.0 : w;
+        ch.mode = m;
+        ch.readsSinceDrain = sinceDrain;
+        ch.writesSinceSwitch = drained;
+        ch.servedWrites = writes;
     }
 
     /**
@@ -436,7 +460,8 @@ public final class MemoryController
      */
     public double servedReads(final int channel, final int readClass)
     {
-        return servedReads[channel * READ_CLASSES + readClass];
+        final Channel ch = channelState[channel];
+        return 0 == readClass ? ch.servedReads0 : ch.servedReads1;
     }
 
     /**
@@ -445,7 +470,7 @@ public final class MemoryController
      */
     public double servedWrites(final int channel)
     {
-        return servedWrites[channel];
+        return channelState[channel].servedWrites;
     }
 
     /**
@@ -454,7 +479,7 @@ public final class MemoryController
      */
     public double wpqOccupancy(final int channel)
     {
-        return wpq[channel];
+        return channelState[channel].wpq;
     }
 
     /**
@@ -463,8 +488,8 @@ public final class MemoryController
      */
     public double readBacklog(final int channel)
     {
-        final int i = channel * READ_CLASSES;
-        return rpq[i] + rpq[i + 1] + rpqWait[i] + rpqWait[i + 1];
+        final Channel ch = channelState[channel];
+        return ch.rpq0 + ch.rpq1 + ch.wait0 + ch.wait1;
     }
 
     /**
@@ -473,7 +498,7 @@ public final class MemoryController
      */
     public double servedReadsTotal(final int readClass)
     {
-        return servedReadsTotal[readClass];
+        return 0 == readClass ? servedReadsTotal0 : servedReadsTotal1;
     }
 
     /**
@@ -490,5 +515,32 @@ public final class MemoryController
     public long switches()
     {
         return switches;
+    }
+
+    /**
+     * The state of one channel: its queues (class 0 and 1 reads in the RPQ and waiting in front of it, the WPQ), its
+     * bus mode and pending turnaround or refresh, and what it served in the last step.
+     */
+    private static final class Channel
+    {
+        double rpq0;
+        double rpq1;
+        double wait0;
+        double wait1;
+        double wpq;
+        int mode = READ;
+        double turnLeftNs;
+        double refreshLeftNs;
+        double nextRefreshNs;
+        double readsSinceDrain;
+        double writesSinceSwitch;
+        double servedReads0;
+        double servedReads1;
+        double servedWrites;
+
+        Channel(final double firstRefreshNs)
+        {
+            nextRefreshNs = firstRefreshNs;
+        }
     }
 }

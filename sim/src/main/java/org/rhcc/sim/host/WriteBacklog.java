@@ -27,12 +27,9 @@ public final class WriteBacklog
 
     private static final double TINY = 1e-12;
 
-    private final int channels;
     private final double capacityPerChannel;
     private final double share;
-    private final double[] backlog;
-    private final double[] ioInBacklog;
-    private final double[] waiting;
+    private final Channel[] channelState;
     private final double[] admitted;
     private final double[] offered = new double[CLASSES];
     private final double[] admittedTotal = new double[CLASSES];
@@ -44,12 +41,13 @@ public final class WriteBacklog
      */
     public WriteBacklog(final int channels, final double capacityLines)
     {
-        this.channels = channels;
         this.capacityPerChannel = capacityLines / channels;
         this.share = 1.0 / channels;
-        backlog = new double[channels];
-        ioInBacklog = new double[channels];
-        waiting = new double[channels * CLASSES];
+        channelState = new Channel[channels];
+        for (int c = 0; c < channels; c++)
+        {
+            channelState[c] = new Channel(c);
+        }
         admitted = new double[CLASSES];
     }
 
@@ -76,7 +74,6 @@ public final class WriteBacklog
         double a2 = 0.0;
         double a3 = 0.0;
         double released = 0.0;
-        final double[] w = waiting;
         final double o0 = offered[0] * share;
         final double o1 = offered[1] * share;
         final double o2 = offered[2] * share;
@@ -85,16 +82,15 @@ public final class WriteBacklog
         offered[1] = 0.0;
         offered[2] = 0.0;
         offered[3] = 0.0;
-        for (int c = 0; c < channels; c++)
+        for (final Channel ch : channelState)
         {
-            final int i = c * CLASSES;
-            w[i] += o0;
-            w[i + 1] += o1;
-            w[i + 2] += o2;
-            w[i + 3] += o3;
-            final double demand = w[i] + w[i + 1] + w[i + 2] + w[i + 3];
-            double b = backlog[c];
-            double io = ioInBacklog[c];
+            double w0 = ch.waiting0 + o0;
+            double w1 = ch.waiting1 + o1;
+            double w2 = ch.waiting2 + o2;
+            double w3 = ch.waiting3 + o3;
+            final double demand = w0 + w1 + w2 + w3;
+            double b = ch.backlog;
+            double io = ch.io;
             if (demand > 0.0)
             {
                 final double space = capacityPerChannel - b;
@@ -102,29 +98,29 @@ public final class WriteBacklog
                 {
                     if (demand <= space)
                     {
-                        a0 += w[i];
-                        io += w[i];
-                        a1 += w[i + 1];
-                        a2 += w[i + 2];
-                        a3 += w[i + 3];
-                        w[i] = 0.0;
-                        w[i + 1] = 0.0;
-                        w[i + 2] = 0.0;
-                        w[i + 3] = 0.0;
+                        a0 += w0;
+                        io += w0;
+                        a1 += w1;
+                        a2 += w2;
+                        a3 += w3;
+                        w0 = 0.0;
+                        w1 = 0.0;
+                        w2 = 0.0;
+                        w3 = 0.0;
                         b += demand;
                     }
                     else
                     {
                         final double f = space / demand;
                         // proportional admission: every class keeps the same fraction waiting
-                        final double x0 = w[i] * f;
-                        final double x1 = w[i + 1] * f;
-                        final double x2 = w[i + 2] * f;
-                        final double x3 = w[i + 3] * f;
-                        w[i] = flush(w[i] - x0);
-                        w[i + 1] = flush(w[i + 1] - x1);
-                        w[i + 2] = flush(w[i + 2] - x2);
-                        w[i + 3] = flush(w[i + 3] - x3);
+                        final double x0 = w0 * f;
+                        final double x1 = w1 * f;
+                        final double x2 = w2 * f;
+                        final double x3 = w3 * f;
+                        w0 = flush(w0 - x0);
+                        w1 = flush(w1 - x1);
+                        w2 = flush(w2 - x2);
+                        w3 = flush(w3 - x3);
                         a0 += x0;
                         io += x0;
                         a1 += x1;
@@ -134,20 +130,24 @@ public final class WriteBacklog
                     }
                 }
             }
+            ch.waiting0 = w0;
+            ch.waiting1 = w1;
+            ch.waiting2 = w2;
+            ch.waiting3 = w3;
             if (b > 0.0)
             {
-                final double toWpq = Math.min(b, mc.wpqSpace(c));
+                final double toWpq = Math.min(b, mc.wpqSpace(ch.index));
                 if (toWpq > 0.0)
                 {
-                    mc.admitWrites(c, toWpq);
+                    mc.admitWrites(ch.index, toWpq);
                     final double ioOut = io * (toWpq / b);
                     io -= ioOut;
                     released += ioOut;
                     b -= toWpq;
                 }
             }
-            backlog[c] = b < TINY ? 0.0 : b;
-            ioInBacklog[c] = io < TINY ? 0.0 : io;
+            ch.backlog = b < TINY ? 0.0 : b;
+            ch.io = io < TINY ? 0.0 : io;
         }
         ioToWpq = released;
         admitted[0] = a0;
@@ -199,9 +199,9 @@ public final class WriteBacklog
     public double waiting(final int writerClass)
     {
         double sum = offered[writerClass];
-        for (int c = 0; c < channels; c++)
+        for (final Channel ch : channelState)
         {
-            sum += waiting[c * CLASSES + writerClass];
+            sum += ch.waiting(writerClass);
         }
         return sum;
     }
@@ -212,10 +212,45 @@ public final class WriteBacklog
     public double occupancy()
     {
         double sum = 0.0;
-        for (int c = 0; c < channels; c++)
+        for (final Channel ch : channelState)
         {
-            sum += backlog[c];
+            sum += ch.backlog;
         }
         return sum;
+    }
+
+    /**
+     * One channel's share of the backlog: the lines of each class waiting for admission, the admitted lines not yet
+     * in the WPQ, and the NIC's part of them.
+     */
+    private static final class Channel
+    {
+        final int index;
+        double waiting0;
+        double waiting1;
+        double waiting2;
+        double waiting3;
+        double backlog;
+        double io;
+
+        Channel(final int index)
+        {
+            this.index = index;
+        }
+
+        double waiting(final int writerClass)
+        {
+            switch (writerClass)
+            {
+                case IO:
+                    return waiting0;
+                case CPU_LOCAL:
+                    return waiting1;
+                case CPU_REMOTE:
+                    return waiting2;
+                default:
+                    return waiting3;
+            }
+        }
     }
 }

@@ -40,4 +40,23 @@ class CalendarRingTest
         assertEquals(1.0, ring.advance());
         assertThrows(IllegalArgumentException.class, () -> new CalendarRing(0));
     }
+
+    @Test
+    void shouldReleaseTheSameAmountsWithoutAContentTotal()
+    {
+        final CalendarRing tallied = new CalendarRing(16);
+        final CalendarRing untallied = CalendarRing.untallied(16);
+        for (int step = 0; step < 200; step++)
+        {
+            final double delay = 1.0 + (step * 7 % 13) * 0.37;
+            final double amount = 0.1 + (step % 5) * 0.9;
+            tallied.add(delay, amount);
+            untallied.add(delay, amount);
+            tallied.add(step % 9 + 1, amount * 0.5);
+            untallied.add(step % 9 + 1, amount * 0.5);
+            final long expected = Double.doubleToRawLongBits(tallied.advance());
+            assertEquals(expected, Double.doubleToRawLongBits(untallied.advance()));
+        }
+        assertThrows(IllegalStateException.class, untallied::content);
+    }
 }
