@@ -18,7 +18,8 @@ import org.rhcc.transport.aeron.EmbeddedMediaDriver;
  * java --add-opens java.base/sun.nio.ch=ALL-UNNAMED -cp bench/target/benchmarks.jar \
  *     org.rhcc.bench.actors.ActorsBench [latency] [throughput] [mailbox] [state] [journal]
  * </pre>
- * With no argument every part runs. Options (system properties): {@code -Drhcc.bench.profile=low-latency} the
+ * With no argument every part runs; {@code latency-iio}, {@code latency-relay} and {@code latency-ack} run one path
+ * of {@code latency}. Options (system properties): {@code -Drhcc.bench.profile=low-latency} the
  * node profile whose idle strategies and term length the agents, the bench thread and the driver use (see
  * {@link BenchProfile}; {@code reference} for the production defaults), {@code -Drhcc.bench.idle=busy-spin} and
  * {@code -Drhcc.bench.wait=busy-spin} to override the agents' and the bench thread's idle strategy,
@@ -53,13 +54,20 @@ public final class ActorsBench
             .workDir(work))))
         {
             final AeronPathBench aeron = new AeronPathBench(driver.connect(), profile);
-            if (all || parts.contains("latency"))
+            final boolean latency = all || parts.contains("latency");
+            if (latency || parts.contains("latency-iio"))
             {
                 print("Aeron IPC: IIO sample -> MBA cascade agent -> answer", aeron.iioLatency(rate, warmup,
                     measured, false), latencies, "aeron-iio");
+            }
+            if (latency || parts.contains("latency-relay"))
+            {
                 print("Aeron IPC: IIO sample -> relay + MBA cascade agents -> answer (" + aeron.relayThreadCount() +
                     (1 == aeron.relayThreadCount() ? " thread)" : " threads)"),
                     aeron.iioLatency(rate, warmup, measured, true), latencies, "aeron-relay");
+            }
+            if (latency || parts.contains("latency-ack"))
+            {
                 print("Aeron IPC: probe ACK -> rate updater agent -> rate update", aeron.ackLatency(rate, warmup,
                     measured, qps), latencies, "aeron-ack");
             }

@@ -47,9 +47,12 @@ final class AeronPathBench
     private static final int INTERNAL_ACKS = 11003;
     private static final int COMMANDS = 11006;
 
+    private static final boolean BUSY = Boolean.getBoolean("rhcc.bench.busy");
+
     private final Aeron aeron;
     private final BenchProfile profile;
     private final int relayThreads;
+    private final java.util.List<BusyTimeAgent> timed = new java.util.ArrayList<>();
 
     /**
      * @param aeron   client of the bench's driver.
@@ -132,11 +135,12 @@ final class AeronPathBench
                         receiver.onStamp(nowNs);
                     }
                 });
+                final long startNs = System.nanoTime();
                 final PacedLoad.Result result = PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter,
                     receiver, (i, intendedNs) -> proxy.iioSample(0, i, intendedNs, Fixtures.occupancy(intendedNs),
                     50.0), benchIdle(), threads(cascadeHost, relayHost));
                 log.queue().clear();
-                return result;
+                return stopped(result, startNs, cascadeHost, relayHost);
             }
             finally
             {
@@ -172,13 +176,14 @@ final class AeronPathBench
                         receiver.onStamp(nowNs);
                     }
                 });
-                return PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter, receiver,
+                final long startNs = System.nanoTime();
+                return stopped(PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter, receiver,
                     (i, intendedNs) ->
                     {
                         final int qp = (int)((i * 2654435761L) % qps);
                         final int reqRecv = i * 1000;
                         return proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, intendedNs);
-                    }, benchIdle(), threads(host, null));
+                    }, benchIdle(), threads(host, null)), startNs, host);
             }
             finally
             {
@@ -201,7 +206,8 @@ final class AeronPathBench
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
             final RateUpdaterAgent agent = senderAgent(acks, commandsOut, qps);
-            final AgentHost host = start(agent);
+            final AgentHost host = AgentHost.start(agent, IdleStrategies.parse(profile.agentIdle()),
+                Throwable::printStackTrace);
             try
             {
                 await(in, commandsOut);
@@ -253,7 +259,35 @@ final class AeronPathBench
 
     private AgentHost start(final Agent agent)
     {
-        return AgentHost.start(agent, IdleStrategies.parse(profile.agentIdle()), Throwable::printStackTrace);
+        Agent run = agent;
+        if (BUSY)
+        {
+            final BusyTimeAgent busy = new BusyTimeAgent(agent);
+            timed.add(busy);
+            run = busy;
+        }
+        return AgentHost.start(run, IdleStrategies.parse(profile.agentIdle()), Throwable::printStackTrace);
+    }
+
+    /**
+     * Stops the agents and adds their service times to the notes, with {@code -Drhcc.bench.busy=true}.
+     */
+    private PacedLoad.Result stopped(final PacedLoad.Result result, final long startNs, final AgentHost... hosts)
+    {
+        for (final AgentHost host : hosts)
+        {
+            if (null != host)
+            {
+                host.close();
+            }
+        }
+        final long elapsedNs = System.nanoTime() - startNs;
+        for (final BusyTimeAgent busy : timed)
+        {
+            result.notes().add(busy.summary(elapsedNs));
+        }
+        timed.clear();
+        return result;
     }
 
     private IdleStrategy benchIdle()
