@@ -73,9 +73,11 @@ public final class ActorsBench
             }
             if (all || parts.contains("throughput"))
             {
-                final double[] t = aeron.ackThroughput(20_000_000, qps);
+                final List<String> notes = new java.util.ArrayList<>();
+                final double[] t = aeron.ackThroughput(20_000_000, qps, notes);
                 System.out.printf(Locale.ROOT, "%-52s %.2f M ACKs/s, %.4f B allocated per ACK%n",
                     "Aeron IPC: probe-ACK throughput, one sender node", t[0] / 1e6, t[1]);
+                notes.forEach(System.out::println);
             }
             if (all || parts.contains("mailbox"))
             {

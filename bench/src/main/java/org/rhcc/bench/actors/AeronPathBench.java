@@ -196,9 +196,10 @@ final class AeronPathBench
      * Probe-ACK throughput of one sender node's rate-updater agent: the bench thread publishes ACKs flat out over
      * {@code qps} QPs and drains the rate updates; the agent's allocation is read from its thread.
      *
+     * @param notes     gets what the JVM's threads did during the measured window.
      * @return {ACKs per second, bytes allocated per ACK in steady state}.
      */
-    double[] ackThroughput(final int acksTotal, final int qps)
+    double[] ackThroughput(final int acksTotal, final int qps, final java.util.List<String> notes)
     {
         try (ExclusivePublication in = aeron.addExclusivePublication("aeron:ipc", INTERNAL_ACKS);
             Subscription acks = aeron.addSubscription("aeron:ipc", INTERNAL_ACKS);
@@ -221,6 +222,7 @@ final class AeronPathBench
                 long startNs = 0;
                 long startAcks = 0;
                 long startBytes = 0;
+                ThreadTimes before = null;
                 int i = 0;
                 while (agent.acksSeen() < acksTotal)
                 {
@@ -242,12 +244,14 @@ final class AeronPathBench
                     {
                         startAcks = agent.acksSeen();
                         startBytes = threads.getThreadAllocatedBytes(host.thread().getId());
+                        before = ThreadTimes.snapshot();
                         startNs = System.nanoTime();
                     }
                 }
                 final long endNs = System.nanoTime();
                 final long acksDone = agent.acksSeen() - startAcks;
                 final long bytes = threads.getThreadAllocatedBytes(host.thread().getId()) - startBytes;
+                notes.addAll(ThreadTimes.snapshot().since(before, 0.005));
                 return new double[]{ acksDone * 1e9 / (endNs - startNs), (double)bytes / acksDone };
             }
             finally
