@@ -1,5 +1,7 @@
 package org.rhcc.actors.receiver;
 
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+
 import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
 import org.rhcc.core.control.ReceiverController;
@@ -15,12 +17,16 @@ import org.rhcc.transport.message.OfferResult;
  * with {@code ClockDone(t)} on the platform's command stream, after the commands decided up to t (same stream, so
  * the platform sees them first). Reports the fail-safe once to the decision log.
  * <p>
- * <b>Note:</b> single-threaded; allocation-free per sample.
+ * <b>Note:</b> single-threaded; allocation-free and fence-free per sample (the sample counter other threads read is
+ * published with an ordered store, not a volatile increment).
  */
 public final class MbaCascadeAgent implements Agent, MessageListener
 {
     /** Role name of the agent and its thread. */
     public static final String ROLE_NAME = "mba-cascade";
+
+    private static final AtomicLongFieldUpdater<MbaCascadeAgent> SAMPLES_SEEN =
+        AtomicLongFieldUpdater.newUpdater(MbaCascadeAgent.class, "samplesSeen");
 
     private final Subscription samples;
     private final MessageProxy commands;
@@ -87,7 +93,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
         {
             return;
         }
-        samplesSeen++;
+        SAMPLES_SEEN.lazySet(this, samplesSeen + 1);
         controller.onIioSample(occupancy, pcieGbps, nowNs);
         if (!failSafeReported)
         {

@@ -1,6 +1,7 @@
 package org.rhcc.actors.sender;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
@@ -20,7 +21,8 @@ import org.rhcc.transport.message.OfferResult;
  * touches a mailbox; entities register and unregister their blocks through a control queue drained at the start of
  * each duty cycle, and hear about pending batches through a queue their rate updater drains.
  * <p>
- * <b>Note:</b> single-threaded; allocation-free per ACK.
+ * <b>Note:</b> single-threaded; allocation-free and fence-free per ACK (the ACK counter other threads read is
+ * published with an ordered store, not a volatile increment).
  */
 public final class RateUpdaterAgent implements Agent, MessageListener, RateLimiter, QpBlockSlot.SlotListener
 {
@@ -28,6 +30,8 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     public static final String ROLE_NAME = "rate-updater";
 
     private static final int CONTROL_DRAIN_LIMIT = 64;
+    private static final AtomicLongFieldUpdater<RateUpdaterAgent> ACKS_SEEN =
+        AtomicLongFieldUpdater.newUpdater(RateUpdaterAgent.class, "acksSeen");
 
     private final Subscription acks;
     private final MessageProxy commands;
@@ -240,7 +244,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     public void onProbeAck(
         final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
     {
-        acksSeen++;
+        ACKS_SEEN.lazySet(this, acksSeen + 1);
         final int block = qp >>> blockShift;
         final QpBlockSlot slot = qp >= 0 && block < blocks.length ? blocks[block] : null;
         if (null == slot)

@@ -30,6 +30,18 @@ class ConfigTest
     }
 
     @Test
+    void shouldLoadTheLowLatencyProfileOnTopOfTheSingleHostDeployment()
+    {
+        final NodeSettings settings = NodeSettings.from(
+            RhccConfig.load(Path.of("../conf/profiles/low-latency.conf"), Map.of()));
+
+        assertEquals(java.util.List.of("sim", "receiver", "sender"), settings.roles());
+        assertEquals("busy-spin", settings.idleStrategy());
+        assertEquals("sleep-10ms", settings.driverIdleStrategy());
+        assertEquals(16 << 20, settings.termLengthBytes());
+    }
+
+    @Test
     void shouldSelectPostgresqlWithItsProfileAndDriver()
     {
         final Config config = RhccConfig.load(null, Map.of("rhcc.journal.backend", "postgres"));

@@ -1,12 +1,13 @@
 package org.rhcc.bench.actors;
 
 import java.lang.management.ManagementFactory;
-import java.util.Locale;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
-import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.CompositeAgent;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.agent.SignalRelayAgent;
@@ -32,42 +33,69 @@ import org.rhcc.transport.message.MessageProxy;
  *   controller and publishes each MBA level change on the command stream; the latency is from the intended send time
  *   of the sample that caused a command (carried in the command) to the bench thread reading the command. With
  *   {@code relay}, the samples enter on the platform stream and cross the MSR poller's relay agent first (one more
- *   thread and hop).</li>
+ *   hop; on its own thread, or sharing the cascade's thread, see {@link #relayThreads}).</li>
  *   <li>ACK path: the bench thread publishes a {@code ProbeAck} on the internal ACK stream; the
  *   {@link RateUpdaterAgent} runs it through its block's table and publishes the {@code RateUpdate}; the latency is
  *   from the ACK's intended send time to the bench thread reading the rate update.</li>
  * </ul>
- * Sends are paced at a fixed rate with intended times as stamps (no coordinated omission).
+ * Sends are paced at a fixed rate with intended times as stamps (no coordinated omission), see {@link PacedLoad}.
  */
 final class AeronPathBench
 {
-    /**
-     * How the bench thread waits for the next send time: {@code -Drhcc.bench.wait=yielding} (default; lets the agents
-     * run on a machine with fewer free cores than busy threads) or {@code busy-spin}.
-     */
-    static final org.agrona.concurrent.IdleStrategy BENCH_IDLE =
-        IdleStrategies.parse(System.getProperty("rhcc.bench.wait", "yielding"));
-
     private static final int INTERNAL_IIO = 11001;
     private static final int PLATFORM_IIO = 12001;
     private static final int INTERNAL_ACKS = 11003;
     private static final int COMMANDS = 11006;
 
-    private final Aeron aeron;
-    private final String idle;
+    private static final boolean BUSY = Boolean.getBoolean("rhcc.bench.busy");
 
-    AeronPathBench(final Aeron aeron, final String idle)
+    private final Aeron aeron;
+    private final BenchProfile profile;
+    private final int relayThreads;
+    private final java.util.List<BusyTimeAgent> timed = new java.util.ArrayList<>();
+
+    /**
+     * @param aeron   client of the bench's driver.
+     * @param profile idle strategies of the agents and the bench thread.
+     */
+    AeronPathBench(final Aeron aeron, final BenchProfile profile)
     {
         this.aeron = aeron;
-        this.idle = idle;
+        this.profile = profile;
+        this.relayThreads = relayThreads();
     }
 
-    Histogram iioLatency(final long ratePerSecond, final int warmup, final int measured, final boolean relay)
+    /**
+     * Threads of the relay variant: {@code -Drhcc.bench.relay.threads=1} runs the relay and the cascade as one
+     * {@link CompositeAgent} (the extra hop without an extra thread), {@code 2} each on its own thread as a node does.
+     * Default: 2 where the machine has a core for each of the three busy threads (bench, relay, cascade), else 1.
+     *
+     * @return 1 or 2.
+     */
+    static int relayThreads()
+    {
+        final int threads = Integer.getInteger("rhcc.bench.relay.threads",
+            Runtime.getRuntime().availableProcessors() >= 3 ? 2 : 1);
+        if (1 != threads && 2 != threads)
+        {
+            throw new IllegalArgumentException("-Drhcc.bench.relay.threads=" + threads + " is not 1 or 2: use 1 " +
+                "(relay and cascade on one thread) or 2 (each on its own)");
+        }
+        return threads;
+    }
+
+    int relayThreadCount()
+    {
+        return relayThreads;
+    }
+
+    PacedLoad.Result iioLatency(final long ratePerSecond, final int warmup, final int measured, final boolean relay)
     {
         final int inStream = relay ? PLATFORM_IIO : INTERNAL_IIO;
         try (ExclusivePublication in = aeron.addExclusivePublication("aeron:ipc", inStream);
             ExclusivePublication internal = aeron.addExclusivePublication("aeron:ipc", INTERNAL_IIO);
             Subscription samples = aeron.addSubscription("aeron:ipc", INTERNAL_IIO);
+            Subscription platform = aeron.addSubscription("aeron:ipc", PLATFORM_IIO);
             ExclusivePublication commandsOut = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
@@ -77,59 +105,42 @@ final class AeronPathBench
             final ReceiverController controller = new ReceiverController(config,
                 new PlatformMbaActuator(commands, 0, 2), new PlatformEcnMarking(commands, 0, log), log);
             final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64);
-            final AgentHost cascadeHost = AgentHost.start(cascade, IdleStrategies.parse(idle), Throwable::printStackTrace);
+            final Agent relayAgent = relay ?
+                new SignalRelayAgent("msr-poller", platform, internal, 64, Integer.MAX_VALUE) : null;
+            final AgentHost cascadeHost;
             AgentHost relayHost = null;
-            if (relay)
+            if (relay && 1 == relayThreads)
             {
-                relayHost = AgentHost.start(new SignalRelayAgent("msr-poller",
-                    aeron.addSubscription("aeron:ipc", PLATFORM_IIO), internal, 64, Integer.MAX_VALUE),
-                    IdleStrategies.parse(idle), Throwable::printStackTrace);
+                cascadeHost = start(new CompositeAgent(relayAgent, cascade));
+            }
+            else
+            {
+                cascadeHost = start(cascade);
+                if (relay)
+                {
+                    relayHost = start(relayAgent);
+                }
             }
             try
             {
                 await(in, commandsOut);
                 final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
-                final Histogram histogram = new Histogram(10_000_000_000L, 3);
-                final long[] mbaCommands = new long[1];
-                final Receiver receiver = new Receiver(histogram);
+                final PacedLoad.Receiver receiver = new PacedLoad.Receiver();
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
                     public void onMbaLevelCommand(final int hostId, final int group, final int level,
                         final long nowNs, final long seq, final int reasonCode)
                     {
-                        mbaCommands[0]++;
                         receiver.onStamp(nowNs);
                     }
                 });
-                final long periodNs = 1_000_000_000L / ratePerSecond;
-                long seq = 0;
-                long next = System.nanoTime();
-                final int total = warmup + measured;
-                for (int i = 0; i < total; i++)
-                {
-                    if (i == warmup)
-                    {
-                        receiver.measureFromNs = next;
-                    }
-                    while (System.nanoTime() < next)
-                    {
-                        if (0 == commandsIn.poll(adapter, 64))
-                        {
-                            BENCH_IDLE.idle();
-                        }
-                    }
-                    while (retry(proxy.iioSample(0, seq, next, Fixtures.occupancy(next), 50.0)))
-                    {
-                        commandsIn.poll(adapter, 64);
-                    }
-                    seq++;
-                    commandsIn.poll(adapter, 64);
-                    next += periodNs;
-                }
-                drainUntilQuiet(commandsIn, adapter);
-                System.out.printf(Locale.ROOT, "  (%d samples, %d MBA commands)%n", total, mbaCommands[0]);
-                return histogram;
+                final long startNs = System.nanoTime();
+                final PacedLoad.Result result = PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter,
+                    receiver, (i, intendedNs) -> proxy.iioSample(0, i, intendedNs, Fixtures.occupancy(intendedNs),
+                    50.0), benchIdle(), threads(cascadeHost, relayHost));
+                log.queue().clear();
+                return stopped(result, startNs, cascadeHost, relayHost);
             }
             finally
             {
@@ -142,7 +153,7 @@ final class AeronPathBench
         }
     }
 
-    Histogram ackLatency(final long ratePerSecond, final int warmup, final int measured, final int qps)
+    PacedLoad.Result ackLatency(final long ratePerSecond, final int warmup, final int measured, final int qps)
     {
         try (ExclusivePublication in = aeron.addExclusivePublication("aeron:ipc", INTERNAL_ACKS);
             Subscription acks = aeron.addSubscription("aeron:ipc", INTERNAL_ACKS);
@@ -150,13 +161,12 @@ final class AeronPathBench
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
             final RateUpdaterAgent agent = senderAgent(acks, commandsOut, qps);
-            final AgentHost host = AgentHost.start(agent, IdleStrategies.parse(idle), Throwable::printStackTrace);
+            final AgentHost host = start(agent);
             try
             {
                 await(in, commandsOut);
                 final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
-                final Histogram histogram = new Histogram(10_000_000_000L, 3);
-                final Receiver receiver = new Receiver(histogram);
+                final PacedLoad.Receiver receiver = new PacedLoad.Receiver();
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
@@ -166,33 +176,14 @@ final class AeronPathBench
                         receiver.onStamp(nowNs);
                     }
                 });
-                final long periodNs = 1_000_000_000L / ratePerSecond;
-                long next = System.nanoTime();
-                final int total = warmup + measured;
-                for (int i = 0; i < total; i++)
-                {
-                    if (i == warmup)
+                final long startNs = System.nanoTime();
+                return stopped(PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter, receiver,
+                    (i, intendedNs) ->
                     {
-                        receiver.measureFromNs = next;
-                    }
-                    while (System.nanoTime() < next)
-                    {
-                        if (0 == commandsIn.poll(adapter, 64))
-                        {
-                            BENCH_IDLE.idle();
-                        }
-                    }
-                    final int qp = (int)((i * 2654435761L) % qps);
-                    final int reqRecv = i * 1000;
-                    while (retry(proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, next)))
-                    {
-                        commandsIn.poll(adapter, 64);
-                    }
-                    commandsIn.poll(adapter, 64);
-                    next += periodNs;
-                }
-                drainUntilQuiet(commandsIn, adapter);
-                return histogram;
+                        final int qp = (int)((i * 2654435761L) % qps);
+                        final int reqRecv = i * 1000;
+                        return proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, intendedNs);
+                    }, benchIdle(), threads(host, null)), startNs, host);
             }
             finally
             {
@@ -205,9 +196,10 @@ final class AeronPathBench
      * Probe-ACK throughput of one sender node's rate-updater agent: the bench thread publishes ACKs flat out over
      * {@code qps} QPs and drains the rate updates; the agent's allocation is read from its thread.
      *
+     * @param notes     gets what the JVM's threads did during the measured window.
      * @return {ACKs per second, bytes allocated per ACK in steady state}.
      */
-    double[] ackThroughput(final int acksTotal, final int qps)
+    double[] ackThroughput(final int acksTotal, final int qps, final java.util.List<String> notes)
     {
         try (ExclusivePublication in = aeron.addExclusivePublication("aeron:ipc", INTERNAL_ACKS);
             Subscription acks = aeron.addSubscription("aeron:ipc", INTERNAL_ACKS);
@@ -215,7 +207,8 @@ final class AeronPathBench
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
             final RateUpdaterAgent agent = senderAgent(acks, commandsOut, qps);
-            final AgentHost host = AgentHost.start(agent, IdleStrategies.parse(idle), Throwable::printStackTrace);
+            final AgentHost host = AgentHost.start(agent, IdleStrategies.parse(profile.agentIdle()),
+                Throwable::printStackTrace);
             try
             {
                 await(in, commandsOut);
@@ -229,6 +222,7 @@ final class AeronPathBench
                 long startNs = 0;
                 long startAcks = 0;
                 long startBytes = 0;
+                ThreadTimes before = null;
                 int i = 0;
                 while (agent.acksSeen() < acksTotal)
                 {
@@ -250,18 +244,77 @@ final class AeronPathBench
                     {
                         startAcks = agent.acksSeen();
                         startBytes = threads.getThreadAllocatedBytes(host.thread().getId());
+                        before = ThreadTimes.snapshot();
                         startNs = System.nanoTime();
                     }
                 }
                 final long endNs = System.nanoTime();
                 final long acksDone = agent.acksSeen() - startAcks;
                 final long bytes = threads.getThreadAllocatedBytes(host.thread().getId()) - startBytes;
+                notes.addAll(ThreadTimes.snapshot().since(before, 0.005));
                 return new double[]{ acksDone * 1e9 / (endNs - startNs), (double)bytes / acksDone };
             }
             finally
             {
                 host.close();
             }
+        }
+    }
+
+    private AgentHost start(final Agent agent)
+    {
+        Agent run = agent;
+        if (BUSY)
+        {
+            final BusyTimeAgent busy = new BusyTimeAgent(agent);
+            timed.add(busy);
+            run = busy;
+        }
+        return AgentHost.start(run, IdleStrategies.parse(profile.agentIdle()), Throwable::printStackTrace);
+    }
+
+    /**
+     * Stops the agents and adds their service times to the notes, with {@code -Drhcc.bench.busy=true}.
+     */
+    private PacedLoad.Result stopped(final PacedLoad.Result result, final long startNs, final AgentHost... hosts)
+    {
+        for (final AgentHost host : hosts)
+        {
+            if (null != host)
+            {
+                host.close();
+            }
+        }
+        final long elapsedNs = System.nanoTime() - startNs;
+        for (final BusyTimeAgent busy : timed)
+        {
+            result.notes().add(busy.summary(elapsedNs));
+        }
+        timed.clear();
+        return result;
+    }
+
+    private IdleStrategy benchIdle()
+    {
+        return IdleStrategies.parse(profile.benchIdle());
+    }
+
+    private static Thread[] threads(final AgentHost first, final AgentHost second)
+    {
+        awaitThread(first);
+        if (null == second)
+        {
+            return new Thread[]{ first.thread() };
+        }
+        awaitThread(second);
+        return new Thread[]{ first.thread(), second.thread() };
+    }
+
+    private static void awaitThread(final AgentHost host)
+    {
+        while (null == host.thread())
+        {
+            Fixtures.sleep(1);
         }
     }
 
@@ -283,76 +336,11 @@ final class AeronPathBench
         return agent;
     }
 
-    /**
-     * @param result of an offer.
-     * @return true to retry (back-pressure); false if published.
-     * @throws IllegalStateException if the agent's stream is gone (the agent stopped).
-     */
-    static boolean retry(final long result)
-    {
-        if (result > 0)
-        {
-            return false;
-        }
-        if (io.aeron.Publication.NOT_CONNECTED == result || io.aeron.Publication.CLOSED == result)
-        {
-            throw new IllegalStateException("the agent's stream is gone: " +
-                org.rhcc.transport.message.OfferResult.describe(result));
-        }
-        return true;
-    }
-
     private static void await(final ExclusivePublication in, final ExclusivePublication commands)
     {
         while (!in.isConnected() || !commands.isConnected())
         {
             Fixtures.sleep(1);
-        }
-    }
-
-    /**
-     * Polls until no answer arrived for 200 ms.
-     *
-     * @param in      the command stream.
-     * @param adapter its decoder.
-     */
-    static void drainUntilQuiet(final Subscription in, final MessageAdapter adapter)
-    {
-        long quietSinceNs = System.nanoTime();
-        while (System.nanoTime() - quietSinceNs < 200_000_000L)
-        {
-            if (in.poll(adapter, 64) > 0)
-            {
-                quietSinceNs = System.nanoTime();
-            }
-            else
-            {
-                BENCH_IDLE.idle();
-            }
-        }
-    }
-
-    /**
-     * Records the latency of each answer from its stamp (the intended send time of the signal that caused it),
-     * for signals sent after the warm-up.
-     */
-    static final class Receiver
-    {
-        private final Histogram histogram;
-        long measureFromNs = Long.MAX_VALUE;
-
-        Receiver(final Histogram histogram)
-        {
-            this.histogram = histogram;
-        }
-
-        void onStamp(final long stampNs)
-        {
-            final long latencyNs = System.nanoTime() - stampNs;
-            if (stampNs >= measureFromNs)
-            {
-                histogram.recordValue(Math.max(0, latencyNs));
-            }
         }
     }
 }

@@ -6,7 +6,6 @@ import com.typesafe.config.ConfigFactory;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
-import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -21,6 +20,7 @@ import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderLoop;
+import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -37,6 +37,7 @@ final class MailboxPathBench implements AutoCloseable
 
     private final ActorSystem<Void> system;
     private final Aeron aeron;
+    private final BenchProfile profile;
 
     /** An IIO sample as a message. */
     record Sample(long stampNs, double occupancy, double pcieGbps)
@@ -48,9 +49,10 @@ final class MailboxPathBench implements AutoCloseable
     {
     }
 
-    MailboxPathBench(final Aeron aeron)
+    MailboxPathBench(final Aeron aeron, final BenchProfile profile)
     {
         this.aeron = aeron;
+        this.profile = profile;
         system = ActorSystem.create(Behaviors.empty(), "mailbox-bench", ConfigFactory.parseString(
             "pekko.actor.provider = local\npekko.loglevel = WARNING\npekko.log-dead-letters = off")
             .withFallback(ConfigFactory.defaultReference()));
@@ -91,15 +93,14 @@ final class MailboxPathBench implements AutoCloseable
         });
     }
 
-    Histogram iioLatency(final long ratePerSecond, final int warmup, final int measured)
+    PacedLoad.Result iioLatency(final long ratePerSecond, final int warmup, final int measured)
     {
         try (ExclusivePublication out = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
             Subscription in = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
             final ActorRef<Object> actor = system.systemActorOf(iioActor(proxy(out), new AtomicLong()),
                 "iio-" + System.nanoTime(), Props.empty());
-            final Histogram histogram = new Histogram(10_000_000_000L, 3);
-            final AeronPathBench.Receiver stamps = new AeronPathBench.Receiver(histogram);
+            final PacedLoad.Receiver stamps = new PacedLoad.Receiver();
             final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
             {
                 @Override
@@ -109,21 +110,22 @@ final class MailboxPathBench implements AutoCloseable
                     stamps.onStamp(nowNs);
                 }
             });
-            paced(ratePerSecond, warmup, warmup + measured, in, adapter, stamps, (i, stamp) ->
-                actor.tell(new Sample(stamp, Fixtures.occupancy(stamp), 50.0)));
-            return histogram;
+            return PacedLoad.run(ratePerSecond, warmup, measured, in, adapter, stamps, (i, stamp) ->
+            {
+                actor.tell(new Sample(stamp, Fixtures.occupancy(stamp), 50.0));
+                return 1;
+            }, IdleStrategies.parse(profile.benchIdle()));
         }
     }
 
-    Histogram ackLatency(final long ratePerSecond, final int warmup, final int measured, final int qps)
+    PacedLoad.Result ackLatency(final long ratePerSecond, final int warmup, final int measured, final int qps)
     {
         try (ExclusivePublication out = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
             Subscription in = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
             final ActorRef<Object> actor = system.systemActorOf(ackActor(qps, proxy(out), new AtomicLong()),
                 "ack-" + System.nanoTime(), Props.empty());
-            final Histogram histogram = new Histogram(10_000_000_000L, 3);
-            final AeronPathBench.Receiver stamps = new AeronPathBench.Receiver(histogram);
+            final PacedLoad.Receiver stamps = new PacedLoad.Receiver();
             final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
             {
                 @Override
@@ -133,13 +135,13 @@ final class MailboxPathBench implements AutoCloseable
                     stamps.onStamp(nowNs);
                 }
             });
-            paced(ratePerSecond, warmup, warmup + measured, in, adapter, stamps, (i, stamp) ->
+            return PacedLoad.run(ratePerSecond, warmup, measured, in, adapter, stamps, (i, stamp) ->
             {
                 final int qp = (int)((i * 2654435761L) % qps);
                 final int reqRecv = i * 1000;
                 actor.tell(new Ack(stamp, qp, reqRecv, reqRecv + 120 + (i % 160), 100.0));
-            });
-            return histogram;
+                return 1;
+            }, IdleStrategies.parse(profile.benchIdle()));
         }
     }
 
@@ -194,36 +196,6 @@ final class MailboxPathBench implements AutoCloseable
             Fixtures.sleep(1);
         }
         return new MessageProxy(out, 10_000_000, NoOpIdleStrategy.INSTANCE);
-    }
-
-    private interface Sender
-    {
-        void send(int i, long stampNs);
-    }
-
-    private static void paced(final long ratePerSecond, final int warmup, final int total, final Subscription in,
-        final MessageAdapter adapter, final AeronPathBench.Receiver stamps, final Sender sender)
-    {
-        final long periodNs = 1_000_000_000L / ratePerSecond;
-        long next = System.nanoTime();
-        for (int i = 0; i < total; i++)
-        {
-            if (i == warmup)
-            {
-                stamps.measureFromNs = next;
-            }
-            while (System.nanoTime() < next)
-            {
-                if (0 == in.poll(adapter, 64))
-                {
-                    AeronPathBench.BENCH_IDLE.idle();
-                }
-            }
-            sender.send(i, next);
-            in.poll(adapter, 64);
-            next += periodNs;
-        }
-        AeronPathBench.drainUntilQuiet(in, adapter);
     }
 
     @Override

@@ -52,7 +52,8 @@ public final class DriverConfig
     public static final String IDLE_STRATEGY_PROP_NAME = "rhcc.transport.driver.idle.strategy";
 
     /**
-     * Default idle strategy of the driver's (and archive's) threads, see {@link IdleStrategies}.
+     * Default idle strategy of the driver's threads (conductor, sender, receiver, and the async executor that would
+     * otherwise wake every millisecond on Aeron's own default) and the archive's, see {@link IdleStrategies}.
      */
     public static final String IDLE_STRATEGY_DEFAULT = IdleStrategies.DEFAULT_SPEC;
 

@@ -240,6 +240,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
             .conductorIdleStrategy(idle.get())
             .senderIdleStrategy(idle.get())
             .receiverIdleStrategy(idle.get())
+            .asyncExecutorIdleStrategy(idle.get())
             .errorHandler(EmbeddedMediaDriver::logDriverError);
     }
 
