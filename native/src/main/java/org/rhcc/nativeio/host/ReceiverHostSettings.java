@@ -106,8 +106,9 @@ public record ReceiverHostSettings(
         if (nic.isEmpty() && (stack < 0 || cpu < 0))
         {
             throw new IllegalArgumentException("set " + key("nic-pci-address") + " to the NIC's PCI address " +
-                "(lspci -D), or both " + key("iio-stack") + " and " + key("cpu") + " (pcm-iio shows the NIC's " +
-                "stack; the CPU must be on its socket)");
+                "(lspci -D; RHCC_NIC_PCI_ADDRESS with conf/profiles/real-host-receiver.conf), or both " +
+                key("iio-stack") + " and " + key("cpu") + " (pcm-iio shows the NIC's stack; the CPU must be on its " +
+                "socket)");
         }
         if (!nic.isEmpty() && stack >= 0)
         {
