@@ -52,6 +52,10 @@ final class HostHardware
         catch (final InvocationTargetException ex)
         {
             final Throwable cause = ex.getCause();
+            if (cause instanceof IllegalArgumentException)
+            {
+                throw new IllegalArgumentException("receiver host: " + firstLine(cause.getMessage()), cause);
+            }
             throw new IllegalArgumentException("receiver host not ready: " + firstLine(cause.getMessage()) +
                 " ('rhcc doctor' checks this machine)", cause);
         }

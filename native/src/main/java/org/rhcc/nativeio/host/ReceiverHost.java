@@ -19,17 +19,21 @@ import org.rhcc.nativeio.resctrl.ResctrlMbaActuator;
 import org.rhcc.nativeio.sys.ChannelOpener;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
  * The receiver host's hardware as a receiver node controls it (design.md §7, hardware.md Part A): the uncore IRP
  * occupancy counter of the NIC's IIO stack ({@link IrpOccupancySensor}), the two resctrl MBA groups
  * ({@link ResctrlMbaActuator}, local-NUMA cores = group 0, cross-NUMA cores = group 1), and the fail-safe's
- * controller side: the heartbeat the {@code rhcc failsafe} watchdog watches ({@link HeartbeatWriter}) and a JVM
+ * controller side: the heartbeat the {@code rhcc failsafe} watchdog watches ({@link HeartbeatWriter}, beating
+ * while the controller's sampling loop makes progress) and a JVM
  * shutdown hook ({@link ShutdownHookGuard}) that restores 100 % through {@link ResctrlFailsafe}, without touching
  * the actuator the controller's thread may still be writing through.
  * <p>
@@ -48,6 +52,19 @@ public final class ReceiverHost implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger(ReceiverHost.class.getName());
     private static final AtomicReference<ReceiverHost> CURRENT = new AtomicReference<>();
+    private static final VarHandle SAMPLES;
+
+    static
+    {
+        try
+        {
+            SAMPLES = MethodHandles.lookup().findVarHandle(ReceiverHost.class, "samples", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private final ReceiverHostSettings settings;
     private final IrpOccupancySensor sensor;
@@ -55,6 +72,9 @@ public final class ReceiverHost implements AutoCloseable
     private final ShutdownHookGuard guard;
     private final HeartbeatWriter heartbeat;
     private final String description;
+    /** Samples read through {@link HostIioSensor}: written by the sampling thread only, read by the heartbeat's. */
+    private long samples;
+    private long samplesAtLastBeat;
     private boolean closed;
 
     /**
@@ -116,7 +136,7 @@ public final class ReceiverHost implements AutoCloseable
             final List<String> groupList = List.of(groups);
             guard = ShutdownHookGuard.install(() -> restore(fs, groupList));
             opened.add(guard);
-            heartbeat = startHeartbeat(settings);
+            heartbeat = startHeartbeat(settings, this::controllerProgressed);
             description = sensor.describe() + "; MBA groups " + settings.localGroup() + " (local) and " +
                 settings.crossNumaGroup() + " (cross-NUMA) under " + settings.resctrlRoot() +
                 (null == groupCpus ? " (cpus_list left as found)" : "") + "; heartbeat " +
@@ -178,6 +198,31 @@ public final class ReceiverHost implements AutoCloseable
     IioOccupancySensor sensor()
     {
         return sensor;
+    }
+
+    /**
+     * Counts one sample of the controller's sampling loop (for {@link HostIioSensor}): the heartbeat beats only
+     * while this advances. One release store, no allocation.
+     */
+    void onSample()
+    {
+        SAMPLES.setRelease(this, samples + 1);
+    }
+
+    /**
+     * Asked by the heartbeat thread before each beat: the controller is alive if its sampling loop read a sample
+     * since the previous beat, or has not started yet (the session opens after the node, and the groups stay at
+     * 100 % until samples arrive). A loop that stops (hung, crashed, session over) stops the beats, and the
+     * watchdog restores 100 % after its timeout.
+     *
+     * @return true to beat.
+     */
+    private boolean controllerProgressed()
+    {
+        final long now = (long)SAMPLES.getAcquire(this);
+        final boolean progressed = now == 0 || now != samplesAtLastBeat;
+        samplesAtLastBeat = now;
+        return progressed;
     }
 
     /**
@@ -259,7 +304,7 @@ public final class ReceiverHost implements AutoCloseable
         return platform;
     }
 
-    private static HeartbeatWriter startHeartbeat(final ReceiverHostSettings settings)
+    private static HeartbeatWriter startHeartbeat(final ReceiverHostSettings settings, final BooleanSupplier alive)
     {
         if (null == settings.heartbeatFile())
         {
@@ -270,7 +315,7 @@ public final class ReceiverHost implements AutoCloseable
         final HeartbeatWriter writer = new HeartbeatWriter(settings.heartbeatFile(), settings.procRoot());
         try
         {
-            return writer.start(settings.heartbeatIntervalMs());
+            return writer.start(settings.heartbeatIntervalMs(), alive);
         }
         catch (final IOException ex)
         {

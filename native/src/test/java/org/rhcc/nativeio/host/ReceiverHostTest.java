@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.nativeio.failsafe.Heartbeat;
 import org.rhcc.nativeio.fixture.FakeCpuid;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 import org.rhcc.nativeio.fixture.FakeResctrl;
@@ -117,6 +118,40 @@ class ReceiverHostTest
         assertFalse(Files.exists(heartbeatFile));
         final IllegalStateException none = assertThrows(IllegalStateException.class, HostIioSensor::new);
         assertOneLine(none, "rhcc.receiver.host-class = org.rhcc.nativeio.host.ReceiverHost");
+    }
+
+    @Test
+    void shouldBeatOnlyWhileTheSamplingLoopReadsSamples() throws Exception
+    {
+        resctrl(FakeResctrl.builder());
+        settings.put("heartbeat-interval", "10ms");
+        try (ReceiverHost host = open())
+        {
+            assertTrue(host.describe().endsWith("every 10 ms"), host.describe());
+            final long opened = sequence();
+            Thread.sleep(60);
+            assertTrue(sequence() > opened, "beats before the session's first sample");
+
+            final HostIioSensor sensor = new HostIioSensor();
+            sensor.sampleOccupancy(System.nanoTime());
+            Thread.sleep(60);
+            final long stalled = sequence();
+            Thread.sleep(120);
+            assertEquals(stalled, sequence(), "no beat while no sample is read: the watchdog's timeout runs");
+
+            final long endNs = System.nanoTime() + 120_000_000L;
+            while (System.nanoTime() < endNs)
+            {
+                sensor.sampleOccupancy(System.nanoTime());
+                Thread.sleep(1);
+            }
+            assertTrue(sequence() > stalled, "beats again once samples are read");
+        }
+    }
+
+    private long sequence() throws IOException
+    {
+        return Heartbeat.parse(Files.readString(heartbeatFile)).sequence();
     }
 
     @Test
