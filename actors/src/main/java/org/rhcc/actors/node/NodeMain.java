@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
 
@@ -78,7 +79,8 @@ public final class NodeMain
      * @param roles      roles (empty: those of the configuration).
      * @param config     configuration file, or null.
      * @param stdinWatch true to stop when standard input reaches its end.
-     * @throws IllegalArgumentException for a bad role or setting.
+     * @throws IllegalArgumentException for a bad role or setting, or when the node shut itself down because its
+     *                                  configured session did not open ({@link AutostartFailed}).
      */
     public static void run(final List<String> roles, final Path config, final boolean stdinWatch)
     {
@@ -135,6 +137,11 @@ public final class NodeMain
         catch (final IllegalStateException shuttingDown)
         {
             // the JVM is already shutting down: the hook closes the node
+        }
+        final var reason = CoordinatedShutdown.get(node.system()).getShutdownReason();
+        if (reason.isPresent() && reason.get() instanceof AutostartFailed failed)
+        {
+            throw new IllegalArgumentException(failed.message());
         }
     }
 

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * The {@code rhcc.receiver.host} block of a receiver node's configuration (documented key by key in
  * {@code conf/reference.conf}, set for a host in {@code conf/profiles/real-host-receiver.conf}): where the receiver
  * host's devices are and what rhcc may do with them. Read once at start and validated, so that a bad value fails
- * the node's start with a message naming the key.
+ * the node's start with a message naming the key (including a session, {@code rhcc.session.mba-groups}, that would
+ * not drive the host's two groups).
  *
  * @param msrRoot            directory of the per-CPU device files ({@code /dev/cpu}: {@code N/msr}, {@code N/cpuid}).
  * @param sysRoot            sysfs root ({@code /sys}): NIC-to-IIO-stack mapping, lockdown and msr module switches.
@@ -55,6 +56,8 @@ public record ReceiverHostSettings(
 {
     /** Path of the block in a node's configuration. */
     public static final String PATH = "rhcc.receiver.host";
+    /** The node's session's MBA groups, which must be the host's two. */
+    private static final String SESSION_GROUPS = "rhcc.session.mba-groups";
 
     private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]");
     private static final Pattern GROUP_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
@@ -68,6 +71,13 @@ public record ReceiverHostSettings(
      */
     public static ReceiverHostSettings from(final Config config)
     {
+        // the node's session must drive the host's two groups: caught at the node's start, not at the session's
+        if (config.hasPath(SESSION_GROUPS) && config.getInt(SESSION_GROUPS) != 2)
+        {
+            throw new IllegalArgumentException(SESSION_GROUPS + " = " + config.getInt(SESSION_GROUPS) + " but a " +
+                "receiver host has two MBA groups (" + key("local-group") + " and .cross-numa-group): set " +
+                SESSION_GROUPS + " = 2");
+        }
         final Config h;
         try
         {

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.node.NodeMain;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.nativeio.failsafe.Heartbeat;
 import org.rhcc.nativeio.fixture.FakeCpuid;
@@ -134,7 +135,7 @@ class RealHostReceiverNodeTest
         final Config config = RhccConfig.load(PROFILE, settings);
 
         // the production host class of the profile, on a /dev/cpu without msr files
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> RhccNode.start(config));
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> startAndClose(config));
         assertFalse(ex.getMessage().contains("\n"), ex.getMessage());
         assertTrue(ex.getMessage().contains("modprobe msr"), ex.getMessage());
         assertTrue(ex.getMessage().contains(devCpu.resolve("msr").toString()), ex.getMessage());
@@ -146,15 +147,9 @@ class RealHostReceiverNodeTest
     void shouldExitWithStatusTwoAndOneLineFromTheNodeCommand() throws Exception
     {
         final Path devCpu = Files.createDirectories(dir.resolve("no-msr/dev-cpu/0"));
-        final Path conf = dir.resolve("receiver.conf");
-        final StringBuilder text = new StringBuilder("include file(\"" + PROFILE.toAbsolutePath().normalize() +
-            "\")\n");
-        for (final Map.Entry<String, Object> e : fixturePaths().entrySet())
-        {
-            text.append(e.getKey()).append(" = \"").append(e.getValue()).append("\"\n");
-        }
-        text.append("rhcc.receiver.host.msr-root = \"").append(devCpu.getParent()).append("\"\n");
-        Files.writeString(conf, text.toString());
+        final Map<String, Object> settings = fixturePaths();
+        settings.put("rhcc.receiver.host.msr-root", devCpu.getParent().toString());
+        final Path conf = configFile(settings);
 
         final Process process = java("org.rhcc.actors.node.NodeMain", "--role", "receiver", "--config",
             conf.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -164,6 +159,62 @@ class RealHostReceiverNodeTest
         assertEquals(2, process.exitValue(), lines::toString);
         assertEquals(1, lines.size(), lines::toString);
         assertTrue(lines.get(0).contains("NO_DRIVER: load the msr driver: modprobe msr"), lines.get(0));
+    }
+
+    @Test
+    void shouldStopTheNodeOnOneLineWhenItsSessionCannotOpen() throws IOException
+    {
+        final Map<String, Object> settings = fixturePaths();
+        settings.put("rhcc.receiver.host-class", FixtureReceiverHost.class.getName());
+        settings.put("rhcc.session.params.i_thr", "-5");
+        final Path conf = configFile(settings);
+
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> NodeMain.run(List.of("receiver"), conf, false));
+        assertFalse(ex.getMessage().contains("\n"), ex.getMessage());
+        assertTrue(ex.getMessage().startsWith("the receiver's configured session (rhcc.session) did not open: "),
+            ex.getMessage());
+        assertTrue(ex.getMessage().endsWith("I_thr = -5.0 must be a positive number; the paper uses 45"),
+            ex.getMessage());
+        assertEquals(Map.of(0, 100L, 1, 100L), resctrl.mbValues("rhcc-local"));
+        assertEquals(Map.of(0, 100L, 1, 100L), resctrl.mbValues("rhcc-xnuma"));
+        assertFalse(Files.exists(heartbeatFile), "heartbeat removed: the node stopped");
+        assertEquals(0, msr.peek(CPU, OCC_CTL), "occupancy counter released");
+    }
+
+    @Test
+    void shouldRefuseASessionWithOtherThanTheHostsTwoGroupsAtStart()
+    {
+        final Map<String, Object> settings = fixturePaths();
+        settings.put("rhcc.receiver.host-class", FixtureReceiverHost.class.getName());
+        settings.put("rhcc.session.mba-groups", 3);
+        final Config config = RhccConfig.load(PROFILE, settings);
+
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> startAndClose(config));
+        assertEquals("receiver host: rhcc.session.mba-groups = 3 but a receiver host has two MBA groups " +
+            "(rhcc.receiver.host.local-group and .cross-numa-group): set rhcc.session.mba-groups = 2", ex.getMessage());
+        assertFalse(Files.exists(heartbeatFile));
+    }
+
+    /**
+     * A start expected to fail; a node that starts all the same is closed, so that it does not hold the host.
+     */
+    private static void startAndClose(final Config config)
+    {
+        RhccNode.start(config).close();
+    }
+
+    private Path configFile(final Map<String, Object> settings) throws IOException
+    {
+        final Path conf = dir.resolve("receiver.conf");
+        final StringBuilder text = new StringBuilder("include file(\"" + PROFILE.toAbsolutePath().normalize() +
+            "\")\n");
+        for (final Map.Entry<String, Object> e : settings.entrySet())
+        {
+            text.append(e.getKey()).append(" = \"").append(e.getValue()).append("\"\n");
+        }
+        Files.writeString(conf, text.toString());
+        return conf;
     }
 
     private Map<String, Object> fixturePaths()
