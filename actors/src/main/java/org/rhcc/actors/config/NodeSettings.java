@@ -53,6 +53,9 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param sensorIntervalNs      sampling interval of the sensor, ns.
  * @param actuatorClass         class of the {@code MbaActuator} a receiver on real hardware actuates through (e.g. a
  *                              resctrl actuator), or empty to command the platform over Aeron (the simulator).
+ * @param hostClass             class of the receiver host's hardware a receiver node opens at start and closes when
+ *                              it stops (an {@code AutoCloseable} with a public constructor taking the node's
+ *                              configuration, e.g. native/'s {@code org.rhcc.nativeio.host.ReceiverHost}), or empty.
  * @param autostart             the session a node opens by itself at start (a real host, where no simulator opens
  *                              sessions), or null.
  */
@@ -94,6 +97,7 @@ public record NodeSettings(
     String sensorClass,
     long sensorIntervalNs,
     String actuatorClass,
+    String hostClass,
     org.rhcc.actors.session.SessionSpec autostart)
 {
     /** Role of a node that runs the receiver host's MSR poller and MBA cascade. */
@@ -200,6 +204,7 @@ public record NodeSettings(
             r.getString("receiver.sensor-class"),
             r.getDuration("receiver.sensor-interval").toNanos(),
             r.getString("receiver.actuator-class"),
+            r.getString("receiver.host-class").trim(),
             autostart(r));
     }
 

@@ -10,13 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
 
 /**
  * Runs one node until it is stopped: {@code NodeMain [--role R[,R]]... [--config FILE] [--exit-on-stdin-eof]}.
  * The entry point of {@code rhcc node} and of the child JVMs of a local cluster. Whatever happens, the JVM exits (a
- * failed start must not leave it hanging on Pekko's threads, stack.md gotcha 2).
+ * failed start must not leave it hanging on Pekko's threads, stack.md gotcha 2); a bad setting or hardware a real
+ * host lacks is one line on stderr and exit status 2.
  */
 public final class NodeMain
 {
@@ -55,6 +57,12 @@ public final class NodeMain
             }
             run(roles, config, stdinWatch);
         }
+        catch (final IllegalArgumentException ex)
+        {
+            // a bad setting, or hardware a real host lacks: one line saying what and what to do
+            System.err.println("rhcc node: " + ex.getMessage());
+            exit = 2;
+        }
         catch (final Throwable t)
         {
             System.err.println("rhcc node: " + t);
@@ -71,7 +79,8 @@ public final class NodeMain
      * @param roles      roles (empty: those of the configuration).
      * @param config     configuration file, or null.
      * @param stdinWatch true to stop when standard input reaches its end.
-     * @throws IllegalArgumentException for a bad role or setting.
+     * @throws IllegalArgumentException for a bad role or setting, or when the node shut itself down because its
+     *                                  configured session did not open ({@link AutostartFailed}).
      */
     public static void run(final List<String> roles, final Path config, final boolean stdinWatch)
     {
@@ -128,6 +137,11 @@ public final class NodeMain
         catch (final IllegalStateException shuttingDown)
         {
             // the JVM is already shutting down: the hook closes the node
+        }
+        final var reason = CoordinatedShutdown.get(node.system()).getShutdownReason();
+        if (reason.isPresent() && reason.get() instanceof AutostartFailed failed)
+        {
+            throw new IllegalArgumentException(failed.message());
         }
     }
 

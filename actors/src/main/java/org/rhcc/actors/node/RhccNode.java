@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * signal streams when it has a controller role) under the run's work area, the journal schema, and a Pekko Cluster
  * {@code ActorSystem} named {@code rhcc} with the roles of {@code pekko.cluster.roles} (a sender node also has the role
  * {@code sender-host-<id>} of every sender host of {@code rhcc.node.sender-hosts}). A node without seed nodes
- * joins itself. Closing it terminates the system and removes the driver's directory; a failed start releases
+ * joins itself. A receiver node on a real host first opens the host's hardware ({@code rhcc.receiver.host-class}:
+ * sensor, MBA groups, heartbeat, shutdown hook), so that a missing device fails the start at once with one line.
+ * Closing it terminates the system, closes the host and removes the driver's directory; a failed start releases
  * whatever was started.
  */
 public final class RhccNode implements AutoCloseable
@@ -38,15 +40,17 @@ public final class RhccNode implements AutoCloseable
     private static final Logger LOGGER = LoggerFactory.getLogger(RhccNode.class);
 
     private final NodeSettings settings;
+    private final AutoCloseable host;
     private final EmbeddedMediaDriver driver;
     private final SignalRecorder recorder;
     private final NodeContext context;
     private final ActorSystem<Void> system;
 
-    private RhccNode(final NodeSettings settings, final EmbeddedMediaDriver driver, final SignalRecorder recorder,
-        final NodeContext context, final ActorSystem<Void> system)
+    private RhccNode(final NodeSettings settings, final AutoCloseable host, final EmbeddedMediaDriver driver,
+        final SignalRecorder recorder, final NodeContext context, final ActorSystem<Void> system)
     {
         this.settings = settings;
+        this.host = host;
         this.driver = driver;
         this.recorder = recorder;
         this.context = context;
@@ -67,6 +71,23 @@ public final class RhccNode implements AutoCloseable
             ConfigValueFactory.fromIterable(settings.clusterRoles()));
         final boolean controller = settings.hasRole(NodeSettings.ROLE_RECEIVER) ||
             settings.hasRole(NodeSettings.ROLE_SENDER);
+        // a real host's hardware first: a missing device stops the start before anything else exists
+        final AutoCloseable host = settings.hasRole(NodeSettings.ROLE_RECEIVER) && !settings.hostClass().isEmpty() ?
+            HostHardware.open(settings.hostClass(), config) : null;
+        try
+        {
+            return start(config, settings, clusterConfig, controller, host);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            closeHost(host);
+            throw ex;
+        }
+    }
+
+    private static RhccNode start(final Config config, final NodeSettings settings, final Config clusterConfig,
+        final boolean controller, final AutoCloseable host)
+    {
         if (controller)
         {
             JournalSchema.ensure(JournalSettings.from(config));
@@ -108,7 +129,7 @@ public final class RhccNode implements AutoCloseable
             }
             LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
                 settings.workDir());
-            return new RhccNode(settings, driver, recorder, context, system);
+            return new RhccNode(settings, host, driver, recorder, context, system);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -206,7 +227,8 @@ public final class RhccNode implements AutoCloseable
     }
 
     /**
-     * Terminates the actor system (stopping every agent), stops the recordings and closes the driver, deleting its
+     * Terminates the actor system (stopping every agent; a receiver session resets its MBA groups as it stops), closes
+     * the receiver host's hardware if the node opened it, stops the recordings and closes the driver, deleting its
      * directory. Idempotent.
      */
     public void close()
@@ -220,10 +242,29 @@ public final class RhccNode implements AutoCloseable
         {
             LOGGER.warn("actor system did not terminate cleanly: {}", ex.toString());
         }
+        // after the actor system: the sessions have stopped and reset the host through it
+        closeHost(host);
         if (null != recorder)
         {
             recorder.close();
         }
         driver.close();
+    }
+
+    private static void closeHost(final AutoCloseable host)
+    {
+        if (null == host)
+        {
+            return;
+        }
+        try
+        {
+            host.close();
+        }
+        catch (final Exception ex)
+        {
+            LOGGER.error("receiver host did not close cleanly (the fail-safe watchdog restores MBA): {}",
+                ex.toString());
+        }
     }
 }

@@ -3,6 +3,7 @@ package org.rhcc.actors.receiver;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -10,13 +11,15 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.rhcc.actors.node.AutostartFailed;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 
 /**
  * Guardian of the receiver role on a node: registers with the receptionist under
  * {@link SessionProtocol#RECEIVER_KEY} and runs one {@link ReceiverSession} per session it is asked to open, or, on a
- * real host, the session of {@code rhcc.session} from the start.
+ * real host, the session of {@code rhcc.session} from the start; if that one fails to open, the node shuts down with
+ * an {@link AutostartFailed} reason.
  */
 public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Command>
 {
@@ -26,6 +29,15 @@ public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Com
      * @param sessionId the session.
      */
     private record SessionStopped(long sessionId) implements SessionProtocol.Command
+    {
+    }
+
+    /**
+     * The answer to the session the receiver opened by itself.
+     *
+     * @param reply {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
+     */
+    private record AutostartReply(SessionProtocol.Reply reply) implements SessionProtocol.Command
     {
     }
 
@@ -43,7 +55,7 @@ public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Com
             context.getLog().info("receiver opens its configured session {} ({})",
                 node.settings().autostart().sessionId(), node.settings().autostart().scheme());
             context.getSelf().tell(new SessionProtocol.Start(node.settings().autostart(),
-                context.getSystem().ignoreRef()));
+                context.messageAdapter(SessionProtocol.Reply.class, AutostartReply::new)));
         }
     }
 
@@ -67,7 +79,24 @@ public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Com
                 sessions.remove(stopped.sessionId());
                 return this;
             })
+            .onMessage(AutostartReply.class, this::onAutostartReply)
             .build();
+    }
+
+    /**
+     * A real host's receiver that cannot open its session has nothing to control: rather than run on idle (and keep
+     * the heartbeat going), the node shuts down and says why (the host is at 100 %: its groups were reset when the
+     * host was opened, and a session that failed never throttled).
+     */
+    private Behavior<SessionProtocol.Command> onAutostartReply(final AutostartReply msg)
+    {
+        if (msg.reply() instanceof SessionProtocol.Failed failed)
+        {
+            final AutostartFailed reason = new AutostartFailed("receiver", failed.reason());
+            getContext().getLog().error("{}; the node stops", reason.message());
+            CoordinatedShutdown.get(getContext().getSystem()).runAll(reason);
+        }
+        return this;
     }
 
     private Behavior<SessionProtocol.Command> onStart(final SessionProtocol.Start start)

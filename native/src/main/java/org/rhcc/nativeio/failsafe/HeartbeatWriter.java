@@ -8,11 +8,13 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The controller side of the watchdog: writes a {@link Heartbeat} to a file, atomically (a temporary file renamed
  * over the heartbeat file, so the watchdog never reads half a beat), either on every {@link #beat()} or from a
- * daemon thread started with {@link #start(long)}. {@link #close()} stops beating and removes the file, which tells
+ * daemon thread started with {@link #start(long)} or, beating only while the controller makes progress,
+ * {@link #start(long, BooleanSupplier)}. {@link #close()} stops beating and removes the file, which tells
  * the watchdog that the controller stopped (it then restores 100 %, harmless after the controller's own reset).
  * <p>
  * Control plane: a beat allocates and does file I/O; never call it from a sampling loop.
@@ -61,6 +63,21 @@ public final class HeartbeatWriter implements AutoCloseable
      */
     public synchronized HeartbeatWriter start(final long intervalMs) throws IOException
     {
+        return start(intervalMs, () -> true);
+    }
+
+    /**
+     * Beats now and then every {@code intervalMs} on a daemon thread while {@code alive} says the controller makes
+     * progress (e.g. its sampling loop read a new sample since the previous beat): a controller whose loop hangs
+     * stops beating, and the watchdog restores 100 % after its timeout although the process lives on.
+     *
+     * @param intervalMs beat period; keep it well below the watchdog's timeout (a third or less).
+     * @param alive      asked on the heartbeat thread before each beat after the first.
+     * @return this.
+     * @throws IOException if the first beat fails (bad directory, permissions).
+     */
+    public synchronized HeartbeatWriter start(final long intervalMs, final BooleanSupplier alive) throws IOException
+    {
         if (intervalMs <= 0)
         {
             throw new IllegalArgumentException("heartbeat interval must be > 0 ms, got " + intervalMs);
@@ -76,7 +93,10 @@ public final class HeartbeatWriter implements AutoCloseable
         {
             try
             {
-                beat();
+                if (alive.getAsBoolean())
+                {
+                    beat();
+                }
             }
             catch (final IOException | RuntimeException ex)
             {

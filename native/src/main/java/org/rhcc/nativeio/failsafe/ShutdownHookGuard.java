@@ -22,11 +22,23 @@ public final class ShutdownHookGuard implements AutoCloseable
      */
     public static ShutdownHookGuard install(final MbaActuator actuator)
     {
+        return install(actuator::resetToUnthrottled);
+    }
+
+    /**
+     * Registers a reset that needs no actuator state, e.g. {@link ResctrlFailsafe#restore} of the controller's
+     * groups: it is safe to run while the controller's own thread is still writing through its actuator.
+     *
+     * @param reset restores full memory bandwidth; a {@link RuntimeException} is reported on stderr.
+     * @return the guard; {@link #close()} unregisters the hook (after a clean shutdown).
+     */
+    public static ShutdownHookGuard install(final Runnable reset)
+    {
         final Thread hook = new Thread(() ->
         {
             try
             {
-                actuator.resetToUnthrottled();
+                reset.run();
             }
             catch (final RuntimeException ex)
             {

@@ -149,9 +149,16 @@ class FailsafeSigkillTest
 
     private static boolean unthrottled(final FakeResctrl fake, final String group) throws IOException
     {
-        // the watchdog writes the plain fixture file with truncate + write: a read may catch it empty
-        final String schemata = fake.read(group + "/schemata");
-        return schemata.contains("MB:") && fake.mbValues(group).values().stream().allMatch((v) -> v == 100);
+        // the watchdog writes the plain fixture file with truncate + write: a read may catch it empty or half written
+        try
+        {
+            final String schemata = fake.read(group + "/schemata");
+            return schemata.contains("MB:") && fake.mbValues(group).values().stream().allMatch((v) -> v == 100);
+        }
+        catch (final RuntimeException halfWritten)
+        {
+            return false;
+        }
     }
 
     private static long awaitUnthrottled(final FakeResctrl fake, final long sinceNs) throws Exception
