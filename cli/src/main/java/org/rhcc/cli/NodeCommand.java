@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
     description = {
         "Runs a node of the distributed controller (Pekko Cluster + Aeron) until stopped.",
         "Roles: receiver (MSR poller + MBA cascade), sender (probe-ACK stream, rate updater, sender entities), " +
-            "sim (the simulated platform). conf/profiles/ has single-host and three-host configurations.",
+            "sim (the simulated platform). conf/profiles/ has single-host and three-host configurations, " +
+            "real-host-receiver (this host's MSR counter and resctrl MBA) and low-latency (busy-spin agents).",
     })
 public final class NodeCommand implements Callable<Integer>
 {
