@@ -99,7 +99,7 @@ final class AeronPathBench
             ExclusivePublication commandsOut = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
-            final MessageProxy commands = new MessageProxy(commandsOut, 1_000_000, NoOpIdleStrategy.INSTANCE);
+            final MessageProxy commands = commandProxy(commandsOut);
             final ReceiverDecisionLog log = new ReceiverDecisionLog(1 << 20);
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
@@ -323,8 +323,7 @@ final class AeronPathBench
     {
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
-        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, new MessageProxy(commandsOut, 1_000_000,
-            NoOpIdleStrategy.INSTANCE), 1L, 2, perEntity, blocks, 1_000_000_000L, 64);
+        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), 1L, 2, perEntity, blocks, 1_000_000_000L, 64);
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);
         for (int b = 0; b < blocks; b++)
         {
@@ -334,6 +333,15 @@ final class AeronPathBench
         }
         agent.doWork();
         return agent;
+    }
+
+    /**
+     * @param commandsOut the agents' command stream.
+     * @return the actuator's proxy on it, retrying as a node's actuators do (the profile's offer retries, yielding).
+     */
+    private MessageProxy commandProxy(final ExclusivePublication commandsOut)
+    {
+        return new MessageProxy(commandsOut, profile.offerRetries(), IdleStrategies.parse("yielding"));
     }
 
     private static void await(final ExclusivePublication in, final ExclusivePublication commands)

@@ -20,8 +20,11 @@ import org.rhcc.transport.aeron.IdleStrategies;
  *                        strategy unless {@code -Drhcc.bench.wait} says otherwise.
  * @param driverIdle      idle strategy of the embedded media driver's thread.
  * @param termLengthBytes term length of the streams.
+ * @param offerRetries    retries of a back-pressured command offer before the actuator counts it as refused
+ *                        ({@code rhcc.aeron.offer-retries}, yielding between attempts as the node's actuators do).
  */
-record BenchProfile(String name, String agentIdle, String benchIdle, String driverIdle, int termLengthBytes)
+record BenchProfile(String name, String agentIdle, String benchIdle, String driverIdle, int termLengthBytes,
+    int offerRetries)
 {
     /**
      * @return the profile named by {@code -Drhcc.bench.profile}, with the bench's own overrides
@@ -51,7 +54,8 @@ record BenchProfile(String name, String agentIdle, String benchIdle, String driv
         IdleStrategies.parse(driverIdle);
         final int termLength = Integer.getInteger("rhcc.bench.term",
             config.getBytes("rhcc.aeron.term-length").intValue());
-        return new BenchProfile(name, agentIdle, benchIdle, driverIdle, termLength);
+        return new BenchProfile(name, agentIdle, benchIdle, driverIdle, termLength,
+            config.getInt("rhcc.aeron.offer-retries"));
     }
 
     /**
