@@ -76,7 +76,8 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     }
 
     /**
-     * The actuator is ready: agent running, input and command streams connected.
+     * The actuator is ready: agent running, input stream connected, and the command stream connected unless the
+     * actuator is the host's own.
      *
      * @param sessionId the session.
      */
@@ -202,7 +203,8 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private Behavior<Command> onTick()
     {
         drain();
-        if (!ready && commands.isConnected() && samples.imageCount() > 0)
+        // a host actuator writes MBA itself: the platform command stream then has no reader on a real host
+        if (!ready && (hostActuator || commands.isConnected()) && samples.imageCount() > 0)
         {
             ready = true;
             readyTo.tell(new Ready(spec.sessionId()));

@@ -96,6 +96,11 @@ public final class ReceiverGuardian extends AbstractBehavior<SessionProtocol.Com
             getContext().getLog().error("{}; the node stops", reason.message());
             CoordinatedShutdown.get(getContext().getSystem()).runAll(reason);
         }
+        else if (msg.reply() instanceof SessionProtocol.Ready ready)
+        {
+            getContext().getLog().info("receiver session {} is ready: the controller is in charge of the host",
+                ready.sessionId());
+        }
         return this;
     }
 
