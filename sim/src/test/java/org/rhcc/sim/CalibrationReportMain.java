@@ -37,20 +37,11 @@ final class CalibrationReportMain
             10_000_000L, 2_000_000L));
     }
 
-    /** The paper's "up to" of rows B8/B9: the largest loss over the corners of B7's 3x grid (as CalibrationTest). */
+    /** The paper's "up to" of rows B8/B9: the largest loss over B7's 3x grid, as CalibrationTest takes it. */
     private static double maxLossVsLocalPercentAt3x(final CpuTraffic placement, final long seed)
     {
-        double max = Double.NEGATIVE_INFINITY;
-        for (final int qps : new int[]{ 1, 8 })
-        {
-            for (final int messageBytes : new int[]{ 65_536, 1_048_576 })
-            {
-                final double local = rdma3x(CpuTraffic.LOCAL, qps, messageBytes, seed).rnicGbps();
-                final double other = rdma3x(placement, qps, messageBytes, seed).rnicGbps();
-                max = Math.max(max, 100.0 * (1.0 - other / local));
-            }
-        }
-        return max;
+        return NumaLossGrid.maxLossPercent(placement,
+            (p, qps, messageBytes) -> rdma3x(p, qps, messageBytes, seed), NumaLossGrid.CornerCheck.NONE);
     }
 
     private static void row(final String id, final String what, final String paper, final String model)

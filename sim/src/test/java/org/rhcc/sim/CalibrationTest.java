@@ -48,28 +48,20 @@ class CalibrationTest
     }
 
     /**
-     * The paper's "up to" for NUMA placement (B8, B9) is a maximum over its 3x runs; the runs of its baseline at 3x are
-     * B7's grid (messages 64 KB..1 MB, 1..8 QPs), so the maximum is taken over that grid's corners.
-     *
-     * @return the largest goodput loss of {@code placement} against local placement at 3x with PFC, percent.
+     * @return the largest goodput loss of {@code placement} against local placement over B7's 3x grid, percent; every
+     * corner must also lose goodput and pause more ({@link NumaLossGrid}).
      */
     private static double maxLossVsLocalPercentAt3x(final CpuTraffic placement)
     {
-        double max = Double.NEGATIVE_INFINITY;
-        for (final int qps : new int[]{ 1, 8 })
-        {
-            for (final int messageBytes : new int[]{ 65_536, 1_048_576 })
+        return NumaLossGrid.maxLossPercent(placement,
+            (p, qps, messageBytes) -> rdma(3, true, p, qps, messageBytes).metrics(),
+            (qps, messageBytes, local, other) ->
             {
-                final RunMetrics local = rdma(3, true, CpuTraffic.LOCAL, qps, messageBytes).metrics();
-                final RunMetrics other = rdma(3, true, placement, qps, messageBytes).metrics();
                 assertTrue(other.rnicGbps() < local.rnicGbps(),
                     placement + " placement must cost goodput at " + qps + " QPs x " + messageBytes + " B");
                 assertTrue(other.pfcPauseFraction() > local.pfcPauseFraction(),
                     placement + " placement must raise PFC pauses at " + qps + " QPs x " + messageBytes + " B");
-                max = Math.max(max, 100.0 * (1.0 - other.rnicGbps() / local.rnicGbps()));
-            }
-        }
-        return max;
+            });
     }
 
     private static RunMetrics rdma(final int congestion, final boolean pfc)
