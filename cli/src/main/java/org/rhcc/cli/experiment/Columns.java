@@ -1,5 +1,7 @@
 package org.rhcc.cli.experiment;
 
+import java.util.List;
+
 import org.rhcc.cli.report.Fmt;
 import org.rhcc.cli.report.TableColumn;
 
@@ -46,6 +48,10 @@ public final class Columns
     /** Column {@code TCP_DROP}. */
     public static final TableColumn TCP_DROP = new TableColumn(
         "TCP drop %", (run) -> Fmt.num(100.0 * run.metric("tcp_drop_rate"), 2), true);
+
+    /** The table of a run that varies the controller (its loops or a threshold): outcomes and both signals. */
+    public static final List<TableColumn> CONTROLLER_OUTCOMES = List.of(SCHEME, CONDITION, RNIC_GBPS, CPU_MEM_GBPS,
+        LATENCY_AVG_US, LATENCY_P99_US, PFC_PAUSE, IIO_OCCUPANCY, RX_DELAY_NS);
 
     private Columns()
     {

@@ -1,16 +1,14 @@
 package org.rhcc.cli.experiment;
 
 import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.sim.api.SimPorts;
 
 /**
  * Counts the controller's decisions of a run — IIO samples and probe ACKs delivered after the warm-up — while passing
  * every call through, so that the overheads a scheme costs (probe bandwidth, decisions per second) are measured rather
  * than assumed. It wraps whatever hook runs the scheme, in process or through the cluster.
  */
-final class DecisionCounter implements ControllerHook
+final class DecisionCounter extends ForwardingControllerHook
 {
-    private final ControllerHook delegate;
     private final long warmupNs;
     private long iioSamples;
     private long probeAcks;
@@ -21,35 +19,8 @@ final class DecisionCounter implements ControllerHook
      */
     DecisionCounter(final ControllerHook delegate, final long warmupNs)
     {
-        this.delegate = delegate;
+        super(delegate);
         this.warmupNs = warmupNs;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public void attach(final SimPorts ports, final long nowNs)
-    {
-        delegate.attach(ports, nowNs);
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public boolean wantsProbes()
-    {
-        return delegate.wantsProbes();
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public boolean wantsIioSamples()
-    {
-        return delegate.wantsIioSamples();
     }
 
     /**
@@ -77,15 +48,6 @@ final class DecisionCounter implements ControllerHook
             probeAcks++;
         }
         delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public void onWindow(final long nowNs)
-    {
-        delegate.onWindow(nowNs);
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.rhcc.cli.experiment;
 
 import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.sim.api.SimPorts;
 
 /**
  * Wraps a scheme's controller to measure the IIO occupancy sensor the way a controller sees it (paper-brief B10):
@@ -10,9 +9,8 @@ import org.rhcc.sim.api.SimPorts;
  * <p>
  * <b>Note:</b> {@link #onIioSample} is on the simulation's hot path: it only updates primitive fields.
  */
-public final class SensorProbe implements ControllerHook
+public final class SensorProbe extends ForwardingControllerHook
 {
-    private final ControllerHook delegate;
     private final boolean delegateWantsSamples;
     private long reads;
     private long firstReadNs;
@@ -25,26 +23,8 @@ public final class SensorProbe implements ControllerHook
      */
     public SensorProbe(final ControllerHook delegate)
     {
-        this.delegate = delegate;
+        super(delegate);
         this.delegateWantsSamples = delegate.wantsIioSamples();
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public void attach(final SimPorts ports, final long nowNs)
-    {
-        delegate.attach(ports, nowNs);
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public boolean wantsProbes()
-    {
-        return delegate.wantsProbes();
     }
 
     /**
@@ -78,25 +58,6 @@ public final class SensorProbe implements ControllerHook
         {
             delegate.onIioSample(occupancy, pcieGbps, nowNs);
         }
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
-    {
-        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public void onWindow(final long nowNs)
-    {
-        delegate.onWindow(nowNs);
     }
 
     /**

@@ -84,9 +84,7 @@ public final class AblationExperiment implements Experiment
     @Override
     public List<TableColumn> tableColumns()
     {
-        return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS, Columns.CPU_MEM_GBPS,
-            Columns.LATENCY_AVG_US, Columns.LATENCY_P99_US, Columns.PFC_PAUSE, Columns.IIO_OCCUPANCY,
-            Columns.RX_DELAY_NS);
+        return Columns.CONTROLLER_OUTCOMES;
     }
 
     /**

@@ -1,0 +1,77 @@
+package org.rhcc.cli.experiment;
+
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.SimPorts;
+
+/**
+ * A {@link ControllerHook} that passes every call on to the scheme's controller it wraps: the base of the hooks that
+ * observe a run ({@link DecisionCounter}, {@link SensorProbe}), which override only what they observe.
+ */
+abstract class ForwardingControllerHook implements ControllerHook
+{
+    /** The wrapped controller. */
+    protected final ControllerHook delegate;
+
+    /**
+     * @param delegate the scheme's controller.
+     */
+    ForwardingControllerHook(final ControllerHook delegate)
+    {
+        this.delegate = delegate;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void attach(final SimPorts ports, final long nowNs)
+    {
+        delegate.attach(ports, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean wantsProbes()
+    {
+        return delegate.wantsProbes();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean wantsIioSamples()
+    {
+        return delegate.wantsIioSamples();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    {
+        delegate.onIioSample(occupancy, pcieGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void onProbeAck(
+        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    {
+        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void onWindow(final long nowNs)
+    {
+        delegate.onWindow(nowNs);
+    }
+}
