@@ -6,11 +6,11 @@ import org.rhcc.sim.host.IoPath;
 import org.rhcc.sim.net.RdmaFabric;
 
 /**
- * What an RHCC probe waits for at the receiver NIC, and so what {@code t_resp - t_recv} measures (paper-brief §2,
- * B12). The choice, kept here in one place:
+ * What an RHCC probe waits for at the receiver NIC, and so what {@code t_resp - t_recv} measures (docs/paper.md §2.2,
+ * §4 B12). The choice, kept here in one place:
  * <ol>
  *   <li>The probe does not queue in the RX data buffer (probes are congestion-control MADs handled by the NIC's
- *   own pipeline, hardware.md Part B §1.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record to host
+ *   own pipeline, docs/hardware.md §6.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record to host
  *   memory through the same posted-write path as data, ahead of queued data.</li>
  *   <li>The record waits for one posted credit (PCIe back-pressure), crosses the link, and stays in the IIO like any
  *   NIC line: {@code L_llc}, then, with probability {@code (1 - p_hit) p_dirty}, until the CHA admits its victim in

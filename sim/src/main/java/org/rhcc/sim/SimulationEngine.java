@@ -21,7 +21,7 @@ import org.rhcc.sim.net.TcpPort;
 
 /**
  * One run: wires the host model, the fabric, the controller hook and the telemetry, and advances them in the order of
- * model.md §5: network events before the step's end, MBA changes falling due, credit returns and IIO release, the
+ * docs/model.md §5: network events before the step's end, MBA changes falling due, credit returns and IIO release, the
  * NIC's DMA issue, CPU issue, CHA admission into the WPQs, IIO release of admitted victims, memory-controller
  * service, read returns, probes, counters.
  * <p>

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * Window {@code i} covers {@code [i, i+1) x windowNs}; {@link #firstMeasuredWindow()} is the first one after the
  * warm-up.
  * <p>
- * Definitions follow model.md §4.10 and {@link org.rhcc.sim.api.RunMetrics}. Immutable once the run returns; the
+ * Definitions follow docs/model.md §4.10 and {@link org.rhcc.sim.api.RunMetrics}. Immutable once the run returns; the
  * accessors copy nothing and allocate nothing.
  */
 public final class TimeSeries

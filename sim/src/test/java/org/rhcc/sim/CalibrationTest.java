@@ -13,7 +13,7 @@ import org.rhcc.sim.api.Scenario;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The calibration table of model.md §9: every baseline row (no controller) against the paper's number and its
+ * The calibration table of docs/model.md §9: every baseline row (no controller) against the paper's number and its
  * tolerance, with {@link SimParameters#calibrated()}. Each test names its row. Runs are shared between rows through a
  * cache; the whole class simulates about 70 ms.
  * <p>

@@ -12,7 +12,7 @@ package org.rhcc.core.dcqcn;
  *        +-----+-----+------+----------------+--------------+----------+--------------+---------------------------+
  * </pre>
  * <p>
- * Rules (model.md §4.2, hardware.md Part B §2.1), for flow state current rate R_C, target rate R_T and alpha:
+ * Rules (docs/model.md §4.2, docs/hardware.md §7.1), for flow state current rate R_C, target rate R_T and alpha:
  * <ul>
  *   <li>CNP, at most one cut per {@code rateDecreaseIntervalNs}: {@code R_T <- R_C} (always with
  *   {@link DcqcnParameters#clampTargetRate()}, else only if a timer-driven increase happened since the last cut);

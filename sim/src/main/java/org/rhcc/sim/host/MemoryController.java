@@ -3,7 +3,7 @@ package org.rhcc.sim.host;
 import org.rhcc.sim.SimParameters;
 
 /**
- * The memory controller of the NIC's socket (model.md §4.7): per channel a read pending queue (RPQ) per read class,
+ * The memory controller of the NIC's socket (docs/model.md §4.7): per channel a read pending queue (RPQ) per read class,
  * a write pending queue (WPQ), a READ/WRITE bus mode with turnarounds, and refresh.
  * <p>
  * Scheduling, per channel and step (fluid, lines as doubles):
