@@ -52,6 +52,7 @@ public final class VectorGenerator
         new DcqcnVectors(new CsvVectorWriter(paper), DcqcnParameters.paper(DcqcnVectors.LINE_RATE_GBPS))
             .write("paper");
         files.put("dcqcn_paper.csv", paper.toString());
+        files.put("hostcc.csv", HostCcVectors.generate());
         return files;
     }
 

@@ -11,6 +11,7 @@ package org.rhcc.core.receiver;
  *   {@code b < 150};</li>
  *   <li>both EWMAs in hostCC's fixed point (10 fractional bits, truncating shifts), starting at 0 (the module's
  *   zero-initialised globals); decisions use the integer part of the occupancy ({@code s >> 10});</li>
+ *   <li>a NaN, negative or infinite sample is ignored (no update, no decision);</li>
  *   <li>throttle one level on every sample with {@code s_b < B_T} and {@code (s >> 10) > I_T} (not rate-limited);</li>
  *   <li>relax one level when {@code s_b > B_T} and {@code (s >> 10) < I_T}, at most once per relax interval
  *   ({@code SLACK_TIME_US} = 150 us; the interval counts from the last relaxing step only).</li>
@@ -42,6 +43,12 @@ public final class HostCcLocalPolicy implements MbaPolicy
     /** hostCC drops PCIe bandwidth samples at or above this, Gbit/s ({@code latest_avg_pcie_bw < 150}). */
     public static final long BANDWIDTH_SAMPLE_CEILING_GBPS = 150;
 
+    /**
+     * Largest occupancy sample taken as is: hostCC keeps its smoothed occupancy in a 32-bit word with 10 fractional
+     * bits, so 2^22 - 1 entries is the most it can hold; larger samples (no IIO has that many entries) are clamped.
+     */
+    public static final double OCCUPANCY_SAMPLE_MAX = (1 << 22) - 1;
+
     private static final int FIXED_POINT_SHIFT = 10;
     private static final long NEVER = Long.MIN_VALUE;
 
@@ -68,8 +75,8 @@ public final class HostCcLocalPolicy implements MbaPolicy
         if (!(iT > 0.0) || !(bTGbps > 0.0) || relaxIntervalNs < 0 || groupCount < 1)
         {
             throw new IllegalArgumentException("hostCC policy needs I_T > 0, B_T > 0 Gbit/s, relax interval >= 0 and " +
-                ">= 1 group; got I_T = " + iT + ", B_T = " + bTGbps + ", relax = " + relaxIntervalNs + " ns, groups = " +
-                groupCount);
+                ">= 1 group; got I_T = " + iT + ", B_T = " + bTGbps + ", relax = " + relaxIntervalNs +
+                " ns, groups = " + groupCount);
         }
         this.iT = iT;
         this.bTGbps = bTGbps;
@@ -99,11 +106,11 @@ public final class HostCcLocalPolicy implements MbaPolicy
      */
     public int onSample(final double occupancy, final double pcieGbps, final long nowNs, final MbaLevelSink sink)
     {
-        if (!(occupancy >= 0.0) || !(pcieGbps >= 0.0))
+        if (!(occupancy >= 0.0) || !(pcieGbps >= 0.0) || Double.isInfinite(occupancy) || Double.isInfinite(pcieGbps))
         {
             return 0;
         }
-        final long occupancySample = (long)occupancy;
+        final long occupancySample = (long)Math.min(occupancy, OCCUPANCY_SAMPLE_MAX);
         if (occupancySample > OCCUPANCY_SAMPLE_GATE)
         {
             occupancyFixed = (7 * occupancyFixed + (occupancySample << FIXED_POINT_SHIFT)) >> 3;
