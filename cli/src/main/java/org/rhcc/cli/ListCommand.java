@@ -61,7 +61,7 @@ public final class ListCommand implements Callable<Integer>
         out.println("schemes (rhcc experiment --scheme S,...):");
         for (final Scheme scheme : SchemeRegistry.builtIn().all())
         {
-            out.printf("  %-11s %s%s%n", scheme.name(), scheme.description(),
+            out.printf("  %-13s %s%s%n", scheme.name(), scheme.description(),
                 scheme.parameterNames().isEmpty() ? "" : " (parameters: " +
                 String.join(", ", scheme.parameterNames()) + ")");
         }

@@ -98,7 +98,7 @@ public final class ReportCommand implements Callable<Integer>
         final String evaluation = MarkdownReport.evaluationTable(sections);
         if (!evaluation.isEmpty())
         {
-            out.print("\nThe schemes compared (rhcc, hostcc, rnic-only, cpu-only against dcqcn):\n\n");
+            out.print("\nThe schemes compared (rhcc, hostcc, hostcc-5level, rnic-only, cpu-only against dcqcn):\n\n");
             out.print(evaluation);
         }
         out.print(runTables);

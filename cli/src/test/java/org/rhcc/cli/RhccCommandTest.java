@@ -87,7 +87,8 @@ class RhccCommandTest
     void shouldReportAnUnknownSchemeOnOneLine()
     {
         assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--scheme", "dcqcn,timely"),
-            "rhcc experiment: unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only");
+            "rhcc experiment: unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only, " +
+            "hostcc-5level");
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.HdrHistogram.Histogram;
 import org.rhcc.core.dcqcn.DcqcnReactionPoints;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.receiver.MbaLevelTable;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.RunMetrics;
 import org.rhcc.sim.api.SimPorts;
@@ -572,7 +573,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             throw new IllegalArgumentException("MBA group " + group + " is outside 0.." +
                 (TimeSeries.MBA_GROUPS - 1) + " (0 = local-NUMA cores, 1 = cross-NUMA cores)");
         }
-        params.mba().delayNsOf(level);
+        delayNsOfLevel(level);
         if (mbaPendingCount == MAX_PENDING_MBA)
         {
             throw new IllegalStateException("more than " + MAX_PENDING_MBA +
@@ -620,7 +621,37 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     private void setLevelNow(final int group, final int level)
     {
         mbaLevel[group] = level;
-        cpu.mbaDelayNs(group, params.mba().delayNsOf(level));
+        if (MbaLevelTable.PAUSED_LEVEL == level)
+        {
+            cpu.paused(group, true);
+        }
+        else
+        {
+            cpu.paused(group, false);
+            cpu.mbaDelayNs(group, delayNsOfLevel(level));
+        }
+    }
+
+    /**
+     * The request delay of a level: levels 1..5 from the calibrated table, {@link MbaLevelTable#MBA_90_LEVEL}
+     * (resctrl's 10 %, hostCC's delay 90) continued from it ({@link SimParameters.Mba#mba90DelayNs()}); the paused
+     * level keeps the group's delay (it issues nothing).
+     *
+     * @param level a level.
+     * @return its delay, ns.
+     * @throws IllegalArgumentException for a level outside the table and hostCC's two.
+     */
+    private double delayNsOfLevel(final int level)
+    {
+        if (MbaLevelTable.PAUSED_LEVEL == level)
+        {
+            return 0.0;
+        }
+        if (MbaLevelTable.MBA_90_LEVEL == level)
+        {
+            return params.mba().mba90DelayNs();
+        }
+        return params.mba().delayNsOf(level);
     }
 
     // ---------------------------------------------------------------- RateLimiter

@@ -233,7 +233,8 @@ public final class TimeSeries
     /**
      * @param group 0 = local-NUMA cores, 1 = cross-NUMA cores.
      * @param i     window index.
-     * @return MBA level in effect at the end of the window, 1..5.
+     * @return MBA level in effect at the end of the window: 1..5 the paper's table, 6 resctrl's 10 % (hostCC's MBA
+     * 90), 7 the group paused (hostCC's SIGSTOP).
      */
     public int mbaLevel(final int group, final int i)
     {

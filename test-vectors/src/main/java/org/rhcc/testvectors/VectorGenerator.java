@@ -42,6 +42,7 @@ public final class VectorGenerator
         add(files, "iio_mba.csv", out -> new IioMbaVectors(out, SEED + 1).write());
         add(files, "dcqcn.csv", out -> new DcqcnVectors(out, DcqcnParameters.nvidia(LINE_GBPS)).write("nvidia"));
         add(files, "dcqcn_paper.csv", out -> new DcqcnVectors(out, DcqcnParameters.paper(LINE_GBPS)).write("paper"));
+        files.put("hostcc.csv", HostCcVectors.generate());
         return files;
     }
 

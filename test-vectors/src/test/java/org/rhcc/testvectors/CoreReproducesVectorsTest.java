@@ -5,6 +5,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.dcqcn.DcqcnParameters;
 import org.rhcc.core.dcqcn.DcqcnReactionPoints;
+import org.rhcc.core.receiver.HostCcLocalPolicy;
 import org.rhcc.core.receiver.IioCongestionDetector;
 import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.core.receiver.MbaCascadeConfig;
@@ -101,6 +102,37 @@ class CoreReproducesVectorsTest
             assertEquals(row.get("congested"), congested ? "1" : "0", where);
             assertEquals(integer(row, "level_local"), cascade.level(0), where);
             assertEquals(integer(row, "level_xnuma"), cascade.level(1), where);
+            assertEquals(integer(row, "changes"), changes, where);
+        }
+        assertTrue(line > 1000, "vector has " + line + " rows");
+    }
+
+    @Test
+    void shouldReproduceEveryHostCcRow()
+    {
+        final VectorFile file = VectorFile.read("hostcc.csv");
+        String currentCase = "";
+        HostCcLocalPolicy policy = null;
+        int line = 0;
+        for (final Map<String, String> row : file.rows)
+        {
+            line++;
+            if (!row.get("case").equals(currentCase))
+            {
+                currentCase = row.get("case");
+                policy = new HostCcLocalPolicy(Double.parseDouble(file.params.get("i_t")),
+                    Double.parseDouble(file.params.get("b_t_gbps")),
+                    Long.parseLong(file.params.get("relax_interval_ns")), Integer.parseInt(file.params.get("groups")));
+            }
+            final int changes = policy.onSample(num(row, "occ_sample"), num(row, "pcie_sample_gbps"),
+                integer(row, "t_ns"), (g, l, t) -> { });
+            final String where = "hostcc.csv row " + line + " " + row;
+            assertEquals(num(row, "occ_smoothed"), policy.smoothedOccupancy(), 0.0, where);
+            assertEquals(num(row, "pcie_smoothed_gbps"), policy.pcieGbps(), 0.0, where);
+            assertEquals(integer(row, "hostcc_level"), policy.hostCcLevel(), where);
+            assertEquals(integer(row, "level_local"), policy.level(0), where);
+            assertEquals(integer(row, "level_xnuma"), policy.level(1), where);
+            assertEquals(row.get("marking"), policy.occupancyAboveThreshold() ? "1" : "0", where);
             assertEquals(integer(row, "changes"), changes, where);
         }
         assertTrue(line > 1000, "vector has " + line + " rows");

@@ -17,7 +17,7 @@ import org.rhcc.core.control.Scheme;
  *
  * @param sessionId      unique id of the session, also the lockstep epoch of its {@code ClockAdvance} frames.
  * @param scheme         scheme label ({@code dcqcn}, {@code rhcc}, {@code hostcc}, {@code rnic-only},
- *                       {@code cpu-only}).
+ *                       {@code cpu-only}, {@code hostcc-5level}).
  * @param params         parameter overrides in the order given; keys of {@link ControllerConfig#KEYS} apply to the
  *                       controller, other keys (simulator parameters) are carried for the record only.
  * @param qpCount        QPs of the platform, numbered from 0.

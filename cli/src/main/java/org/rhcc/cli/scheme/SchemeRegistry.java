@@ -15,7 +15,8 @@ import org.rhcc.sim.api.ControllerHook;
 /**
  * The schemes {@code rhcc experiment --scheme} accepts, by name, in registration order.
  * <p>
- * A new scheme (for example {@code rhcc}, {@code hostcc}, {@code rnic-only}, {@code cpu-only}) is one more
+ * A new scheme (for example {@code rhcc}, {@code hostcc}, {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level})
+ * is one more
  * {@link #register(Scheme)} call in {@link #builtIn()}; no experiment changes.
  */
 public final class SchemeRegistry
@@ -54,7 +55,11 @@ public final class SchemeRegistry
             case RHCC:
                 return "RHCC: MBA cascade on IIO occupancy (receiver) and probe/PID receivable rate (sender)";
             case HOSTCC:
-                return "hostCC emulated: its MBA policy and CE marking while occupancy exceeds I_T (DCQCN reacts)";
+                return "hostCC as published: I_T = 70, B_T = 84 Gbit/s; MBA 90 on the remote socket, then the MLC " +
+                    "process paused; CE marking while occupancy exceeds I_T (DCQCN reacts)";
+            case HOSTCC_5LEVEL:
+                return "hostCC's rule over RHCC's 5-level MBA table for every group, I_T = I_thr; CE marking " +
+                    "while occupancy exceeds I_T (DCQCN reacts)";
             case RNIC_ONLY:
                 return "ablation: RHCC's sender loop only";
             case CPU_ONLY:

@@ -40,9 +40,11 @@ class SchemeRegistryTest
         final UserInputException empty = assertThrows(UserInputException.class,
             () -> SchemeRegistry.builtIn().parse(List.of("dcqcn,")));
 
-        assertEquals("unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only",
+        assertEquals(
+            "unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only, hostcc-5level",
             unknown.getMessage());
-        assertEquals("empty scheme name in --scheme 'dcqcn,'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only",
+        assertEquals("empty scheme name in --scheme 'dcqcn,'; known schemes: dcqcn, rhcc, hostcc, rnic-only, " +
+            "cpu-only, hostcc-5level",
             empty.getMessage());
     }
 

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.rhcc.core.receiver.HostCcFiveLevelPolicy;
 import org.rhcc.core.receiver.HostCcLocalPolicy;
 import org.rhcc.core.receiver.IioCongestionDetector;
 import org.rhcc.core.receiver.MbaCascadeConfig;
@@ -18,9 +19,9 @@ import org.rhcc.core.sender.SenderParameters;
  * @param iThr              Eq. (1) congestion threshold, IIO entries.
  * @param cascade           MBA cascade (levels, groups, step intervals).
  * @param sender            sender-loop parameters, Eq. (2)-(4).
- * @param hostCcIT          hostCC's occupancy threshold I_T. Default: RHCC's I_thr, so that hostCC and RHCC detect
- *                          congestion on the same signal at the same level and differ only in how they respond
- *                          (hostCC's own code uses 70 for its testbed's counter scaling; set {@code hostcc_i_t}).
+ * @param hostCcIT          hostCC's occupancy threshold I_T. Default for {@code hostcc}: hostCC's published 70. For
+ *                          {@code hostcc-5level}: RHCC's I_thr (and it follows an {@code i_thr} override), so that
+ *                          the variant detects congestion where RHCC does and differs only in how it responds.
  * @param hostCcBTGbps      hostCC's PCIe bandwidth threshold B_T, Gbit/s.
  * @param hostCcRelaxNs     hostCC's relax interval, ns.
  */
@@ -47,7 +48,8 @@ public record ControllerConfig(
             throw new IllegalArgumentException("controller config needs a scheme, a cascade and sender parameters");
         }
         new IioCongestionDetector(gIio, iThr);
-        new HostCcLocalPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.levels(), cascade.groups().size());
+        new HostCcFiveLevelPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.levels(), cascade.groups().size());
+        new HostCcLocalPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.groups().size());
     }
 
     /**
@@ -59,7 +61,8 @@ public record ControllerConfig(
     {
         return new ControllerConfig(scheme, IioCongestionDetector.G_IIO_DEFAULT, IioCongestionDetector.I_THR_DEFAULT,
             MbaCascadeConfig.paperDefaults(), SenderParameters.paperDefaults(lineRateGbps),
-            IioCongestionDetector.I_THR_DEFAULT, HostCcLocalPolicy.B_T_GBPS_DEFAULT,
+            scheme.hostCcLevels() ? HostCcLocalPolicy.I_T_DEFAULT : IioCongestionDetector.I_THR_DEFAULT,
+            HostCcLocalPolicy.B_T_GBPS_DEFAULT,
             HostCcLocalPolicy.RELAX_INTERVAL_NS_DEFAULT);
     }
 
@@ -117,7 +120,7 @@ public record ControllerConfig(
             {
                 case "i_thr":
                     final double iThrNew = Double.parseDouble(value);
-                    final boolean hostCcFollows = hostCcIT == iThr;
+                    final boolean hostCcFollows = !scheme.hostCcLevels() && hostCcIT == iThr;
                     return new ControllerConfig(scheme, gIio, iThrNew, cascade, sender,
                         hostCcFollows ? iThrNew : hostCcIT, hostCcBTGbps, hostCcRelaxNs);
                 case "g_iio":
@@ -202,7 +205,7 @@ public record ControllerConfig(
         keys.put("beta", "Eq. (3) derivative weight beta, Gbit/s per ns (paper 0.0005)");
         keys.put("r_min_gbps", "floor of the receivable rate, Gbit/s (default 1)");
         keys.put("probe_interval_bytes", "bytes sent per probe (paper 32768)");
-        keys.put("hostcc_i_t", "hostCC occupancy threshold I_T (default: I_thr)");
+        keys.put("hostcc_i_t", "hostCC occupancy threshold I_T (hostcc: hostCC's 70; hostcc-5level: I_thr)");
         keys.put("hostcc_b_t_gbps", "hostCC PCIe bandwidth threshold B_T, Gbit/s (hostCC 84)");
         keys.put("hostcc_relax_us", "hostCC relax interval, us (hostCC 150)");
         return java.util.Collections.unmodifiableMap(keys);

@@ -2,6 +2,7 @@ package org.rhcc.core.control;
 
 import org.rhcc.core.port.EcnMarkingPort;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.receiver.HostCcFiveLevelPolicy;
 import org.rhcc.core.receiver.HostCcLocalPolicy;
 import org.rhcc.core.receiver.IioCongestionDetector;
 import org.rhcc.core.receiver.MbaCascade;
@@ -11,8 +12,9 @@ import org.rhcc.core.receiver.ReceiverLoop;
 import org.rhcc.core.receiver.RhccMbaPolicy;
 
 /**
- * The receiver side of a {@link Scheme}, bound to its platform's ports: RHCC's cascade (rhcc, cpu-only) or hostCC's
- * local response plus CE marking while hostCC's smoothed occupancy exceeds I_T (hostcc). Schemes without a receiver
+ * The receiver side of a {@link Scheme}, bound to its platform's ports: RHCC's cascade (rhcc, cpu-only), hostCC's
+ * local response as published (hostcc) or over RHCC's level table (hostcc-5level), each plus CE marking while hostCC's
+ * smoothed occupancy exceeds I_T (the only way hostCC's signal reaches RDMA senders). Schemes without a receiver
  * loop do nothing. The simulator's in-process runs and the distributed controller both use this class, so both take
  * the same decisions for the same samples.
  * <p>
@@ -23,6 +25,7 @@ public final class ReceiverController
     private final ControllerConfig config;
     private final ReceiverLoop loop;
     private final EcnMarkingPort ecnMarking;
+    private final HostCcLocalPolicy hostCc;
     private boolean marking;
 
     /**
@@ -37,14 +40,17 @@ public final class ReceiverController
     {
         this.config = config;
         this.ecnMarking = ecnMarking;
-        this.loop = config.scheme().receiverLoop() ? new ReceiverLoop(policy(config), mba, observer) : null;
+        this.hostCc = config.scheme().hostCcLevels() ? new HostCcLocalPolicy(config.hostCcIT(),
+            config.hostCcBTGbps(), config.hostCcRelaxNs(), config.cascade().groups().size()) : null;
+        this.loop = config.scheme().receiverLoop() ?
+            new ReceiverLoop(null != hostCc ? hostCc : policy(config), mba, observer) : null;
     }
 
     private static MbaPolicy policy(final ControllerConfig config)
     {
         if (config.scheme().hostCc())
         {
-            return new HostCcLocalPolicy(config.hostCcIT(), config.hostCcBTGbps(), config.hostCcRelaxNs(),
+            return new HostCcFiveLevelPolicy(config.hostCcIT(), config.hostCcBTGbps(), config.hostCcRelaxNs(),
                 config.cascade().levels(), config.cascade().groups().size());
         }
         return new RhccMbaPolicy(new IioCongestionDetector(config.gIio(), config.iThr()),
@@ -75,7 +81,9 @@ public final class ReceiverController
         loop.onSample(occupancy, pcieGbps, nowNs);
         if (config.scheme().hostCc())
         {
-            final boolean mark = !loop.failSafe() && loop.policy().smoothedOccupancy() > config.hostCcIT();
+            final boolean above = null != hostCc ? hostCc.occupancyAboveThreshold() :
+                loop.policy().smoothedOccupancy() > config.hostCcIT();
+            final boolean mark = !loop.failSafe() && above;
             if (mark != marking)
             {
                 marking = mark;

@@ -11,25 +11,32 @@ import java.util.stream.Collectors;
 public enum Scheme
 {
     /** DCQCN only: no intra-host control (the baseline). */
-    DCQCN(false, false, false),
+    DCQCN(false, false, false, false),
     /** RHCC: the receiver's MBA cascade on IIO occupancy and the sender's probe/PID receivable rate. */
-    RHCC(true, true, false),
-    /** hostCC emulated for RDMA: hostCC's MBA policy and CE marking while occupancy is above its threshold. */
-    HOSTCC(true, false, true),
+    RHCC(true, true, false, false),
+    /**
+     * hostCC as published, emulated for RDMA: its signals, rule and levels (MBA 90 on one more remote socket per
+     * level, then the memory-heavy process paused) and CE marking while its smoothed occupancy is above I_T.
+     */
+    HOSTCC(true, false, true, true),
     /** RHCC's sender loop only (ablation). */
-    RNIC_ONLY(false, true, false),
+    RNIC_ONLY(false, true, false, false),
     /** RHCC's receiver loop only (ablation). */
-    CPU_ONLY(true, false, false);
+    CPU_ONLY(true, false, false, false),
+    /** hostCC's decision rule over RHCC's five-level MBA table for every group, I_T = I_thr, and CE marking. */
+    HOSTCC_5LEVEL(true, false, true, false);
 
     private final boolean receiverLoop;
     private final boolean senderLoop;
     private final boolean hostCc;
+    private final boolean hostCcLevels;
 
-    Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc)
+    Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc, final boolean hostCcLevels)
     {
         this.receiverLoop = receiverLoop;
         this.senderLoop = senderLoop;
         this.hostCc = hostCc;
+        this.hostCcLevels = hostCcLevels;
     }
 
     /**
@@ -57,8 +64,17 @@ public enum Scheme
     }
 
     /**
+     * @return true if the receiver follows hostCC as published (its signals' gates, I_T = 70 and its levels: MBA 90
+     * per remote socket, then the process paused) rather than RHCC's level table.
+     */
+    public boolean hostCcLevels()
+    {
+        return hostCcLevels;
+    }
+
+    /**
      * @return the name used on the command line and in results: {@code dcqcn}, {@code rhcc}, {@code hostcc},
-     * {@code rnic-only}, {@code cpu-only}.
+     * {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level}.
      */
     public String label()
     {

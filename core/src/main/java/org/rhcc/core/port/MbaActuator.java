@@ -5,7 +5,10 @@ package org.rhcc.core.port;
  * <p>
  * Groups are numbered {@code 0 .. groupCount()-1} in the order of {@link org.rhcc.core.receiver.MbaCascadeConfig}
  * (by default 0 = local-NUMA cores, 1 = cross-NUMA cores). Levels are 1..N of an
- * {@link org.rhcc.core.receiver.MbaLevelTable}: level 1 is unthrottled (100 %).
+ * {@link org.rhcc.core.receiver.MbaLevelTable}: level 1 is unthrottled (100 %). hostCC's two settings travel the same
+ * port as levels {@link org.rhcc.core.receiver.MbaLevelTable#MBA_90_LEVEL} (resctrl's 10 %, Intel delay 90) and
+ * {@link org.rhcc.core.receiver.MbaLevelTable#PAUSED_LEVEL} (the group's memory-heavy process stopped); an actuator
+ * that cannot apply one refuses it with {@link IllegalStateException}.
  * <p>
  * Implemented by the simulator (a per-core request delay), by resctrl schemata writes and by raw MSR 0xD50+COS.
  */
@@ -20,7 +23,7 @@ public interface MbaActuator
      * Applies a throttling level to one group.
      *
      * @param group index of the COS group.
-     * @param level MBA level, 1 (100 %) .. table size (most throttled).
+     * @param level MBA level, 1 (100 %) .. table size (most throttled), or one of hostCC's two levels.
      * @param nowNs time of the decision, in ns of the caller's clock.
      * @throws IllegalStateException if the platform refused the change; the caller then moves the host to the
      *                               fail-safe with {@link #resetToUnthrottled()}.

@@ -1,112 +1,135 @@
 package org.rhcc.core.receiver;
 
 /**
- * hostCC's local response (Agarwal et al., "Host Congestion Control", SIGCOMM 2023; {@code src/hostcc-local-response.c}
- * as summarised in docs/hardware.md §1), the receiver-side policy rhcc runs to emulate hostCC:
+ * hostCC's local response as its authors published it (Agarwal et al., "Host Congestion Control", SIGCOMM 2023; the
+ * public module Terabit-Ethernet/hostCC, {@code src/hostcc-signals.c} and {@code src/hostcc-local-response.c}, as
+ * summarised in docs/design.md §4), the receiver side of the {@code hostcc} scheme. Rx mode:
  * <ul>
- *   <li>signals: IIO occupancy smoothed {@code s <- (7 s + x)/8} and inbound PCIe bandwidth smoothed
- *   {@code s <- (255 s + x)/256} (hostCC's weights; the first sample initialises each EWMA, and hostCC's
- *   "update only when > 10" gate is deliberately not copied);</li>
- *   <li>throttle one level (all groups together) when {@code occupancy > I_T} and {@code bandwidth < B_T}, on every
- *   sample (hostCC does not rate-limit throttling);</li>
- *   <li>relax one level when {@code occupancy < I_T} and {@code bandwidth > B_T}, at most once per relax interval
- *   (hostCC's {@code SLACK_TIME_US} = 150 us).</li>
+ *   <li>occupancy: each sample {@code x} (an integer, as hostCC's counter division yields) updates
+ *   {@code s <- (7 s + x)/8} only when {@code x > 10}, so the smoothed value freezes when traffic stops;</li>
+ *   <li>PCIe bandwidth: each sample {@code b} (integer Gbit/s) updates {@code s_b <- (255 s_b + b)/256} only when
+ *   {@code b < 150};</li>
+ *   <li>both EWMAs in hostCC's fixed point (10 fractional bits, truncating shifts), starting at 0 (the module's
+ *   zero-initialised globals); decisions use the integer part of the occupancy ({@code s >> 10});</li>
+ *   <li>a NaN, negative or infinite sample is ignored (no update, no decision);</li>
+ *   <li>throttle one level on every sample with {@code s_b < B_T} and {@code (s >> 10) > I_T} (not rate-limited);</li>
+ *   <li>relax one level when {@code s_b > B_T} and {@code (s >> 10) < I_T}, at most once per relax interval
+ *   ({@code SLACK_TIME_US} = 150 us; the interval counts from the last relaxing step only).</li>
  * </ul>
- * Defaults from hostCC's {@code src/README.md}: I_T = 70, B_T = 84 Gbit/s ("about 80 Gbit/s of application data").
- * hostCC throttles whole remote sockets one at a time at 90 %; rhcc maps its level index onto the same MBA level
- * table as RHCC for every group, so the two policies differ in decision rule only.
+ * hostCC's levels: level {@code k} (1 .. number of remote sockets) writes MBA delay 90 (its {@code MBA_VAL_HIGH},
+ * the maximum throttle) to the k-th remote socket; the level after the last socket sends SIGSTOP to the memory-heavy
+ * process, and relaxing from it sends SIGCONT. Here group 0 is the NIC's socket (never MBA-throttled by hostCC) and
+ * groups 1 .. n-1 are the remote sockets in throttling order, so on a two-socket host: level 0 unthrottled; level 1
+ * the cross-NUMA group at {@link MbaLevelTable#MBA_90_LEVEL}; level 2 every group at
+ * {@link MbaLevelTable#PAUSED_LEVEL} (the process's cores stop issuing memory requests). Only the groups whose
+ * setting changes are emitted, as hostCC writes one MSR (or sends one signal) per step.
+ * <p>
+ * Defaults from hostCC's {@code src/README.md} and scripts: I_T = 70, B_T = 84 Gbit/s ("about 80 Gbit/s of
+ * application data"). hostCC evaluates the rule in its PCIe poller with the occupancy another core keeps up to date;
+ * here both signals arrive together and each sample runs one update and one decision.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per sample.
  */
 public final class HostCcLocalPolicy implements MbaPolicy
 {
-    /** hostCC's Rx IIO occupancy threshold I_T. */
+    /** hostCC's Rx IIO occupancy threshold I_T ({@code target_iio_wr_thresh}). */
     public static final double I_T_DEFAULT = 70.0;
-    /** hostCC's PCIe bandwidth threshold B_T, Gbit/s. */
+    /** hostCC's PCIe bandwidth threshold B_T, Gbit/s ({@code target_pcie_thresh}). */
     public static final double B_T_GBPS_DEFAULT = 84.0;
-    /** hostCC's relax interval, ns. */
+    /** hostCC's relax interval ({@code SLACK_TIME_US}), ns. */
     public static final long RELAX_INTERVAL_NS_DEFAULT = 150_000L;
+    /** hostCC updates its Rx occupancy EWMA only with samples above this ({@code latest_avg_occ_wr > 10}). */
+    public static final long OCCUPANCY_SAMPLE_GATE = 10;
+    /** hostCC drops PCIe bandwidth samples at or above this, Gbit/s ({@code latest_avg_pcie_bw < 150}). */
+    public static final long BANDWIDTH_SAMPLE_CEILING_GBPS = 150;
 
+    /**
+     * Largest occupancy sample taken as is: hostCC keeps its smoothed occupancy in a 32-bit word with 10 fractional
+     * bits, so 2^22 - 1 entries is the most it can hold; larger samples (no IIO has that many entries) are clamped.
+     */
+    public static final double OCCUPANCY_SAMPLE_MAX = (1 << 22) - 1;
+
+    private static final int FIXED_POINT_SHIFT = 10;
     private static final long NEVER = Long.MIN_VALUE;
-    private static final double OCCUPANCY_GAIN = 1.0 / 8.0;
-    private static final double BANDWIDTH_GAIN = 1.0 / 256.0;
 
     private final double iT;
+    private final double bTFixed;
     private final double bTGbps;
     private final long relaxIntervalNs;
-    private final int maxLevel;
     private final int groupCount;
-    private double occupancyEwma;
-    private double pcieGbpsEwma;
-    private boolean primed;
-    private int level = 1;
+    private final int pauseLevel;
+    private final int[] groupLevels;
+    private long occupancyFixed;
+    private long pcieFixed;
+    private int level;
     private long lastRelaxNs = NEVER;
 
     /**
      * @param iT              occupancy threshold I_T, entries.
      * @param bTGbps          PCIe bandwidth threshold B_T, Gbit/s.
      * @param relaxIntervalNs minimum time between two relaxing steps, ns.
-     * @param levels          MBA level table.
-     * @param groupCount      number of COS groups throttled together.
+     * @param groupCount      COS groups: group 0 the NIC's socket, then one per remote socket in throttling order.
      */
-    public HostCcLocalPolicy(
-        final double iT, final double bTGbps, final long relaxIntervalNs, final MbaLevelTable levels,
-        final int groupCount)
+    public HostCcLocalPolicy(final double iT, final double bTGbps, final long relaxIntervalNs, final int groupCount)
     {
         if (!(iT > 0.0) || !(bTGbps > 0.0) || relaxIntervalNs < 0 || groupCount < 1)
         {
             throw new IllegalArgumentException("hostCC policy needs I_T > 0, B_T > 0 Gbit/s, relax interval >= 0 and " +
-                ">= 1 group; got I_T = " + iT + ", B_T = " + bTGbps + ", relax = " + relaxIntervalNs + " ns, groups = " +
-                groupCount);
+                ">= 1 group; got I_T = " + iT + ", B_T = " + bTGbps + ", relax = " + relaxIntervalNs +
+                " ns, groups = " + groupCount);
         }
         this.iT = iT;
         this.bTGbps = bTGbps;
+        this.bTFixed = bTGbps * (1 << FIXED_POINT_SHIFT);
         this.relaxIntervalNs = relaxIntervalNs;
-        this.maxLevel = levels.levelCount();
         this.groupCount = groupCount;
+        this.pauseLevel = groupCount;
+        this.groupLevels = new int[groupCount];
+        java.util.Arrays.fill(groupLevels, 1);
     }
 
     /**
-     * hostCC's defaults over the paper's level table and two groups.
+     * hostCC's defaults on a two-socket host (the NIC's socket and one remote socket).
      *
      * @return the policy.
      */
     public static HostCcLocalPolicy defaults()
     {
-        return new HostCcLocalPolicy(I_T_DEFAULT, B_T_GBPS_DEFAULT, RELAX_INTERVAL_NS_DEFAULT, MbaLevelTable.paper(), 2);
+        return new HostCcLocalPolicy(I_T_DEFAULT, B_T_GBPS_DEFAULT, RELAX_INTERVAL_NS_DEFAULT, 2);
     }
 
     /**
-     * Feeds one pair of samples and takes a decision; a change is emitted for every group.
+     * Feeds one pair of samples, updates hostCC's two EWMAs and takes hostCC's decision; each group whose setting
+     * changes is emitted.
      * <p>
      * {@inheritDoc}
      */
     public int onSample(final double occupancy, final double pcieGbps, final long nowNs, final MbaLevelSink sink)
     {
-        if (!(occupancy >= 0.0) || !(pcieGbps >= 0.0))
+        if (!(occupancy >= 0.0) || !(pcieGbps >= 0.0) || Double.isInfinite(occupancy) || Double.isInfinite(pcieGbps))
         {
             return 0;
         }
-        if (primed)
+        final long occupancySample = (long)Math.min(occupancy, OCCUPANCY_SAMPLE_MAX);
+        if (occupancySample > OCCUPANCY_SAMPLE_GATE)
         {
-            occupancyEwma += OCCUPANCY_GAIN * (occupancy - occupancyEwma);
-            pcieGbpsEwma += BANDWIDTH_GAIN * (pcieGbps - pcieGbpsEwma);
+            occupancyFixed = (7 * occupancyFixed + (occupancySample << FIXED_POINT_SHIFT)) >> 3;
         }
-        else
+        final long pcieSample = (long)Math.min(pcieGbps, BANDWIDTH_SAMPLE_CEILING_GBPS);
+        if (pcieSample < BANDWIDTH_SAMPLE_CEILING_GBPS)
         {
-            occupancyEwma = occupancy;
-            pcieGbpsEwma = pcieGbps;
-            primed = true;
+            pcieFixed = (255 * pcieFixed + (pcieSample << FIXED_POINT_SHIFT)) >> 8;
         }
 
-        if (occupancyEwma > iT && pcieGbpsEwma < bTGbps)
+        final long occ = occupancyFixed >> FIXED_POINT_SHIFT;
+        if (pcieFixed < bTFixed && occ > iT)
         {
-            if (level < maxLevel)
+            if (level < pauseLevel)
             {
                 return setLevel(level + 1, nowNs, sink);
             }
         }
-        else if (occupancyEwma < iT && pcieGbpsEwma > bTGbps && level > 1)
+        else if (pcieFixed > bTFixed && occ < iT && level > 0)
         {
             if (lastRelaxNs == NEVER || nowNs - lastRelaxNs >= relaxIntervalNs)
             {
@@ -120,19 +143,51 @@ public final class HostCcLocalPolicy implements MbaPolicy
     private int setLevel(final int newLevel, final long nowNs, final MbaLevelSink sink)
     {
         level = newLevel;
+        int changes = 0;
         for (int g = 0; g < groupCount; g++)
         {
-            sink.onLevelChange(g, newLevel, nowNs);
+            final int groupLevel = groupLevel(g, newLevel);
+            if (groupLevel != groupLevels[g])
+            {
+                groupLevels[g] = groupLevel;
+                sink.onLevelChange(g, groupLevel, nowNs);
+                changes++;
+            }
         }
-        return groupCount;
+        return changes;
     }
 
     /**
-     * @return the level applied to every group.
+     * The setting of a group at one of hostCC's levels.
+     *
+     * @param group    COS group: 0 the NIC's socket, 1.. the remote sockets in throttling order.
+     * @param hostCcLevel hostCC's level, 0 .. {@link #pauseLevel()}.
+     * @return the group's actuator level: 1 (unthrottled), {@link MbaLevelTable#MBA_90_LEVEL} or
+     * {@link MbaLevelTable#PAUSED_LEVEL}.
      */
-    public int level()
+    public int groupLevel(final int group, final int hostCcLevel)
+    {
+        if (hostCcLevel >= pauseLevel)
+        {
+            return MbaLevelTable.PAUSED_LEVEL;
+        }
+        return group >= 1 && group <= hostCcLevel ? MbaLevelTable.MBA_90_LEVEL : 1;
+    }
+
+    /**
+     * @return hostCC's level: 0 unthrottled, 1 .. n-1 remote sockets at MBA 90, n the process paused.
+     */
+    public int hostCcLevel()
     {
         return level;
+    }
+
+    /**
+     * @return hostCC's last level, at which the memory-heavy process is paused: the number of groups.
+     */
+    public int pauseLevel()
+    {
+        return pauseLevel;
     }
 
     /**
@@ -140,7 +195,7 @@ public final class HostCcLocalPolicy implements MbaPolicy
      */
     public int level(final int group)
     {
-        return level;
+        return groupLevels[group];
     }
 
     /**
@@ -156,7 +211,18 @@ public final class HostCcLocalPolicy implements MbaPolicy
      */
     public double smoothedOccupancy()
     {
-        return occupancyEwma;
+        return occupancyFixed / (double)(1 << FIXED_POINT_SHIFT);
+    }
+
+    /**
+     * hostCC's network-response condition: the integer part of the smoothed occupancy exceeds I_T
+     * ({@code src/hostcc-network-response.c} marks CE while it holds).
+     *
+     * @return true while the smoothed occupancy is above I_T.
+     */
+    public boolean occupancyAboveThreshold()
+    {
+        return (occupancyFixed >> FIXED_POINT_SHIFT) > iT;
     }
 
     /**
@@ -164,16 +230,9 @@ public final class HostCcLocalPolicy implements MbaPolicy
      */
     public void resetToUnthrottled()
     {
-        level = 1;
+        level = 0;
         lastRelaxNs = NEVER;
-    }
-
-    /**
-     * @return smoothed occupancy, entries.
-     */
-    public double occupancy()
-    {
-        return occupancyEwma;
+        java.util.Arrays.fill(groupLevels, 1);
     }
 
     /**
@@ -181,6 +240,22 @@ public final class HostCcLocalPolicy implements MbaPolicy
      */
     public double pcieGbps()
     {
-        return pcieGbpsEwma;
+        return pcieFixed / (double)(1 << FIXED_POINT_SHIFT);
+    }
+
+    /**
+     * @return the occupancy threshold I_T, entries.
+     */
+    public double iT()
+    {
+        return iT;
+    }
+
+    /**
+     * @return the PCIe bandwidth threshold B_T, Gbit/s.
+     */
+    public double bTGbps()
+    {
+        return bTGbps;
     }
 }

@@ -11,12 +11,30 @@ import java.util.Arrays;
  * nanosecond-scale signals there is no time for a finer search. Levels are expressed as the percentage resctrl's
  * schemata takes; Intel's MSR encoding is the delay {@code 100 - percent} (docs/hardware.md §3).
  * <p>
+ * Level numbers beyond a table are reserved for hostCC's two settings, {@link #MBA_90_LEVEL} and {@link #PAUSED_LEVEL},
+ * so a level travels through the {@link org.rhcc.core.port.MbaActuator} port and the journals with one meaning.
+ * <p>
  * Immutable.
  */
 public final class MbaLevelTable
 {
     /** The paper's five levels: 100, 80, 60, 40, 20 % (level 1 .. 5). */
     public static final int[] PAPER_PERCENTS = { 100, 80, 60, 40, 20 };
+
+    /**
+     * The level every actuator reads as resctrl's 10 %, Intel MBA delay value 90: hostCC's {@code MBA_VAL_HIGH}, the
+     * only throttle hostCC writes ({@link HostCcLocalPolicy}). It follows the paper's five levels, so that a level
+     * number means the same setting to every actuator, journal and scheme: 1..5 are the paper's table, 6 is this.
+     */
+    public static final int MBA_90_LEVEL = 6;
+    /** Bandwidth percentage of {@link #MBA_90_LEVEL}: resctrl's 10 % (Intel delay value 90). */
+    public static final int MBA_90_PERCENT = 10;
+    /**
+     * The level every actuator reads as "the group's memory-heavy process is stopped" (hostCC's SIGSTOP of the MLC
+     * process, its last level): not an MBA setting. Cores stop issuing memory requests; requests already issued
+     * complete. Leaving it (any other level) resumes the process (SIGCONT).
+     */
+    public static final int PAUSED_LEVEL = 7;
 
     private static final MbaLevelTable PAPER = new MbaLevelTable(PAPER_PERCENTS);
 

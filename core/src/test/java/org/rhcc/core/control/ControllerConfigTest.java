@@ -33,6 +33,20 @@ class ControllerConfigTest
     }
 
     @Test
+    void shouldGiveHostCcItsPublishedThresholdAndTheFiveLevelVariantRhccs()
+    {
+        final ControllerConfig hostCc = ControllerConfig.defaults(Scheme.HOSTCC, 100.0);
+        assertEquals(70.0, hostCc.hostCcIT(), 0.0);
+        assertEquals(84.0, hostCc.hostCcBTGbps(), 0.0);
+        assertEquals(150_000L, hostCc.hostCcRelaxNs());
+        assertEquals(70.0, hostCc.withOverride("i_thr", "70").withOverride("i_thr", "30").hostCcIT(), 0.0,
+            "hostcc's I_T is its own, whatever I_thr is");
+        final ControllerConfig fiveLevel = ControllerConfig.defaults(Scheme.HOSTCC_5LEVEL, 100.0);
+        assertEquals(45.0, fiveLevel.hostCcIT(), 0.0);
+        assertEquals(60.0, fiveLevel.withOverride("i_thr", "60").hostCcIT(), 0.0);
+    }
+
+    @Test
     void shouldBuildFromOverridesSkippingPlatformKeysAndBindingTheLineRate()
     {
         final ControllerConfig c = ControllerConfig.of(Scheme.RHCC, 25.0,

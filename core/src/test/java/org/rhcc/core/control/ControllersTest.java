@@ -52,9 +52,36 @@ class ControllersTest
     }
 
     @Test
-    void shouldMarkWhileHostCcOccupancyAboveThreshold()
+    void shouldMarkAndThrottleWhileHostCcsSmoothedOccupancyIsAboveSeventy()
     {
         final ReceiverController hostCc = receiver(Scheme.HOSTCC);
+        // hostCC's EWMA starts at 0 with weight 1/8: samples of 90 lift its integer part above 70 at the 12th
+        // (90 (1 - (7/8)^11) = 69.3, 90 (1 - (7/8)^12) = 71.9)
+        for (int i = 1; i <= 11; i++)
+        {
+            hostCc.onIioSample(90.0, 20.0, i * 400L);
+        }
+        assertFalse(hostCc.marking());
+        assertEquals(List.of(), actions);
+        hostCc.onIioSample(90.0, 20.0, 12 * 400L);
+        assertTrue(hostCc.marking());
+        assertEquals(List.of("mba 1=6", "ecn true"), actions, "level 1: the remote socket at MBA 90");
+        actions.clear();
+        hostCc.onIioSample(90.0, 20.0, 13 * 400L);
+        assertEquals(List.of("mba 0=7", "mba 1=7"), actions, "level 2: the memory-heavy process paused");
+        actions.clear();
+        for (int i = 14; i < 100; i++)
+        {
+            hostCc.onIioSample(0.0, 20.0, i * 400L);
+        }
+        assertTrue(hostCc.marking(), "samples <= 10 leave hostCC's smoothed occupancy frozen");
+        assertEquals(List.of(), actions, "and bandwidth below B_T never relaxes");
+    }
+
+    @Test
+    void shouldMarkWhileHostCcFiveLevelOccupancyAboveThreshold()
+    {
+        final ReceiverController hostCc = receiver(Scheme.HOSTCC_5LEVEL);
         hostCc.onIioSample(90.0, 20.0, 0);
         assertTrue(hostCc.marking());
         assertEquals(List.of("mba 0=2", "mba 1=2", "ecn true"), actions);

@@ -71,7 +71,7 @@ class ReceiverLoopTest
     void shouldDriveHostCcPolicyThroughSamePort()
     {
         final RecordingActuator actuator = new RecordingActuator();
-        final ReceiverLoop loop = new ReceiverLoop(HostCcLocalPolicy.defaults(), actuator, (g, l, t) -> { });
+        final ReceiverLoop loop = new ReceiverLoop(HostCcFiveLevelPolicy.defaults(), actuator, (g, l, t) -> { });
         loop.onSample(100.0, 10.0, 0);
         assertEquals(2, actuator.levels[0]);
         assertEquals(2, actuator.levels[1]);

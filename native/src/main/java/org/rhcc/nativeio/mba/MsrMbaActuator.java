@@ -132,10 +132,10 @@ public final class MsrMbaActuator implements MbaActuator, AutoCloseable
     private MsrMbaActuator(final Context ctx, final MbaLevelMapping mapping)
     {
         cos = ctx.cosPerGroup.clone();
-        delays = new long[mapping.levelCount() + 1];
-        for (int level = 1; level <= mapping.levelCount(); level++)
+        delays = new long[mapping.highestLevel() + 1];
+        for (int level = 1; level <= mapping.highestLevel(); level++)
         {
-            delays[level] = 100 - mapping.value(level);
+            delays[level] = mapping.maps(level) ? 100 - mapping.value(level) : -1;
         }
         notes = mapping.notes();
         socketFiles = new MsrFile[ctx.socketCpus.length];
@@ -262,7 +262,11 @@ public final class MsrMbaActuator implements MbaActuator, AutoCloseable
         {
             throw new IllegalArgumentException("MBA group " + group + " is outside 0.." + (cos.length - 1));
         }
-        if (level < 1 || level >= delays.length)
+        if (MbaLevelTable.PAUSED_LEVEL == level && level >= delays.length)
+        {
+            throw new IllegalStateException(MbaLevelMapping.PAUSE_REFUSED);
+        }
+        if (level < 1 || level >= delays.length || delays[level] < 0)
         {
             throw new IllegalArgumentException("MBA level " + level + " is outside 1.." + (delays.length - 1));
         }

@@ -14,16 +14,27 @@ import java.util.List;
  * {@code bandwidth_gran} and rejects values below {@code min_bandwidth} ({@code bw_validate()},
  * {@code roundup(bw, bw_gran)}); rhcc does the same before writing, clamping up to the minimum, so the value written
  * is the value applied. AMD: values are 1/8 GB/s, so a level of p % becomes {@code round(peakGBps * 8 * p / 100)}
- * and level 1 becomes 2048 (unlimited).
+ * and level 1 becomes 2048 (unlimited). Beyond the table, hostCC's {@link MbaLevelTable#MBA_90_LEVEL} (10 %) maps the
+ * same way; hostCC's {@link MbaLevelTable#PAUSED_LEVEL} (SIGSTOP of a process) is no MBA setting and has no value.
  */
 public final class MbaLevelMapping
 {
+    /**
+     * Why a real-host actuator refuses hostCC's last level: it stops a process (SIGSTOP), which no resctrl or MSR
+     * write can do, and rhcc does not signal processes on a real host.
+     */
+    public static final String PAUSE_REFUSED = "MBA level " + MbaLevelTable.PAUSED_LEVEL + " pauses the group's " +
+        "memory-heavy process (hostCC's SIGSTOP), which MBA cannot do and rhcc does not do on a real host: run " +
+        "scheme hostcc-5level here, or hostcc on the simulator";
+
     private final long[] values;
+    private final long mba90Value;
     private final List<String> notes;
 
-    private MbaLevelMapping(final long[] values, final List<String> notes)
+    private MbaLevelMapping(final long[] values, final long mba90Value, final List<String> notes)
     {
         this.values = values;
+        this.mba90Value = mba90Value;
         this.notes = Collections.unmodifiableList(notes);
     }
 
@@ -64,7 +75,8 @@ public final class MbaLevelMapping
                     " %: this platform cannot tell them apart");
             }
         }
-        return new MbaLevelMapping(values, notes);
+        final long mba90 = ((MbaLevelTable.MBA_90_PERCENT + granularity - 1L) / granularity) * granularity;
+        return new MbaLevelMapping(values, Math.min(100, Math.max(minBandwidth, mba90)), notes);
     }
 
     /**
@@ -89,16 +101,35 @@ public final class MbaLevelMapping
             notes.add("level " + level + " (" + table.percent(level) + " % of " + peakGBps + " GB/s) = " +
                 values[level] + " x 1/8 GB/s");
         }
-        return new MbaLevelMapping(values, notes);
+        return new MbaLevelMapping(values,
+            Math.max(1, Math.round(peakGBps * 8 * MbaLevelTable.MBA_90_PERCENT / 100.0)), notes);
     }
 
     /**
-     * @param level 1 .. level count.
+     * @param level 1 .. level count, or {@link MbaLevelTable#MBA_90_LEVEL} beyond the table.
      * @return the control value to write.
      */
     public long value(final int level)
     {
-        return values[level];
+        return level >= values.length && MbaLevelTable.MBA_90_LEVEL == level ? mba90Value : values[level];
+    }
+
+    /**
+     * @param level a level.
+     * @return true if this mapping has a control value for it: 1 .. level count, and hostCC's
+     * {@link MbaLevelTable#MBA_90_LEVEL} (resctrl's 10 %, rounded and clamped like the table's levels).
+     */
+    public boolean maps(final int level)
+    {
+        return (level >= 1 && level < values.length) || MbaLevelTable.MBA_90_LEVEL == level;
+    }
+
+    /**
+     * @return the highest level with a control value: the table's last or {@link MbaLevelTable#MBA_90_LEVEL}.
+     */
+    public int highestLevel()
+    {
+        return Math.max(levelCount(), MbaLevelTable.MBA_90_LEVEL);
     }
 
     /**

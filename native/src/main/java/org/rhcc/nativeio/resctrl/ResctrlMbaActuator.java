@@ -157,9 +157,13 @@ public final class ResctrlMbaActuator implements MbaActuator, AutoCloseable
         this.units = units;
         this.mapping = mapping;
         this.removeGroupsOnClose = ctx.removeGroupsOnClose;
-        commands = new ByteBuffer[mapping.levelCount() + 1];
-        for (int level = 1; level <= mapping.levelCount(); level++)
+        commands = new ByteBuffer[mapping.highestLevel() + 1];
+        for (int level = 1; level <= mapping.highestLevel(); level++)
         {
+            if (!mapping.maps(level))
+            {
+                continue;
+            }
             final byte[] bytes = MbSchemata.command(domainIds, mapping.value(level))
                 .getBytes(StandardCharsets.US_ASCII);
             commands[level] = ByteBuffer.allocateDirect(bytes.length).put(bytes);
@@ -332,9 +336,14 @@ public final class ResctrlMbaActuator implements MbaActuator, AutoCloseable
         {
             throw new IllegalArgumentException("MBA group " + group + " is outside 0.." + (groups.length - 1));
         }
-        if (level < 1 || level > mapping.levelCount())
+        if (MbaLevelTable.PAUSED_LEVEL == level && !mapping.maps(level))
         {
-            throw new IllegalArgumentException("MBA level " + level + " is outside 1.." + mapping.levelCount());
+            throw new IllegalStateException(MbaLevelMapping.PAUSE_REFUSED);
+        }
+        if (!mapping.maps(level))
+        {
+            throw new IllegalArgumentException("MBA level " + level + " is outside 1.." + mapping.levelCount() +
+                " and hostCC's " + MbaLevelTable.MBA_90_LEVEL + " (10 %)");
         }
         if (closed)
         {

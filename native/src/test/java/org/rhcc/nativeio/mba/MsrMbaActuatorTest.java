@@ -3,6 +3,7 @@ package org.rhcc.nativeio.mba;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.core.receiver.MbaLevelTable;
 import org.rhcc.nativeio.cpu.CpuCapabilities;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 
@@ -57,6 +58,22 @@ class MsrMbaActuatorTest
         assertEquals(0, msr.peek(0, 0xD51), "close resets the delays");
         assertEquals(0, msr.peek(4, 0xD52));
         assertEquals(0x17L, msr.peek(5, MsrMbaActuator.PQR_ASSOC), "back to COS 0 with the RMID kept");
+    }
+
+    @Test
+    void shouldWriteHostCcsDelayNinetyAndRefuseItsPause() throws IOException
+    {
+        try (MsrMbaActuator actuator = MsrMbaActuator.open(context()))
+        {
+            actuator.applyLevel(1, MbaLevelTable.MBA_90_LEVEL, 0);
+            assertEquals(90, msr.peek(0, 0xD52), "hostCC's MBA_VAL_HIGH");
+            assertEquals(90, msr.peek(4, 0xD52));
+            final IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> actuator.applyLevel(0, MbaLevelTable.PAUSED_LEVEL, 0));
+            assertTrue(e.getMessage().contains("SIGSTOP") && e.getMessage().contains("hostcc-5level"),
+                e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(0, 8, 0));
+        }
     }
 
     @Test

@@ -49,6 +49,23 @@ class ResctrlMbaActuatorTest
     }
 
     @Test
+    void shouldWriteHostCcsTenPercentAndRefuseItsPause() throws IOException
+    {
+        final FakeResctrl fake = FakeResctrl.builder().build(dir);
+        try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake)))
+        {
+            actuator.applyLevel(1, MbaLevelTable.MBA_90_LEVEL, 0);
+            assertEquals(Map.of(0, 10L, 1, 10L), fake.mbValues("rhcc-xnuma"), "resctrl's 10 % = Intel delay 90");
+            assertEquals(MbaLevelTable.MBA_90_LEVEL, actuator.currentLevel(1));
+            final IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> actuator.applyLevel(0, MbaLevelTable.PAUSED_LEVEL, 0));
+            assertTrue(e.getMessage().contains("SIGSTOP") && e.getMessage().contains("hostcc-5level"),
+                e.getMessage());
+            assertEquals(Map.of(0, 100L, 1, 100L), fake.mbValues("rhcc-local"), "nothing written");
+        }
+    }
+
+    @Test
     void shouldWriteEachLevelToEveryDomain() throws IOException
     {
         final FakeResctrl fake = FakeResctrl.builder().build(dir);
@@ -200,7 +217,9 @@ class ResctrlMbaActuatorTest
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake)))
         {
             assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(2, 1, 0));
-            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(0, 6, 0));
+            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(0, 0, 0));
+            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(0, 8, 0),
+                "beyond the table only hostCC's 10 % (level 6) and its refused pause (level 7) are known");
         }
     }
 

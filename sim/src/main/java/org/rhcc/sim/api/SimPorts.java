@@ -10,7 +10,10 @@ public interface SimPorts
 {
     /**
      * @return the MBA actuator of the receiver host: group 0 = local-NUMA cores, group 1 = cross-NUMA cores; a level
-     * change takes effect after the configured actuation latency (MSR write, default 1 us).
+     * change takes effect after the configured actuation latency (MSR write, default 1 us). Levels 1..5 are the
+     * paper's table, {@link org.rhcc.core.receiver.MbaLevelTable#MBA_90_LEVEL} resctrl's 10 % and
+     * {@link org.rhcc.core.receiver.MbaLevelTable#PAUSED_LEVEL} a paused group (hostCC's SIGSTOP: no new requests,
+     * outstanding ones complete).
      */
     MbaActuator mba();
 

@@ -23,6 +23,9 @@ import org.rhcc.sim.SimParameters;
  *   <li>every completed read creates {@code w / (1 - w)} writebacks (1 for MLC's 1:1 mix) that reach the CHA after
  *   the C2M-Write latency (plus half a UPI trip when remote) and hold a line-fill buffer until admitted;</li>
  *   <li>a fraction {@code kappa_dir} of remote reads also writes the memory directory ([DIR]).</li>
+ *   <li>a paused group (hostCC's SIGSTOP of the memory-heavy process) issues no new reads; reads already issued
+ *   travel on and complete, and their writebacks are admitted as usual, so the group drains within about one
+ *   memory round trip.</li>
  * </ul>
  * Memory addresses interleave evenly over the channels.
  * <p>
@@ -62,7 +65,7 @@ public final class CpuTrafficModel
     /**
      * @param dram           DRAM parameters (latency constants, channels).
      * @param cpu            CPU parameters (MLP, UPI, directory).
-     * @param mba            MBA parameters (largest delay, to size the delay lines).
+     * @param mba            MBA parameters (largest delay, resctrl's 10 % included, to size the delay lines).
      * @param stepNs         host step, ns.
      * @param localThreads   threads of group 0.
      * @param localDelayNs   injection delay of group 0, ns.
@@ -96,7 +99,7 @@ public final class CpuTrafficModel
         this.upiLinesPerStep = cpu.upiGBps() * stepNs / 64.0;
         this.writebackDelayNs = cpu.writebackDelayNs();
         this.directoryWriteFraction = cpu.directoryWriteFraction();
-        final double maxMbaNs = mba.delayNsOf(mba.levelCount());
+        final double maxMbaNs = mba.maxDelayNs();
         final int requestMax = (int)steps(maxMbaNs + coreReadPathNs + upiHalfNs) + 3;
         final int returnMax = (int)steps(returnFixedNs + rowMissCostNs + coreReadPathNs + upiHalfNs +
             MemoryController.readWaitMaxNs(dram)) + 3;
@@ -159,6 +162,27 @@ public final class CpuTrafficModel
     }
 
     /**
+     * Pauses or resumes a group's threads (the level change has already waited its actuation latency). A paused group
+     * issues nothing; its outstanding reads and writebacks complete. Its MBA delay is kept for when it resumes.
+     *
+     * @param group  {@link #LOCAL} or {@link #REMOTE}.
+     * @param paused true to stop issuing, false to resume.
+     */
+    public void paused(final int group, final boolean paused)
+    {
+        groups[group].paused = paused;
+    }
+
+    /**
+     * @param group a group.
+     * @return true while the group is paused.
+     */
+    public boolean paused(final int group)
+    {
+        return groups[group].paused;
+    }
+
+    /**
      * First half of a step: reads that completed at the cores release their buffers and spawn writebacks; writebacks
      * reaching the CHA start waiting for admission; requests reaching the memory controller enter the RPQs; new
      * requests are issued.
@@ -193,7 +217,7 @@ public final class CpuTrafficModel
             {
                 mc.enqueueReadInterleaved(g.index, arrived);
             }
-            final double n = Math.min(g.pacedPerStep, g.mlpLines - g.outstanding - g.writebacksHeld);
+            final double n = g.paused ? 0.0 : Math.min(g.pacedPerStep, g.mlpLines - g.outstanding - g.writebacksHeld);
             if (n > 0.0)
             {
                 g.outstanding += n;
@@ -324,6 +348,7 @@ public final class CpuTrafficModel
         final int writebackWholeSteps;
         final double writebackLateShare;
         double mbaDelayNs;
+        boolean paused;
         double requestSteps;
         int requestWholeSteps;
         double requestLateShare;

@@ -178,7 +178,7 @@ public final class MbaLevelCommandFlyweight extends MessageFlyweight
     }
 
     /**
-     * @return MBA level, 1 (100 %, unthrottled) .. 5 (20 %).
+     * @return MBA level, 1 (100 %, unthrottled) .. 5 (20 %), 6 (10 %) or 7 (paused).
      */
     public int level()
     {
@@ -186,7 +186,7 @@ public final class MbaLevelCommandFlyweight extends MessageFlyweight
     }
 
     /**
-     * @param level MBA level, 1 (100 %, unthrottled) .. 5 (20 %).
+     * @param level MBA level, 1 (100 %, unthrottled) .. 5 (20 %), 6 (10 %) or 7 (paused).
      * @return this for a fluent API.
      */
     public MbaLevelCommandFlyweight level(final int level)

@@ -7,8 +7,9 @@ import java.util.List;
  */
 public final class EvaluationSchemes
 {
-    /** Every scheme: the baseline, rhcc, hostCC and both ablations. */
-    public static final List<String> ALL = List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only");
+    /** Every scheme: the baseline, rhcc, hostCC as published, both ablations and hostCC over RHCC's level table. */
+    public static final List<String> ALL =
+        List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level");
 
     private EvaluationSchemes()
     {

@@ -39,12 +39,13 @@ public final class ParameterSweep implements Experiment
     }
 
     /**
-     * @return I_thr from 30 to 80 entries, for the schemes that use it.
+     * @return I_thr from 30 to 80 entries, for the schemes that use it (hostcc keeps hostCC's own I_T = 70;
+     * hostcc-5level's I_T follows I_thr).
      */
     public static ParameterSweep iThr()
     {
         return new ParameterSweep("ithr-sweep", "i_thr", "I_thr (IIO entries)", new int[]{ 30, 40, 45, 50, 60, 70, 80 },
-            List.of("rhcc", "cpu-only", "hostcc"));
+            List.of("rhcc", "cpu-only", "hostcc-5level"));
     }
 
     /**
