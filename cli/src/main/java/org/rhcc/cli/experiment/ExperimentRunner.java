@@ -65,20 +65,23 @@ public final class ExperimentRunner
     }
 
     /**
-     * Checks that every override names a simulator parameter (and parses) or a parameter of one of the schemes.
+     * Checks that every override names a simulator parameter (and parses) or a parameter of one of the schemes, and
+     * that the simulator parameters with all overrides applied together pass their own checks (so that dependent
+     * values such as {@code dram.wpqLowLines} and {@code dram.wpqHighLines} can be changed together).
      *
      * @param base     the simulator parameters.
      * @param settings the command line's settings.
-     * @throws UserInputException naming the first bad override.
+     * @throws UserInputException naming the first unknown override, or the overrides a parameter group rejects.
      */
     public static void validate(final SimParameters base, final ExperimentSettings settings)
     {
+        final Map<String, String> simOverrides = new LinkedHashMap<>();
         for (final Map.Entry<String, String> entry : settings.params().entrySet())
         {
             final String key = entry.getKey();
             if (ParameterOverrides.isLeafPath(base, key))
             {
-                ParameterOverrides.apply(base, key, entry.getValue());
+                simOverrides.put(key, entry.getValue());
             }
             else if (settings.schemes().stream().noneMatch((scheme) -> scheme.parameterNames().contains(key)))
             {
@@ -91,6 +94,25 @@ public final class ExperimentRunner
                     "parameter nor a parameter of the chosen schemes ('rhcc list --parameters' shows them all)");
             }
         }
+        ParameterOverrides.applyAll(base, simOverrides);
+    }
+
+    /**
+     * @param base the simulator parameters.
+     * @param run  a planned run.
+     * @return {@code base} with every simulator override of the run applied at once.
+     */
+    static SimParameters parameters(final SimParameters base, final RunSpec run)
+    {
+        final Map<String, String> simOverrides = new LinkedHashMap<>();
+        run.params().forEach((key, value) ->
+        {
+            if (ParameterOverrides.isLeafPath(base, key))
+            {
+                simOverrides.put(key, value);
+            }
+        });
+        return ParameterOverrides.applyAll(base, simOverrides);
     }
 
     /**
@@ -150,14 +172,7 @@ public final class ExperimentRunner
     RunRecord execute(final int index, final RunSpec run, final boolean keepSeries)
     {
         listener.onRunStarted(index, run);
-        SimParameters parameters = baseParameters;
-        for (final Map.Entry<String, String> entry : run.params().entrySet())
-        {
-            if (ParameterOverrides.isLeafPath(baseParameters, entry.getKey()))
-            {
-                parameters = ParameterOverrides.apply(parameters, entry.getKey(), entry.getValue());
-            }
-        }
+        final SimParameters parameters = parameters(baseParameters, run);
         final ControllerHook controller = hooks.create(run);
         final DecisionCounter counter = new DecisionCounter(controller, run.scenario().warmupNs());
         final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter) : null;
