@@ -14,6 +14,7 @@ import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentRegistry;
 import org.rhcc.cli.experiment.ExperimentRunner;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.scheme.Scheme;
 import org.rhcc.cli.scheme.SchemeRegistry;
@@ -41,17 +42,6 @@ import picocli.CommandLine.Spec;
     })
 public final class ExperimentCommand implements Callable<Integer>
 {
-    /**
-     * Default measured simulated time per run, ms: the 10 ms of the paper's runs and of {@link
-     * org.rhcc.sim.api.Scenario#twoHost} (model.md §5). Measured on the 2-core development machine while other builds
-     * kept its load average near 12, {@code rhcc experiment all} (50 runs, 2 threads, charts included) took 43 s at
-     * 5 ms and 96 s at 10 ms: well within a 5-minute budget, so the default keeps the paper's run length.
-     */
-    static final double DEFAULT_DURATION_MS = 10.0;
-
-    /** Default warm-up, ms: the 2 ms of {@link org.rhcc.sim.api.Scenario#twoHost} (model.md §5). */
-    static final double DEFAULT_WARMUP_MS = 2.0;
-
     @Spec
     private CommandSpec spec;
 
@@ -67,13 +57,15 @@ public final class ExperimentCommand implements Callable<Integer>
         description = "Seed of every run; the same seed gives byte-identical JSON. Default: ${DEFAULT-VALUE}.")
     private long seed;
 
-    @Option(names = "--duration-ms", paramLabel = "MS", defaultValue = "" + DEFAULT_DURATION_MS,
-        description = "Measured simulated time per run, ms (the paper: 10). Default: ${DEFAULT-VALUE}.")
-    private double durationMs;
+    @Option(names = "--duration-ms", paramLabel = "MS",
+        description = "Measured simulated time per run, ms, for every experiment run. Default: each experiment's " +
+            "own ('rhcc list'; the paper's runs: 10), long enough for its headline runs to settle.")
+    private Double durationMs;
 
-    @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "" + DEFAULT_WARMUP_MS,
-        description = "Simulated warm-up per run, discarded from the metrics, ms. Default: ${DEFAULT-VALUE}.")
-    private double warmupMs;
+    @Option(names = "--warmup-ms", paramLabel = "MS",
+        description = "Simulated warm-up per run, discarded from the metrics, ms, for every experiment run. " +
+            "Default: each experiment's own ('rhcc list'; the paper's runs: 2).")
+    private Double warmupMs;
 
     @Option(names = "--scheme", paramLabel = "S[,S...]",
         description = "Schemes to run each condition with ('rhcc list' shows them). Default: each experiment's own " +
@@ -110,8 +102,8 @@ public final class ExperimentCommand implements Callable<Integer>
     {
         final List<Experiment> experiments = ExperimentRegistry.builtIn().resolve(name);
         final SchemeRegistry schemeRegistry = SchemeRegistry.builtIn();
-        final long durationNs = nanos("--duration-ms", durationMs, false);
-        final long warmupNs = nanos("--warmup-ms", warmupMs, true);
+        final Long durationNs = null == durationMs ? null : nanos("--duration-ms", durationMs, false);
+        final Long warmupNs = null == warmupMs ? null : nanos("--warmup-ms", warmupMs, true);
         final Map<String, String> params = parseSets(sets);
         if (threads < 1 || threads > 64)
         {
@@ -124,8 +116,11 @@ public final class ExperimentCommand implements Callable<Integer>
         {
             final List<Scheme> experimentSchemes =
                 schemeRegistry.parse(null == schemes ? experiment.defaultSchemes() : schemes);
-            final ExperimentSettings settings =
-                new ExperimentSettings(seed, durationNs, warmupNs, experimentSchemes, params);
+            final RunLength runLength = experiment.runLength();
+            final ExperimentSettings settings = new ExperimentSettings(seed,
+                null == durationNs ? Math.round(runLength.durationMs() * 1e6) : durationNs,
+                null == warmupNs ? Math.round(runLength.warmupMs() * 1e6) : warmupNs,
+                experimentSchemes, params);
             ExperimentRunner.validate(base, settings);
             settingsByExperiment.put(experiment, settings);
             experimentSchemes.forEach((scheme) -> chosenSchemes.putIfAbsent(scheme.name(), scheme));

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.sim.api.Scenario;
 import picocli.CommandLine;
 
@@ -42,8 +43,8 @@ class RhccCommandTest
     {
         final Scenario paper = Scenario.twoHost(0, 1L);
 
-        assertEquals(paper.durationNs(), Math.round(ExperimentCommand.DEFAULT_DURATION_MS * 1e6));
-        assertEquals(paper.warmupNs(), Math.round(ExperimentCommand.DEFAULT_WARMUP_MS * 1e6));
+        assertEquals(paper.durationNs(), Math.round(RunLength.PAPER.durationMs() * 1e6));
+        assertEquals(paper.warmupNs(), Math.round(RunLength.PAPER.warmupMs() * 1e6));
     }
 
     @Test
@@ -62,7 +63,7 @@ class RhccCommandTest
         final CommandResult parameters = CommandResult.run("list", "--parameters");
 
         assertEquals(RhccCommand.EXIT_OK, list.exitCode());
-        assertTrue(list.out().contains("congestion  B1-B6"), list.out());
+        assertTrue(list.out().contains("congestion     B1-B6"), list.out());
         assertTrue(list.out().contains("dcqcn"), list.out());
         assertTrue(parameters.out().contains("  io.creditsLines = "), parameters.out());
     }

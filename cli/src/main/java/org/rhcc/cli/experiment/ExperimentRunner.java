@@ -15,6 +15,7 @@ import org.rhcc.cli.UserInputException;
 import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.RecordMaps;
 import org.rhcc.cli.result.RunRecord;
+import org.rhcc.cli.result.Stationarity;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
@@ -176,13 +177,17 @@ public final class ExperimentRunner
         final ControllerHook controller = hooks.create(run);
         final DecisionCounter counter = new DecisionCounter(controller, run.scenario().warmupNs());
         final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter) : null;
+        final Scenario scenario = run.scenario();
+        final HalfWindowObserver halves = new HalfWindowObserver(null == probe ? counter : probe,
+            scenario.warmupNs(), scenario.durationNs(), parameters.mba().levelCount(),
+            scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1);
         final SimulationResult result;
         try
         {
             result = Simulation.run(
-                run.scenario(),
+                scenario,
                 parameters,
-                null == probe ? counter : probe,
+                halves,
                 (fractionDone) -> listener.onRunProgress(index, fractionDone));
         }
         finally
@@ -205,7 +210,7 @@ public final class ExperimentRunner
             metrics.put("msr_reads", probe.reads());
         }
         final RunRecord record = record(run, metrics,
-            keepSeries ? series(result.timeSeries(), run.scenario()) : Map.of());
+            keepSeries ? series(result.timeSeries(), run.scenario()) : Map.of(), halves.finish(result.timeSeries()));
         listener.onRunFinished(index, run, result.metrics().rnicGbps());
         return record;
     }
@@ -223,9 +228,11 @@ public final class ExperimentRunner
      * @param run     the planned run.
      * @param metrics its metrics.
      * @param series  its time series (may be empty).
+     * @param stationarity its two halves compared.
      * @return the record written to JSON and CSV.
      */
-    static RunRecord record(final RunSpec run, final Map<String, Number> metrics, final Map<String, double[]> series)
+    static RunRecord record(final RunSpec run, final Map<String, Number> metrics, final Map<String, double[]> series,
+        final Stationarity stationarity)
     {
         final Scenario scenario = run.scenario();
         return new RunRecord(
@@ -242,7 +249,8 @@ public final class ExperimentRunner
             scenario.tcpFlows(),
             run.params(),
             metrics,
-            series);
+            series,
+            stationarity);
     }
 
     /**
