@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
     description = {
         "Runs an experiment against the calibrated simulator and writes DIR/NAME.json, DIR/NAME.csv and PNG charts.",
         "Experiments: signals (paper B10-B12), congestion (B1-B6), msg-qp (B7), numa (B8-B9), mba-levels (B13-B14), " +
-            "pcie (B15), or all. 'rhcc list' describes them.",
+            "pcie (B15), the evaluation (memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, " +
+            "cascade-timing, settling), or all. 'rhcc list' describes them.",
     })
 public final class ExperimentCommand implements Callable<Integer>
 {
@@ -46,7 +47,7 @@ public final class ExperimentCommand implements Callable<Integer>
     private CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "NAME",
-        description = "Experiment: signals, congestion, msg-qp, numa, mba-levels, pcie, or all.")
+        description = "Experiment name ('rhcc list' shows them), or all.")
     private String name;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",

@@ -73,7 +73,8 @@ class RhccCommandTest
     {
         assertOneLineUsageError(CommandResult.run("experiment", "outcast"),
             "rhcc experiment: unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, all");
+            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
+            "all");
     }
 
     @Test

@@ -67,6 +67,15 @@ public interface Experiment
     }
 
     /**
+     * @return telemetry windows (100 us each) averaged into one point of the kept time series: 1 keeps every window;
+     * a long run keeps its JSON small with more.
+     */
+    default int timeSeriesStride()
+    {
+        return 1;
+    }
+
+    /**
      * @return the columns of the plain table printed on stdout.
      */
     List<TableColumn> tableColumns();

@@ -137,7 +137,8 @@ public final class ExperimentRunner
             {
                 final int index = i;
                 final RunSpec run = plan.get(i);
-                futures.add(pool.submit(() -> execute(index, run, experiment.keepsTimeSeries())));
+                futures.add(pool.submit(() ->
+                    execute(index, run, experiment.keepsTimeSeries() ? experiment.timeSeriesStride() : 0)));
             }
             final List<RunRecord> records = new ArrayList<>(plan.size());
             for (int i = 0; i < futures.size(); i++)
@@ -167,10 +168,10 @@ public final class ExperimentRunner
      *
      * @param index     position in the plan, for the listener.
      * @param run       the run.
-     * @param keepSeries true to keep the measured time series.
+     * @param seriesStride telemetry windows averaged into one point of the kept time series, 0 to keep none.
      * @return the run's record.
      */
-    RunRecord execute(final int index, final RunSpec run, final boolean keepSeries)
+    RunRecord execute(final int index, final RunSpec run, final int seriesStride)
     {
         listener.onRunStarted(index, run);
         final SimParameters parameters = parameters(baseParameters, run);
@@ -180,7 +181,7 @@ public final class ExperimentRunner
         final Scenario scenario = run.scenario();
         final HalfWindowObserver halves = new HalfWindowObserver(null == probe ? counter : probe,
             scenario.warmupNs(), scenario.durationNs(), parameters.mba().levelCount(),
-            scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1);
+            scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1, parameters.telemetry().windowNs());
         final SimulationResult result;
         try
         {
@@ -210,7 +211,8 @@ public final class ExperimentRunner
             metrics.put("msr_reads", probe.reads());
         }
         final RunRecord record = record(run, metrics,
-            keepSeries ? series(result.timeSeries(), run.scenario()) : Map.of(), halves.finish(result.timeSeries()));
+            seriesStride > 0 ? series(result.timeSeries(), run.scenario(), halves, seriesStride) : Map.of(),
+            halves.finish(result.timeSeries()));
         listener.onRunFinished(index, run, result.metrics().rnicGbps());
         return record;
     }
@@ -256,9 +258,14 @@ public final class ExperimentRunner
     /**
      * @param timeSeries the run's telemetry.
      * @param scenario   the run (for the warm-up).
-     * @return the measured windows (after warm-up) as named columns: window end times in ms, then the signals.
+     * @param observer   the run's observer of the controller's decisions (the mean R_rev per window).
+     * @param stride     telemetry windows averaged into one point, at least 1.
+     * @return the measured windows (after warm-up) as named columns: window end times in ms, then the signals
+     * (means over {@code stride} windows, NaN windows left out; the MBA levels are then mean levels); then the 1 ms
+     * IIO occupancy windows.
      */
-    static Map<String, double[]> series(final TimeSeries timeSeries, final Scenario scenario)
+    static Map<String, double[]> series(final TimeSeries timeSeries, final Scenario scenario,
+        final HalfWindowObserver observer, final int stride)
     {
         final int first = Math.min(timeSeries.firstMeasuredWindow(), timeSeries.windowCount());
         final int count = timeSeries.windowCount() - first;
@@ -305,19 +312,68 @@ public final class ExperimentRunner
         }
 
         final Map<String, double[]> series = new LinkedHashMap<>();
-        series.put("t_ms", tMs);
-        series.put("rnic_gbps", rnicGbps);
-        series.put("iio_occupancy", iioOccupancy);
-        series.put("rx_delay_ns", rxDelayNs);
-        series.put("cpu_mem_gbps", cpuMemGbps);
-        series.put("pfc_pause_fraction", pfcPauseFraction);
-        series.put("pcie_stall_fraction", pcieStallFraction);
-        series.put("sender_rate_gbps", senderRateGbps);
-        series.put("mba_level_local", mbaLevelLocal);
-        series.put("mba_level_cross", mbaLevelCross);
+        series.put("t_ms", last(tMs, stride));
+        series.put("rnic_gbps", mean(rnicGbps, stride));
+        series.put("iio_occupancy", mean(iioOccupancy, stride));
+        series.put("rx_delay_ns", mean(rxDelayNs, stride));
+        series.put("cpu_mem_gbps", mean(cpuMemGbps, stride));
+        series.put("pfc_pause_fraction", mean(pfcPauseFraction, stride));
+        series.put("pcie_stall_fraction", mean(pcieStallFraction, stride));
+        series.put("sender_rate_gbps", mean(senderRateGbps, stride));
+        final double[] rRevGbps = observer.rRevSeries(first, count);
+        if (rRevGbps.length > 0)
+        {
+            series.put("r_rev_gbps", mean(rRevGbps, stride));
+        }
+        series.put("mba_level_local", mean(mbaLevelLocal, stride));
+        series.put("mba_level_cross", mean(mbaLevelCross, stride));
         series.put("iio_t_ms", iioTMs);
         series.put("iio_occupancy_1ms", iioOccupancy1Ms);
         return series;
+    }
+
+    /**
+     * @param values a column.
+     * @param stride values per group, at least 1.
+     * @return the mean of each group of {@code stride} consecutive values (the last group may be shorter), NaN values
+     * left out (NaN if a group has none); {@code values} itself for a stride of 1.
+     */
+    static double[] mean(final double[] values, final int stride)
+    {
+        if (stride <= 1)
+        {
+            return values;
+        }
+        final double[] means = new double[(values.length + stride - 1) / stride];
+        for (int g = 0; g < means.length; g++)
+        {
+            double sum = 0.0;
+            int n = 0;
+            for (int i = g * stride; i < Math.min(values.length, (g + 1) * stride); i++)
+            {
+                if (!Double.isNaN(values[i]))
+                {
+                    sum += values[i];
+                    n++;
+                }
+            }
+            means[g] = n > 0 ? sum / n : Double.NaN;
+        }
+        return means;
+    }
+
+    private static double[] last(final double[] values, final int stride)
+    {
+        if (stride <= 1)
+        {
+            return values;
+        }
+        final double[] lasts = new double[(values.length + stride - 1) / stride];
+        for (int g = 0; g < lasts.length; g++)
+        {
+            lasts[g] = values[Math.min(values.length, (g + 1) * stride) - 1];
+        }
+        return lasts;
     }
 
     private static RunRecord await(final Future<RunRecord> future, final RunSpec run,

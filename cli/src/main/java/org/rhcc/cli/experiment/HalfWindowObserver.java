@@ -38,6 +38,10 @@ final class HalfWindowObserver extends ForwardingControllerHook
     private int[] level;
     private double[][][] levelNs;
     private long lastNs;
+    private final double[] windowRRevGbps;
+    private int windows;
+    private double windowRRevSumNs;
+    private long windowStartNs;
 
     /**
      * @param delegate     the scheme's controller (possibly already wrapped).
@@ -45,13 +49,15 @@ final class HalfWindowObserver extends ForwardingControllerHook
      * @param durationNs   length of the measured window, ns.
      * @param levelCount   MBA levels of the simulator's table.
      * @param initialLevel MBA level of every group at the start (the forced level, or 1).
+     * @param windowNs     the simulator's telemetry window, ns: the mean R_rev is also recorded per window.
      */
     HalfWindowObserver(
         final ControllerHook delegate,
         final long warmupNs,
         final long durationNs,
         final int levelCount,
-        final int initialLevel)
+        final int initialLevel,
+        final long windowNs)
     {
         super(delegate);
         this.warmupNs = warmupNs;
@@ -61,6 +67,47 @@ final class HalfWindowObserver extends ForwardingControllerHook
         this.initialLevel = initialLevel;
         halfNs[0] = midNs - warmupNs;
         halfNs[1] = endNs - midNs;
+        windowRRevGbps = new double[(int)(endNs / Math.max(1L, windowNs)) + 2];
+    }
+
+    /**
+     * Closes a telemetry window: records the time-averaged mean R_rev over it.
+     *
+     * @param nowNs end of the window, ns.
+     */
+    @Override
+    public void onWindow(final long nowNs)
+    {
+        advance(nowNs);
+        if (windows < windowRRevGbps.length && null != rRevGbps && rRevGbps.length > 0 && nowNs > windowStartNs)
+        {
+            windowRRevGbps[windows] = windowRRevSumNs / ((double)(nowNs - windowStartNs) * rRevGbps.length);
+        }
+        windows++;
+        windowRRevSumNs = 0.0;
+        windowStartNs = nowNs;
+        delegate.onWindow(nowNs);
+    }
+
+    /**
+     * @param first index of the first window wanted (the first measured one).
+     * @param count windows wanted.
+     * @return the time-averaged mean R_rev over the QPs in each of those telemetry windows, Gbit/s; empty if the
+     * scheme runs no sender loop.
+     */
+    double[] rRevSeries(final int first, final int count)
+    {
+        if (!delegate.wantsProbes() || null == rRevGbps || rRevGbps.length == 0)
+        {
+            return new double[0];
+        }
+        final double[] series = new double[Math.max(0, count)];
+        for (int k = 0; k < series.length; k++)
+        {
+            final int i = first + k;
+            series[k] = i < Math.min(windows, windowRRevGbps.length) ? windowRRevGbps[i] : Double.NaN;
+        }
+        return series;
     }
 
     /**
@@ -78,6 +125,7 @@ final class HalfWindowObserver extends ForwardingControllerHook
         Arrays.fill(level, initialLevel);
         levelNs = new double[2][groups][levelCount + 1];
         lastNs = nowNs;
+        windowStartNs = nowNs;
         delegate.attach(new ObservedPorts(ports), nowNs);
     }
 
@@ -163,6 +211,7 @@ final class HalfWindowObserver extends ForwardingControllerHook
         {
             return;
         }
+        windowRRevSumNs += rRevSum * (double)(nowNs - lastNs);
         for (int h = 0; h < 2; h++)
         {
             final long from = Math.max(lastNs, 0 == h ? warmupNs : midNs);

@@ -28,7 +28,7 @@ class ExperimentRegistryTest
     void shouldResolveAllInRegistryOrder()
     {
         assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie", "memory", "incast",
-            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale"),
+            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale", "cascade-timing", "settling"),
             REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
         assertEquals("numa", REGISTRY.resolve("numa").get(0).name());
     }
@@ -39,7 +39,8 @@ class ExperimentRegistryTest
         final UserInputException ex = assertThrows(UserInputException.class, () -> REGISTRY.resolve("outcast"));
 
         assertEquals("unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, all", ex.getMessage());
+            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
+            "all", ex.getMessage());
     }
 
     @Test
@@ -56,7 +57,8 @@ class ExperimentRegistryTest
             Map.ofEntries(Map.entry("signals", 4), Map.entry("congestion", 8), Map.entry("msg-qp", 20),
                 Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("pcie", 4), Map.entry("memory", 2),
                 Map.entry("incast", 8), Map.entry("ithr-sweep", 7), Map.entry("dthr-sweep", 6),
-                Map.entry("ablation", 1), Map.entry("qp-scale", 5));
+                Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
+                Map.entry("settling", 1));
         for (final Experiment experiment : REGISTRY.all())
         {
             final List<RunSpec> runs = experiment.plan(SETTINGS);
