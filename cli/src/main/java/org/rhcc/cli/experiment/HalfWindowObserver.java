@@ -137,9 +137,22 @@ final class HalfWindowObserver extends ForwardingControllerHook
      */
     Stationarity finish(final TimeSeries timeSeries)
     {
-        advance(endNs);
         final Stationarity.Builder builder = new Stationarity.Builder();
         halvesOfWindows(timeSeries, builder);
+        addDecisionHalves(builder);
+        return builder.build();
+    }
+
+    /**
+     * Integrates the state up to the end of the measured window and adds the mean R_rev (where the scheme runs a
+     * sender loop) and the MBA level time shares of each group (where it runs a receiver loop; only the levels a
+     * group visited in either half).
+     *
+     * @param builder receives {@code r_rev_gbps} and {@code mba_<group>_level_<n>_share}.
+     */
+    void addDecisionHalves(final Stationarity.Builder builder)
+    {
+        advance(endNs);
         if (delegate.wantsProbes() && null != rRevGbps && rRevGbps.length > 0)
         {
             builder.add("r_rev_gbps", rRevSumNs[0] / (halfNs[0] * rRevGbps.length),
@@ -162,43 +175,54 @@ final class HalfWindowObserver extends ForwardingControllerHook
                 }
             }
         }
-        return builder.build();
     }
 
     /**
-     * Adds goodput and CPU memory bandwidth over the two halves of the measured telemetry windows: the first and the
-     * last {@code n/2} of the {@code n} windows after the warm-up (the middle one is left out when {@code n} is odd).
-     * Each window holds bytes over its length, so a half's mean over equal windows is that half's average.
+     * Adds goodput and CPU memory bandwidth over the two halves of the measured telemetry windows
+     * ({@link #halfMeans}).
      *
      * @param timeSeries the run's telemetry.
-     * @param builder    receives {@code rnic_gbps} and {@code cpu_mem_gbps}; nothing if there are fewer than two
-     *                   measured windows.
+     * @param builder    receives {@code rnic_gbps} and {@code cpu_mem_gbps}.
      */
     static void halvesOfWindows(final TimeSeries timeSeries, final Stationarity.Builder builder)
     {
         final int first = Math.min(timeSeries.firstMeasuredWindow(), timeSeries.windowCount());
         final int count = timeSeries.windowCount() - first;
-        final int half = count / 2;
+        final double[] rnicGbps = new double[count];
+        final double[] cpuMemGbps = new double[count];
+        for (int k = 0; k < count; k++)
+        {
+            rnicGbps[k] = timeSeries.rnicGbps(first + k);
+            cpuMemGbps[k] = timeSeries.cpuLocalMemGbps(first + k) + timeSeries.cpuCrossMemGbps(first + k);
+        }
+        final double[] rnic = halfMeans(rnicGbps);
+        final double[] cpu = halfMeans(cpuMemGbps);
+        builder.add("rnic_gbps", rnic[0], rnic[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
+        builder.add("cpu_mem_gbps", cpu[0], cpu[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
+    }
+
+    /**
+     * @param windows a measured signal in equal telemetry windows, each the window's average (bytes over its
+     *                length), in time order.
+     * @return the mean of the first {@code n/2} and of the last {@code n/2} of the {@code n} windows (the middle one
+     * is left out when {@code n} is odd): over equal windows, each half's average; NaN for both with fewer than two
+     * windows.
+     */
+    static double[] halfMeans(final double[] windows)
+    {
+        final int half = windows.length / 2;
         if (half < 1)
         {
-            builder.add("rnic_gbps", Double.NaN, Double.NaN, Stationarity.BANDWIDTH_FLOOR_GBPS);
-            return;
+            return new double[]{ Double.NaN, Double.NaN };
         }
-        double rnicFirst = 0.0;
-        double rnicSecond = 0.0;
-        double cpuFirst = 0.0;
-        double cpuSecond = 0.0;
+        double first = 0.0;
+        double second = 0.0;
         for (int k = 0; k < half; k++)
         {
-            final int a = first + k;
-            final int b = first + count - half + k;
-            rnicFirst += timeSeries.rnicGbps(a);
-            rnicSecond += timeSeries.rnicGbps(b);
-            cpuFirst += timeSeries.cpuLocalMemGbps(a) + timeSeries.cpuCrossMemGbps(a);
-            cpuSecond += timeSeries.cpuLocalMemGbps(b) + timeSeries.cpuCrossMemGbps(b);
+            first += windows[k];
+            second += windows[windows.length - half + k];
         }
-        builder.add("rnic_gbps", rnicFirst / half, rnicSecond / half, Stationarity.BANDWIDTH_FLOOR_GBPS);
-        builder.add("cpu_mem_gbps", cpuFirst / half, cpuSecond / half, Stationarity.BANDWIDTH_FLOOR_GBPS);
+        return new double[]{ first / half, second / half };
     }
 
     /**
