@@ -103,8 +103,14 @@ public final class ExperimentCommand implements Callable<Integer>
     {
         final List<Experiment> experiments = ExperimentRegistry.builtIn().resolve(name);
         final SchemeRegistry schemeRegistry = SchemeRegistry.builtIn();
-        final Long durationNs = null == durationMs ? null : nanos("--duration-ms", durationMs, false);
-        final Long warmupNs = null == warmupMs ? null : nanos("--warmup-ms", warmupMs, true);
+        if (null != durationMs)
+        {
+            nanos("--duration-ms", durationMs, false);
+        }
+        if (null != warmupMs)
+        {
+            nanos("--warmup-ms", warmupMs, true);
+        }
         final Map<String, String> params = parseSets(sets);
         if (threads < 1 || threads > 64)
         {
@@ -117,10 +123,10 @@ public final class ExperimentCommand implements Callable<Integer>
         {
             final List<Scheme> experimentSchemes =
                 schemeRegistry.parse(null == schemes ? experiment.defaultSchemes() : schemes);
-            final RunLength runLength = experiment.runLength();
+            final RunLength runLength = runLength(experiment, warmupMs, durationMs);
             final ExperimentSettings settings = new ExperimentSettings(seed,
-                null == durationNs ? Math.round(runLength.durationMs() * 1e6) : durationNs,
-                null == warmupNs ? Math.round(runLength.warmupMs() * 1e6) : warmupNs,
+                nanos("--duration-ms", runLength.durationMs(), false),
+                nanos("--warmup-ms", runLength.warmupMs(), true),
                 experimentSchemes, params);
             ExperimentRunner.validate(base, settings);
             settingsByExperiment.put(experiment, settings);
@@ -169,6 +175,19 @@ public final class ExperimentCommand implements Callable<Integer>
             stderr.printf(Locale.ROOT, "%d experiments in %.1f s; results in %s%n",
                 settingsByExperiment.size(), (System.nanoTime() - startNs) / 1e9, directory);
         }
+    }
+
+    /**
+     * @param experiment the experiment.
+     * @param warmupMs   {@code --warmup-ms}, or null if not given.
+     * @param durationMs {@code --duration-ms}, or null if not given.
+     * @return the experiment's own run length with the command line's values in place of its own where given.
+     */
+    static RunLength runLength(final Experiment experiment, final Double warmupMs, final Double durationMs)
+    {
+        final RunLength own = experiment.runLength();
+        return new RunLength(null == warmupMs ? own.warmupMs() : warmupMs,
+            null == durationMs ? own.durationMs() : durationMs);
     }
 
     private static long nanos(final String option, final double ms, final boolean zeroAllowed)

@@ -7,6 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentRegistry;
 import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.sim.api.Scenario;
 import picocli.CommandLine;
@@ -45,6 +47,21 @@ class RhccCommandTest
 
         assertEquals(paper.durationNs(), Math.round(RunLength.PAPER.durationMs() * 1e6));
         assertEquals(paper.warmupNs(), Math.round(RunLength.PAPER.warmupMs() * 1e6));
+    }
+
+    @Test
+    void shouldTakeEachExperimentsRunLengthUnlessTheCommandLineSetsIt()
+    {
+        final Experiment signals = ExperimentRegistry.builtIn().find("signals");
+        final Experiment cascade = ExperimentRegistry.builtIn().find("cascade-timing");
+
+        assertEquals(RunLength.PAPER, ExperimentCommand.runLength(signals, null, null));
+        assertEquals(cascade.runLength(), ExperimentCommand.runLength(cascade, null, null));
+        assertEquals(new RunLength(5.0, cascade.runLength().durationMs()),
+            ExperimentCommand.runLength(cascade, 5.0, null));
+        assertEquals(new RunLength(cascade.runLength().warmupMs(), 3.0),
+            ExperimentCommand.runLength(cascade, null, 3.0));
+        assertEquals(new RunLength(0.0, 1.0), ExperimentCommand.runLength(signals, 0.0, 1.0));
     }
 
     @Test

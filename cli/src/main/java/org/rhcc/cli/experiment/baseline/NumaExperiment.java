@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
 import org.rhcc.cli.experiment.evaluation.EvaluationSchemes;
@@ -29,6 +30,13 @@ public final class NumaExperiment implements Experiment
 {
     /** Experiment name. */
     public static final String NAME = "numa";
+
+    /**
+     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x (local, cross-NUMA and hybrid CPU
+     * traffic) rhcc's sender loop at 3x keeps lowering R_rev for about 60 ms before it
+     * settles (the {@code settling} experiment's traces), so the window starts at 70 ms.
+     */
+    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     private static final String X_TITLE = "intra-host congestion (MLC preset)";
 
@@ -66,6 +74,15 @@ public final class NumaExperiment implements Experiment
     public String paperRows()
     {
         return "B8-B9";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public RunLength runLength()
+    {
+        return RUN_LENGTH;
     }
 
     /**

@@ -43,11 +43,11 @@ public final class CascadeTimingExperiment implements Experiment
     private static final int DEFAULT_UP_US = 150;
 
     /**
-     * Each run: 70 ms of warm-up, 10 ms measured. At 3x, PFC on, rhcc's sender loop keeps lowering R_rev for about
-     * 60 ms before it settles (the mean R_rev falls from line rate to R_min), so a shorter warm-up measures the
-     * descent, not the outcome; cpu-only settles within the paper's 2 ms.
+     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}. At 3x, PFC on, rhcc's sender loop keeps
+     * lowering R_rev for about 60 ms before it settles (the mean R_rev falls from line rate to R_min), so a shorter
+     * warm-up measures the descent, not the outcome; cpu-only settles within the paper's 2 ms.
      */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 10.0);
+    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     private static final String DOWN = "step_down_us";
     private static final String UP = "step_up_us";
