@@ -29,9 +29,10 @@ public final class CongestionExperiment implements Experiment
     public static final String NAME = "congestion";
 
     /**
-     * Each run: 70 ms of warm-up, 20 ms measured. At 3x (PFC on and PFC-free) rhcc's sender loop at 3x keeps lowering R_rev for about 60 ms before it
-     * settles (the {@code settling} experiment's traces), so the window starts at 70 ms; 20 ms rather than 10 so
-     * that each half is long enough to average the MBA cascade's irregular cycling (hostcc's level shares).
+     * Each run: 70 ms of warm-up, 20 ms measured. At 3x (PFC on and PFC-free) rhcc's sender loop keeps lowering
+     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
+     * ms; 20 ms rather than 10 so that each half is long enough to average the MBA cascade's irregular cycling
+     * (hostcc's level shares).
      */
     static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 

@@ -33,8 +33,8 @@ public final class NumaExperiment implements Experiment
 
     /**
      * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x (local, cross-NUMA and hybrid CPU
-     * traffic) rhcc's sender loop at 3x keeps lowering R_rev for about 60 ms before it
-     * settles (the {@code settling} experiment's traces), so the window starts at 70 ms.
+     * traffic) rhcc's sender loop keeps lowering R_rev for about 60 ms before it settles (the {@code settling}
+     * experiment's traces), so the window starts at 70 ms.
      */
     static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 

@@ -26,9 +26,9 @@ public final class AblationExperiment implements Experiment
     public static final String NAME = "ablation";
 
     /**
-     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop at 3x keeps lowering R_rev for about 60 ms before it
-     * settles (the {@code settling} experiment's traces), so the window starts at 70 ms; the window of the
-     * paper's 2 + 10 ms ran from line rate down to 17 Gbit/s per QP and measured the descent.
+     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
+     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
+     * ms; the window of the paper's 2 + 10 ms ran from line rate down to 17 Gbit/s per QP and measured the descent.
      */
     static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 

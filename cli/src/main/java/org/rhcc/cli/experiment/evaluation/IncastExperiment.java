@@ -25,8 +25,9 @@ public final class IncastExperiment implements Experiment
     public static final String NAME = "incast";
 
     /**
-     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop at 3x keeps lowering R_rev for about 60 ms before it
-     * settles (the {@code settling} experiment's traces), so the window starts at 70 ms.
+     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
+     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
+     * ms.
      */
     static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 

@@ -30,8 +30,9 @@ public final class ParameterSweep implements Experiment
     private final List<String> schemes;
 
     /**
-     * Each run of either sweep: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop at 3x keeps lowering R_rev for about 60 ms before it
-     * settles (the {@code settling} experiment's traces), so the window starts at 70 ms.
+     * Each run of either sweep: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop at 3x
+     * keeps lowering R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window
+     * starts at 70 ms.
      */
     static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
