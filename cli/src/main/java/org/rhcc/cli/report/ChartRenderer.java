@@ -162,6 +162,7 @@ public final class ChartRenderer
             .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
             .build();
         style(chart.getStyler());
+        legendLayout(chart.getStyler(), data);
         chart.getStyler().setAvailableSpaceFill(0.8);
         chart.getStyler().setOverlapped(false);
         yAxisMax(chart.getStyler(), data);
@@ -192,6 +193,7 @@ public final class ChartRenderer
             .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
             .build();
         style(chart.getStyler());
+        legendLayout(chart.getStyler(), data);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         yAxisMax(chart.getStyler(), data);
 
@@ -236,6 +238,25 @@ public final class ChartRenderer
         styler.setMarkerSize(9);
         styler.setYAxisMin(0.0);
         styler.setChartPadding(12);
+    }
+
+    /**
+     * Keeps the legend in one row under the plot while it fits the chart's width (about 8 px per character plus
+     * 60 px per entry for the marker and spacing); a longer legend goes in a column to the right of the plot, so that
+     * no entry is cut off.
+     */
+    private static void legendLayout(final AxesChartStyler styler, final ChartData data)
+    {
+        int widthPx = 0;
+        for (final ChartData.Series series : data.series())
+        {
+            widthPx += 8 * series.name().length() + 60;
+        }
+        if (widthPx > WIDTH_PX - 40)
+        {
+            styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+            styler.setLegendLayout(Styler.LegendLayout.Vertical);
+        }
     }
 
     /**

@@ -124,4 +124,30 @@ class ExperimentRegistryTest
         assertEquals("dcqcn | 1x", runs.get(2).label());
         assertEquals(Map.of("io.creditsLines", "92", "gain", "2"), runs.get(1).params());
     }
+
+    @Test
+    void shouldSweepTheCascadeTimingAndSettleEverySchemeAt3x()
+    {
+        final Experiment cascade = REGISTRY.find("cascade-timing");
+        final List<RunSpec> runs = cascade.plan(SETTINGS);
+
+        assertEquals(List.of("rhcc", "cpu-only"), cascade.defaultSchemes());
+        assertTrue(cascade.summary().contains("the paper says only 'periodically'"), cascade.summary());
+        assertEquals(15, runs.size());
+        assertEquals(Map.of("step_down_us", "1", "step_up_us", "50"), runs.get(0).params());
+        assertEquals(Map.of("step_down_us", "100", "step_up_us", "500"), runs.get(14).params());
+        assertTrue(runs.stream().allMatch((run) -> run.scenario().pfc() && run.scenario().congestion() == 3));
+        final Set<String> timings = new HashSet<>();
+        runs.forEach((run) -> timings.add(run.params().get("step_down_us") + "/" + run.params().get("step_up_us")));
+        assertEquals(15, timings.size());
+        assertTrue(timings.contains("20/150"), "the defaults are among the timings");
+
+        final Experiment settling = REGISTRY.find("settling");
+        assertEquals(SchemeRegistry.builtIn().all().stream().map(Scheme::name).toList(), settling.defaultSchemes());
+        assertTrue(settling.runLength().durationMs() >= 200.0);
+        assertTrue(settling.keepsTimeSeries());
+        final RunSpec long3x = settling.plan(SETTINGS).get(0);
+        assertTrue(long3x.scenario().pfc());
+        assertEquals(3, long3x.scenario().congestion());
+    }
 }

@@ -32,11 +32,11 @@ public final class NumaExperiment implements Experiment
     public static final String NAME = "numa";
 
     /**
-     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x (local, cross-NUMA and hybrid CPU
-     * traffic) rhcc's sender loop keeps lowering R_rev for about 60 ms before it settles (the {@code settling}
-     * experiment's traces), so the window starts at 70 ms.
+     * Each run: 150 ms of warm-up, 20 ms measured. With cross-NUMA CPU traffic at 3x rhcc's sender loop lowers R_rev
+     * more slowly than with local traffic: its mean R_rev was still falling by 15 % between the halves of a window
+     * at 70 ms and had settled at 150 ms; {@code congestion}'s 70 ms suffice for local traffic alone.
      */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
+    static final RunLength RUN_LENGTH = new RunLength(150.0, 20.0);
 
     private static final String X_TITLE = "intra-host congestion (MLC preset)";
 
