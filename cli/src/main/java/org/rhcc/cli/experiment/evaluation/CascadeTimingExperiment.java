@@ -21,7 +21,7 @@ import org.rhcc.cli.result.RunRecord;
 
 /**
  * How much the outcome depends on the MBA cascade's step timing, which is rhcc's choice and not the paper's: the
- * paper says only that the receiver loop steps the MBA level "periodically" (§IV), and the defaults, one throttling
+ * paper says only that the receiver loop steps the MBA level "periodically", and the defaults, one throttling
  * step per 20 us and one relaxing step per 150 us ({@code core/.../receiver/MbaCascadeConfig}), are ours. Every
  * combination of {@code step_down_us} in {1, 5, 20, 50, 100} and {@code step_up_us} in {50, 150, 500} runs at 3x local
  * congestion, PFC on, with rhcc and cpu-only (the receiver loop alone). A sensitivity study only: nothing is tuned
@@ -77,7 +77,7 @@ public final class CascadeTimingExperiment implements Experiment
     @Override
     public String paperRows()
     {
-        return "ours";
+        return "none: the timing is ours";
     }
 
     /**
