@@ -14,6 +14,7 @@ import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentRegistry;
 import org.rhcc.cli.experiment.ExperimentRunner;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.scheme.Scheme;
 import org.rhcc.cli.scheme.SchemeRegistry;
@@ -37,26 +38,16 @@ import picocli.CommandLine.Spec;
     description = {
         "Runs an experiment against the calibrated simulator and writes DIR/NAME.json, DIR/NAME.csv and PNG charts.",
         "Experiments: signals (paper B10-B12), congestion (B1-B6), msg-qp (B7), numa (B8-B9), mba-levels (B13-B14), " +
-            "pcie (B15), or all. 'rhcc list' describes them.",
+            "pcie (B15), the evaluation (memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, " +
+            "cascade-timing, settling), or all. 'rhcc list' describes them.",
     })
 public final class ExperimentCommand implements Callable<Integer>
 {
-    /**
-     * Default measured simulated time per run, ms: the 10 ms of the paper's runs and of {@link
-     * org.rhcc.sim.api.Scenario#twoHost} (docs/model.md §5). Measured on the 2-core development machine while other builds
-     * kept its load average near 12, {@code rhcc experiment all} (50 runs, 2 threads, charts included) took 43 s at
-     * 5 ms and 96 s at 10 ms: well within a 5-minute budget, so the default keeps the paper's run length.
-     */
-    static final double DEFAULT_DURATION_MS = 10.0;
-
-    /** Default warm-up, ms: the 2 ms of {@link org.rhcc.sim.api.Scenario#twoHost} (docs/model.md §5). */
-    static final double DEFAULT_WARMUP_MS = 2.0;
-
     @Spec
     private CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "NAME",
-        description = "Experiment: signals, congestion, msg-qp, numa, mba-levels, pcie, or all.")
+        description = "Experiment name ('rhcc list' shows them), or all.")
     private String name;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
@@ -67,13 +58,15 @@ public final class ExperimentCommand implements Callable<Integer>
         description = "Seed of every run; the same seed gives byte-identical JSON. Default: ${DEFAULT-VALUE}.")
     private long seed;
 
-    @Option(names = "--duration-ms", paramLabel = "MS", defaultValue = "" + DEFAULT_DURATION_MS,
-        description = "Measured simulated time per run, ms (the paper: 10). Default: ${DEFAULT-VALUE}.")
-    private double durationMs;
+    @Option(names = "--duration-ms", paramLabel = "MS",
+        description = "Measured simulated time per run, ms, for every experiment run. Default: each experiment's " +
+            "own ('rhcc list'; the paper's runs: 10), long enough for its headline runs to settle.")
+    private Double durationMs;
 
-    @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "" + DEFAULT_WARMUP_MS,
-        description = "Simulated warm-up per run, discarded from the metrics, ms. Default: ${DEFAULT-VALUE}.")
-    private double warmupMs;
+    @Option(names = "--warmup-ms", paramLabel = "MS",
+        description = "Simulated warm-up per run, discarded from the metrics, ms, for every experiment run. " +
+            "Default: each experiment's own ('rhcc list'; the paper's runs: 2).")
+    private Double warmupMs;
 
     @Option(names = "--scheme", paramLabel = "S[,S...]",
         description = "Schemes to run each condition with ('rhcc list' shows them). Default: each experiment's own " +
@@ -110,8 +103,14 @@ public final class ExperimentCommand implements Callable<Integer>
     {
         final List<Experiment> experiments = ExperimentRegistry.builtIn().resolve(name);
         final SchemeRegistry schemeRegistry = SchemeRegistry.builtIn();
-        final long durationNs = nanos("--duration-ms", durationMs, false);
-        final long warmupNs = nanos("--warmup-ms", warmupMs, true);
+        if (null != durationMs)
+        {
+            nanos("--duration-ms", durationMs, false);
+        }
+        if (null != warmupMs)
+        {
+            nanos("--warmup-ms", warmupMs, true);
+        }
         final Map<String, String> params = parseSets(sets);
         if (threads < 1 || threads > 64)
         {
@@ -124,8 +123,11 @@ public final class ExperimentCommand implements Callable<Integer>
         {
             final List<Scheme> experimentSchemes =
                 schemeRegistry.parse(null == schemes ? experiment.defaultSchemes() : schemes);
-            final ExperimentSettings settings =
-                new ExperimentSettings(seed, durationNs, warmupNs, experimentSchemes, params);
+            final RunLength runLength = runLength(experiment, warmupMs, durationMs);
+            final ExperimentSettings settings = new ExperimentSettings(seed,
+                nanos("--duration-ms", runLength.durationMs(), false),
+                nanos("--warmup-ms", runLength.warmupMs(), true),
+                experimentSchemes, params);
             ExperimentRunner.validate(base, settings);
             settingsByExperiment.put(experiment, settings);
             experimentSchemes.forEach((scheme) -> chosenSchemes.putIfAbsent(scheme.name(), scheme));
@@ -173,6 +175,19 @@ public final class ExperimentCommand implements Callable<Integer>
             stderr.printf(Locale.ROOT, "%d experiments in %.1f s; results in %s%n",
                 settingsByExperiment.size(), (System.nanoTime() - startNs) / 1e9, directory);
         }
+    }
+
+    /**
+     * @param experiment the experiment.
+     * @param warmupMs   {@code --warmup-ms}, or null if not given.
+     * @param durationMs {@code --duration-ms}, or null if not given.
+     * @return the experiment's own run length with the command line's values in place of its own where given.
+     */
+    static RunLength runLength(final Experiment experiment, final Double warmupMs, final Double durationMs)
+    {
+        final RunLength own = experiment.runLength();
+        return new RunLength(null == warmupMs ? own.warmupMs() : warmupMs,
+            null == durationMs ? own.durationMs() : durationMs);
     }
 
     private static long nanos(final String option, final double ms, final boolean zeroAllowed)

@@ -1,11 +1,14 @@
 package org.rhcc.cli;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentRegistry;
+import org.rhcc.cli.experiment.RunLength;
+import org.rhcc.cli.report.Fmt;
 import org.rhcc.cli.experiment.ParameterOverrides;
 import org.rhcc.cli.scheme.Scheme;
 import org.rhcc.cli.scheme.SchemeRegistry;
@@ -51,12 +54,15 @@ public final class ListCommand implements Callable<Integer>
             out.flush();
             return RhccCommand.EXIT_OK;
         }
-        out.println("experiments (rhcc experiment NAME):");
+        out.println("experiments (rhcc experiment NAME), with each run's warm-up + measured simulated time:");
         for (final Experiment experiment : ExperimentRegistry.builtIn().all())
         {
-            out.printf("  %-11s %-8s %s%n", experiment.name(), experiment.paperRows(), experiment.summary());
+            final RunLength length = experiment.runLength();
+            out.printf(Locale.ROOT, "  %-14s %-11s %-11s %s%n", experiment.name(), experiment.paperRows(),
+                Fmt.num(length.warmupMs(), 0) + "+" + Fmt.num(length.durationMs(), 0) + " ms", experiment.summary());
         }
-        out.printf("  %-11s %-8s %s%n", ExperimentRegistry.ALL, "", "every experiment above, in this order");
+        out.printf(Locale.ROOT, "  %-14s %-11s %-11s %s%n", ExperimentRegistry.ALL, "", "",
+            "every experiment above, in this order");
         out.println();
         out.println("schemes (rhcc experiment --scheme S,...):");
         for (final Scheme scheme : SchemeRegistry.builtIn().all())

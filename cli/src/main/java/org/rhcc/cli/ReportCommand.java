@@ -11,9 +11,12 @@ import java.util.concurrent.Callable;
 
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentRegistry;
+import org.rhcc.cli.report.Fmt;
 import org.rhcc.cli.report.MarkdownReport;
+import org.rhcc.cli.report.StationarityReport;
 import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.ResultJson;
+import org.rhcc.cli.result.Stationarity;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,7 +34,7 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     description = {
         "Prints markdown from the JSON results in DIR: every baseline row (paper vs simulated), and with --runs the " +
-            "table of runs of each experiment.",
+            "table of runs of each experiment; with --stationarity, the runs that had not settled.",
     })
 public final class ReportCommand implements Callable<Integer>
 {
@@ -48,6 +51,10 @@ public final class ReportCommand implements Callable<Integer>
     @Option(names = "--charts", description = "Also redraw each experiment's PNG charts into DIR.")
     private boolean charts;
 
+    @Option(names = "--stationarity", description = "Instead of the tables, list every run in DIR that had not " +
+        "settled: its measured window's first and second halves differ by more than 5 % in some metric.")
+    private boolean stationarity;
+
     /**
      * {@inheritDoc}
      */
@@ -60,6 +67,7 @@ public final class ReportCommand implements Callable<Integer>
                 "'rhcc experiment'");
         }
         final List<MarkdownReport.Section> sections = new ArrayList<>();
+        final List<ExperimentResult> results = new ArrayList<>();
         final StringBuilder runTables = new StringBuilder();
         for (final Experiment experiment : ExperimentRegistry.builtIn().all())
         {
@@ -69,6 +77,7 @@ public final class ReportCommand implements Callable<Integer>
                 continue;
             }
             final ExperimentResult result = read(json);
+            results.add(result);
             sections.add(new MarkdownReport.Section(result, experiment.compare(result)));
             if (runs)
             {
@@ -94,12 +103,26 @@ public final class ReportCommand implements Callable<Integer>
                 "all --out " + from + "' first");
         }
         final PrintWriter out = spec.commandLine().getOut();
+        if (stationarity)
+        {
+            out.print(StationarityReport.render(results));
+            out.flush();
+            return RhccCommand.EXIT_OK;
+        }
         out.print(MarkdownReport.baselineTable(sections));
         final String evaluation = MarkdownReport.evaluationTable(sections);
         if (!evaluation.isEmpty())
         {
             out.print("\nThe schemes compared (rhcc, hostcc, hostcc-5level, rnic-only, cpu-only against dcqcn):\n\n");
             out.print(evaluation);
+        }
+        final long unsettled = results.stream().flatMap((result) -> result.runs().stream())
+            .filter((run) -> run.unsettled()).count();
+        if (unsettled > 0)
+        {
+            out.print("\n" + unsettled + " runs had not settled (their measured window's halves differ by more than " +
+                Fmt.num(100.0 * Stationarity.TOLERANCE, 0) + " %); `rhcc report --from DIR --stationarity` lists " +
+                "them.\n");
         }
         out.print(runTables);
         out.flush();

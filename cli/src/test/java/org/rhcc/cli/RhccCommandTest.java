@@ -7,6 +7,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentRegistry;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.sim.api.Scenario;
 import picocli.CommandLine;
 
@@ -42,8 +45,23 @@ class RhccCommandTest
     {
         final Scenario paper = Scenario.twoHost(0, 1L);
 
-        assertEquals(paper.durationNs(), Math.round(ExperimentCommand.DEFAULT_DURATION_MS * 1e6));
-        assertEquals(paper.warmupNs(), Math.round(ExperimentCommand.DEFAULT_WARMUP_MS * 1e6));
+        assertEquals(paper.durationNs(), Math.round(RunLength.PAPER.durationMs() * 1e6));
+        assertEquals(paper.warmupNs(), Math.round(RunLength.PAPER.warmupMs() * 1e6));
+    }
+
+    @Test
+    void shouldTakeEachExperimentsRunLengthUnlessTheCommandLineSetsIt()
+    {
+        final Experiment signals = ExperimentRegistry.builtIn().find("signals");
+        final Experiment cascade = ExperimentRegistry.builtIn().find("cascade-timing");
+
+        assertEquals(RunLength.PAPER, ExperimentCommand.runLength(signals, null, null));
+        assertEquals(cascade.runLength(), ExperimentCommand.runLength(cascade, null, null));
+        assertEquals(new RunLength(5.0, cascade.runLength().durationMs()),
+            ExperimentCommand.runLength(cascade, 5.0, null));
+        assertEquals(new RunLength(cascade.runLength().warmupMs(), 3.0),
+            ExperimentCommand.runLength(cascade, null, 3.0));
+        assertEquals(new RunLength(0.0, 1.0), ExperimentCommand.runLength(signals, 0.0, 1.0));
     }
 
     @Test
@@ -62,7 +80,7 @@ class RhccCommandTest
         final CommandResult parameters = CommandResult.run("list", "--parameters");
 
         assertEquals(RhccCommand.EXIT_OK, list.exitCode());
-        assertTrue(list.out().contains("congestion  B1-B6"), list.out());
+        assertTrue(list.out().contains("congestion     B1-B6"), list.out());
         assertTrue(list.out().contains("dcqcn"), list.out());
         assertTrue(parameters.out().contains("  io.creditsLines = "), parameters.out());
     }
@@ -72,7 +90,8 @@ class RhccCommandTest
     {
         assertOneLineUsageError(CommandResult.run("experiment", "outcast"),
             "rhcc experiment: unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, all");
+            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
+            "all");
     }
 
     @Test

@@ -41,6 +41,17 @@ public interface Experiment
     }
 
     /**
+     * @return the warm-up and measured time of each run, unless the command line sets them ({@code --warmup-ms},
+     * {@code --duration-ms}): long enough that the experiment's headline conditions are stationary (the two halves
+     * of the measured window agree within {@link org.rhcc.cli.result.Stationarity#TOLERANCE}). The paper's 2 + 10 ms
+     * by default.
+     */
+    default RunLength runLength()
+    {
+        return RunLength.PAPER;
+    }
+
+    /**
      * @param settings the command line's settings.
      * @return the runs, in the order their results are reported.
      */
@@ -53,6 +64,15 @@ public interface Experiment
     default boolean keepsTimeSeries()
     {
         return false;
+    }
+
+    /**
+     * @return telemetry windows (100 us each) averaged into one point of the kept time series: 1 keeps every window;
+     * a long run keeps its JSON small with more.
+     */
+    default int timeSeriesStride()
+    {
+        return 1;
     }
 
     /**

@@ -15,10 +15,12 @@ import org.rhcc.cli.experiment.baseline.NumaExperiment;
 import org.rhcc.cli.experiment.baseline.PcieExperiment;
 import org.rhcc.cli.experiment.baseline.SignalsExperiment;
 import org.rhcc.cli.experiment.evaluation.AblationExperiment;
+import org.rhcc.cli.experiment.evaluation.CascadeTimingExperiment;
 import org.rhcc.cli.experiment.evaluation.IncastExperiment;
 import org.rhcc.cli.experiment.evaluation.MemoryExperiment;
 import org.rhcc.cli.experiment.evaluation.ParameterSweep;
 import org.rhcc.cli.experiment.evaluation.QpScaleExperiment;
+import org.rhcc.cli.experiment.evaluation.SettlingExperiment;
 
 /**
  * The experiments {@code rhcc experiment NAME} knows, in the order {@code all} runs them.
@@ -51,7 +53,9 @@ public final class ExperimentRegistry
             .register(ParameterSweep.iThr())
             .register(ParameterSweep.dThr())
             .register(new AblationExperiment())
-            .register(new QpScaleExperiment());
+            .register(new QpScaleExperiment())
+            .register(new CascadeTimingExperiment())
+            .register(new SettlingExperiment());
     }
 
     /**

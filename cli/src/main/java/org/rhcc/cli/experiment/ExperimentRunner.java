@@ -15,6 +15,7 @@ import org.rhcc.cli.UserInputException;
 import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.RecordMaps;
 import org.rhcc.cli.result.RunRecord;
+import org.rhcc.cli.result.Stationarity;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
@@ -65,20 +66,23 @@ public final class ExperimentRunner
     }
 
     /**
-     * Checks that every override names a simulator parameter (and parses) or a parameter of one of the schemes.
+     * Checks that every override names a simulator parameter (and parses) or a parameter of one of the schemes, and
+     * that the simulator parameters with all overrides applied together pass their own checks (so that dependent
+     * values such as {@code dram.wpqLowLines} and {@code dram.wpqHighLines} can be changed together).
      *
      * @param base     the simulator parameters.
      * @param settings the command line's settings.
-     * @throws UserInputException naming the first bad override.
+     * @throws UserInputException naming the first unknown override, or the overrides a parameter group rejects.
      */
     public static void validate(final SimParameters base, final ExperimentSettings settings)
     {
+        final Map<String, String> simOverrides = new LinkedHashMap<>();
         for (final Map.Entry<String, String> entry : settings.params().entrySet())
         {
             final String key = entry.getKey();
             if (ParameterOverrides.isLeafPath(base, key))
             {
-                ParameterOverrides.apply(base, key, entry.getValue());
+                simOverrides.put(key, entry.getValue());
             }
             else if (settings.schemes().stream().noneMatch((scheme) -> scheme.parameterNames().contains(key)))
             {
@@ -91,6 +95,25 @@ public final class ExperimentRunner
                     "parameter nor a parameter of the chosen schemes ('rhcc list --parameters' shows them all)");
             }
         }
+        ParameterOverrides.applyAll(base, simOverrides);
+    }
+
+    /**
+     * @param base the simulator parameters.
+     * @param run  a planned run.
+     * @return {@code base} with every simulator override of the run applied at once.
+     */
+    static SimParameters parameters(final SimParameters base, final RunSpec run)
+    {
+        final Map<String, String> simOverrides = new LinkedHashMap<>();
+        run.params().forEach((key, value) ->
+        {
+            if (ParameterOverrides.isLeafPath(base, key))
+            {
+                simOverrides.put(key, value);
+            }
+        });
+        return ParameterOverrides.applyAll(base, simOverrides);
     }
 
     /**
@@ -114,7 +137,8 @@ public final class ExperimentRunner
             {
                 final int index = i;
                 final RunSpec run = plan.get(i);
-                futures.add(pool.submit(() -> execute(index, run, experiment.keepsTimeSeries())));
+                futures.add(pool.submit(() ->
+                    execute(index, run, experiment.keepsTimeSeries() ? experiment.timeSeriesStride() : 0)));
             }
             final List<RunRecord> records = new ArrayList<>(plan.size());
             for (int i = 0; i < futures.size(); i++)
@@ -144,30 +168,27 @@ public final class ExperimentRunner
      *
      * @param index     position in the plan, for the listener.
      * @param run       the run.
-     * @param keepSeries true to keep the measured time series.
+     * @param seriesStride telemetry windows averaged into one point of the kept time series, 0 to keep none.
      * @return the run's record.
      */
-    RunRecord execute(final int index, final RunSpec run, final boolean keepSeries)
+    RunRecord execute(final int index, final RunSpec run, final int seriesStride)
     {
         listener.onRunStarted(index, run);
-        SimParameters parameters = baseParameters;
-        for (final Map.Entry<String, String> entry : run.params().entrySet())
-        {
-            if (ParameterOverrides.isLeafPath(baseParameters, entry.getKey()))
-            {
-                parameters = ParameterOverrides.apply(parameters, entry.getKey(), entry.getValue());
-            }
-        }
+        final SimParameters parameters = parameters(baseParameters, run);
         final ControllerHook controller = hooks.create(run);
         final DecisionCounter counter = new DecisionCounter(controller, run.scenario().warmupNs());
         final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter) : null;
+        final Scenario scenario = run.scenario();
+        final HalfWindowObserver halves = new HalfWindowObserver(null == probe ? counter : probe,
+            scenario.warmupNs(), scenario.durationNs(), parameters.mba().levelCount(),
+            scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1, parameters.telemetry().windowNs());
         final SimulationResult result;
         try
         {
             result = Simulation.run(
-                run.scenario(),
+                scenario,
                 parameters,
-                null == probe ? counter : probe,
+                halves,
                 (fractionDone) -> listener.onRunProgress(index, fractionDone));
         }
         finally
@@ -190,7 +211,8 @@ public final class ExperimentRunner
             metrics.put("msr_reads", probe.reads());
         }
         final RunRecord record = record(run, metrics,
-            keepSeries ? series(result.timeSeries(), run.scenario()) : Map.of());
+            seriesStride > 0 ? series(result.timeSeries(), run.scenario(), halves, seriesStride) : Map.of(),
+            halves.finish(result.timeSeries()));
         listener.onRunFinished(index, run, result.metrics().rnicGbps());
         return record;
     }
@@ -208,9 +230,11 @@ public final class ExperimentRunner
      * @param run     the planned run.
      * @param metrics its metrics.
      * @param series  its time series (may be empty).
+     * @param stationarity its two halves compared.
      * @return the record written to JSON and CSV.
      */
-    static RunRecord record(final RunSpec run, final Map<String, Number> metrics, final Map<String, double[]> series)
+    static RunRecord record(final RunSpec run, final Map<String, Number> metrics, final Map<String, double[]> series,
+        final Stationarity stationarity)
     {
         final Scenario scenario = run.scenario();
         return new RunRecord(
@@ -227,15 +251,21 @@ public final class ExperimentRunner
             scenario.tcpFlows(),
             run.params(),
             metrics,
-            series);
+            series,
+            stationarity);
     }
 
     /**
      * @param timeSeries the run's telemetry.
      * @param scenario   the run (for the warm-up).
-     * @return the measured windows (after warm-up) as named columns: window end times in ms, then the signals.
+     * @param observer   the run's observer of the controller's decisions (the mean R_rev per window).
+     * @param stride     telemetry windows averaged into one point, at least 1.
+     * @return the measured windows (after warm-up) as named columns: window end times in ms, then the signals
+     * (means over {@code stride} windows, NaN windows left out; the MBA levels are then mean levels); then the 1 ms
+     * IIO occupancy windows.
      */
-    static Map<String, double[]> series(final TimeSeries timeSeries, final Scenario scenario)
+    static Map<String, double[]> series(final TimeSeries timeSeries, final Scenario scenario,
+        final HalfWindowObserver observer, final int stride)
     {
         final int first = Math.min(timeSeries.firstMeasuredWindow(), timeSeries.windowCount());
         final int count = timeSeries.windowCount() - first;
@@ -282,19 +312,68 @@ public final class ExperimentRunner
         }
 
         final Map<String, double[]> series = new LinkedHashMap<>();
-        series.put("t_ms", tMs);
-        series.put("rnic_gbps", rnicGbps);
-        series.put("iio_occupancy", iioOccupancy);
-        series.put("rx_delay_ns", rxDelayNs);
-        series.put("cpu_mem_gbps", cpuMemGbps);
-        series.put("pfc_pause_fraction", pfcPauseFraction);
-        series.put("pcie_stall_fraction", pcieStallFraction);
-        series.put("sender_rate_gbps", senderRateGbps);
-        series.put("mba_level_local", mbaLevelLocal);
-        series.put("mba_level_cross", mbaLevelCross);
+        series.put("t_ms", last(tMs, stride));
+        series.put("rnic_gbps", mean(rnicGbps, stride));
+        series.put("iio_occupancy", mean(iioOccupancy, stride));
+        series.put("rx_delay_ns", mean(rxDelayNs, stride));
+        series.put("cpu_mem_gbps", mean(cpuMemGbps, stride));
+        series.put("pfc_pause_fraction", mean(pfcPauseFraction, stride));
+        series.put("pcie_stall_fraction", mean(pcieStallFraction, stride));
+        series.put("sender_rate_gbps", mean(senderRateGbps, stride));
+        final double[] rRevGbps = observer.rRevSeries(first, count);
+        if (rRevGbps.length > 0)
+        {
+            series.put("r_rev_gbps", mean(rRevGbps, stride));
+        }
+        series.put("mba_level_local", mean(mbaLevelLocal, stride));
+        series.put("mba_level_cross", mean(mbaLevelCross, stride));
         series.put("iio_t_ms", iioTMs);
         series.put("iio_occupancy_1ms", iioOccupancy1Ms);
         return series;
+    }
+
+    /**
+     * @param values a column.
+     * @param stride values per group, at least 1.
+     * @return the mean of each group of {@code stride} consecutive values (the last group may be shorter), NaN values
+     * left out (NaN if a group has none); {@code values} itself for a stride of 1.
+     */
+    static double[] mean(final double[] values, final int stride)
+    {
+        if (stride <= 1)
+        {
+            return values;
+        }
+        final double[] means = new double[(values.length + stride - 1) / stride];
+        for (int g = 0; g < means.length; g++)
+        {
+            double sum = 0.0;
+            int n = 0;
+            for (int i = g * stride; i < Math.min(values.length, (g + 1) * stride); i++)
+            {
+                if (!Double.isNaN(values[i]))
+                {
+                    sum += values[i];
+                    n++;
+                }
+            }
+            means[g] = n > 0 ? sum / n : Double.NaN;
+        }
+        return means;
+    }
+
+    private static double[] last(final double[] values, final int stride)
+    {
+        if (stride <= 1)
+        {
+            return values;
+        }
+        final double[] lasts = new double[(values.length + stride - 1) / stride];
+        for (int g = 0; g < lasts.length; g++)
+        {
+            lasts[g] = values[Math.min(values.length, (g + 1) * stride) - 1];
+        }
+        return lasts;
     }
 
     private static RunRecord await(final Future<RunRecord> future, final RunSpec run,

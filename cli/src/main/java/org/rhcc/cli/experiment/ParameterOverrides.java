@@ -69,47 +69,89 @@ public final class ParameterOverrides
      * @return a copy of {@code root} with the component replaced.
      * @throws UserInputException if the path is unknown, the value does not parse, or a record rejects it.
      */
-    @SuppressWarnings("unchecked")
     public static <T extends Record> T apply(final T root, final String path, final String value)
     {
-        return (T)replace(root, path.split("\\.", -1), 0, path, value);
+        return applyAll(root, Map.of(path, value));
     }
 
-    private static Object replace(
-        final Record node, final String[] names, final int depth, final String path, final String value)
+    /**
+     * Applies every override at once: each record on the paths is rebuilt a single time with all of its replaced
+     * components, so that its own cross-checks (for example {@code dram.wpqLowLines} below
+     * {@code dram.wpqHighLines}) judge the final set of values, not each override against the defaults of the
+     * others.
+     *
+     * @param root      a record.
+     * @param overrides dotted paths to leaf components and their new values as text, in the order given.
+     * @param <T>       the root's type.
+     * @return a copy of {@code root} with every override applied; {@code root} itself when there are none.
+     * @throws UserInputException if a path is unknown, a value does not parse, or a record rejects the final values;
+     *                            the message names the overrides that went into the rejecting record.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends Record> T applyAll(final T root, final Map<String, String> overrides)
     {
-        final RecordComponent component = component(node, names[depth]);
-        if (null == component)
+        if (overrides.isEmpty())
         {
-            throw new UserInputException("unknown parameter '" + path + "'" + hint(node, names, depth) +
-                "; 'rhcc list' shows every parameter");
+            return root;
         }
-        final Object current = read(node, component);
-        final Object replacement;
-        if (depth == names.length - 1)
-        {
-            if (current instanceof Record)
-            {
-                throw new UserInputException("parameter '" + path + "' is a group, not a value; set one of: " +
-                    String.join(", ", names((Record)current)));
-            }
-            replacement = parse(component.getType(), path, value);
-        }
-        else
-        {
-            if (!(current instanceof Record))
-            {
-                throw new UserInputException("unknown parameter '" + path + "': '" +
-                    String.join(".", Arrays.copyOf(names, depth + 1)) + "' is a value, not a group");
-            }
-            replacement = replace((Record)current, names, depth + 1, path, value);
-        }
-        return rebuild(node, component, replacement, path, value);
+        return (T)replaceAll(root, "", overrides);
     }
 
-    private static Object rebuild(
-        final Record node, final RecordComponent replaced, final Object replacement, final String path,
-        final String value)
+    private static Object replaceAll(final Record node, final String prefix, final Map<String, String> overrides)
+    {
+        final Map<String, Map<String, String>> nested = new LinkedHashMap<>();
+        final Map<String, Object> replacements = new LinkedHashMap<>();
+        for (final Map.Entry<String, String> entry : overrides.entrySet())
+        {
+            final String relative = entry.getKey();
+            final String path = prefix + relative;
+            final int dot = relative.indexOf('.');
+            final String name = dot < 0 ? relative : relative.substring(0, dot);
+            final String[] names = path.split("\\.", -1);
+            final int depth = prefix.isEmpty() ? 0 : prefix.split("\\.", -1).length - 1;
+            final RecordComponent component = component(node, name);
+            if (null == component)
+            {
+                throw new UserInputException("unknown parameter '" + path + "'" + hint(node, names, depth) +
+                    "; 'rhcc list' shows every parameter");
+            }
+            final Object current = read(node, component);
+            if (dot < 0)
+            {
+                if (current instanceof Record)
+                {
+                    throw new UserInputException("parameter '" + path + "' is a group, not a value; set one of: " +
+                        String.join(", ", names((Record)current)));
+                }
+                replacements.put(name, parse(component.getType(), path, entry.getValue()));
+            }
+            else
+            {
+                if (!(current instanceof Record))
+                {
+                    throw new UserInputException("unknown parameter '" + path + "': '" + prefix + name +
+                        "' is a value, not a group");
+                }
+                nested.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
+                    .put(relative.substring(dot + 1), entry.getValue());
+            }
+        }
+        for (final Map.Entry<String, Map<String, String>> group : nested.entrySet())
+        {
+            final Record child = (Record)read(node, component(node, group.getKey()));
+            replacements.put(group.getKey(), replaceAll(child, prefix + group.getKey() + ".", group.getValue()));
+        }
+        return rebuild(node, replacements, describe(prefix, overrides));
+    }
+
+    private static String describe(final String prefix, final Map<String, String> overrides)
+    {
+        final List<String> sets = new ArrayList<>(overrides.size());
+        overrides.forEach((relative, value) -> sets.add(prefix + relative + "=" + value));
+        return String.join(" ", sets);
+    }
+
+    private static Object rebuild(final Record node, final Map<String, Object> replacements, final String sets)
     {
         final RecordComponent[] components = node.getClass().getRecordComponents();
         final Class<?>[] types = new Class<?>[components.length];
@@ -117,7 +159,8 @@ public final class ParameterOverrides
         for (int i = 0; i < components.length; i++)
         {
             types[i] = components[i].getType();
-            args[i] = components[i].getName().equals(replaced.getName()) ? replacement : read(node, components[i]);
+            args[i] = replacements.containsKey(components[i].getName()) ?
+                replacements.get(components[i].getName()) : read(node, components[i]);
         }
         try
         {
@@ -129,7 +172,7 @@ public final class ParameterOverrides
         {
             final Throwable cause = ex.getCause();
             throw new UserInputException(
-                "--set " + path + "=" + value + " rejected: " + (null == cause ? ex : cause.getMessage()), cause);
+                "--set " + sets + " rejected: " + (null == cause ? ex : cause.getMessage()), cause);
         }
         catch (final ReflectiveOperationException ex)
         {

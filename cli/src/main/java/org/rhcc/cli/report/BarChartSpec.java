@@ -1,10 +1,12 @@
 package org.rhcc.cli.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -99,6 +101,7 @@ public final class BarChartSpec implements ChartSpec
         }
         final List<String> categories = new ArrayList<>();
         final Map<String, Map<String, Double>> valuesBySeries = new LinkedHashMap<>();
+        final Set<String> unsettled = new HashSet<>();
         for (final RunRecord run : runs)
         {
             final String group = category.apply(run);
@@ -106,19 +109,23 @@ public final class BarChartSpec implements ChartSpec
             {
                 categories.add(group);
             }
-            valuesBySeries
-                .computeIfAbsent(Legend.of(result, run, condition), (name) -> new LinkedHashMap<>())
-                .put(group, value.applyAsDouble(run));
+            final String legend = Legend.of(result, run, condition);
+            valuesBySeries.computeIfAbsent(legend, (name) -> new LinkedHashMap<>()).put(group, value.applyAsDouble(run));
+            if (run.unsettled())
+            {
+                unsettled.add(legend);
+            }
         }
 
         final List<ChartData.Series> series = new ArrayList<>();
-        valuesBySeries.forEach((name, values) -> series.add(
-            new ChartData.Series(name, null, align(categories, values), false)));
+        valuesBySeries.forEach((name, values) -> series.add(new ChartData.Series(
+            unsettled.contains(name) ? name + " " + Unsettled.MARK : name, null, align(categories, values), false)));
         for (final Reference reference : references)
         {
             series.add(new ChartData.Series(reference.name(), null, align(categories, reference.values()), true));
         }
-        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, categories, series));
+        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, categories, series)
+            .withUnsettledNotes(runs));
     }
 
     private static double[] align(final List<String> categories, final Map<String, Double> values)

@@ -1,7 +1,10 @@
 package org.rhcc.cli.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+
+import org.rhcc.cli.result.RunRecord;
 
 /**
  * What one chart shows, independent of the plotting library: titles with units, and its series. The
@@ -14,6 +17,8 @@ import java.util.Objects;
  * @param kind       how to draw it.
  * @param categories x-axis categories in order ({@link Kind#BAR} only; empty otherwise).
  * @param series     one legend entry each, in legend order.
+ * @param notes      lines printed under the plot, e.g. the runs shown that are not stationary ({@link Unsettled});
+ *                   may be empty.
  */
 public record ChartData(
     String fileName,
@@ -22,7 +27,8 @@ public record ChartData(
     String yTitle,
     Kind kind,
     List<String> categories,
-    List<Series> series)
+    List<Series> series,
+    List<String> notes)
 {
     /**
      * Validates the names and freezes the lists.
@@ -36,6 +42,48 @@ public record ChartData(
         }
         categories = List.copyOf(categories);
         series = List.copyOf(series);
+        notes = List.copyOf(notes);
+    }
+
+    /**
+     * A chart without notes.
+     *
+     * @param fileName   PNG file name without directory.
+     * @param title      chart title.
+     * @param xTitle     x-axis title with its unit.
+     * @param yTitle     y-axis title with its unit.
+     * @param kind       how to draw it.
+     * @param categories x-axis categories ({@link Kind#BAR} only).
+     * @param series     the legend entries.
+     */
+    public ChartData(
+        final String fileName,
+        final String title,
+        final String xTitle,
+        final String yTitle,
+        final Kind kind,
+        final List<String> categories,
+        final List<Series> series)
+    {
+        this(fileName, title, xTitle, yTitle, kind, categories, series, List.of());
+    }
+
+    /**
+     * @param runs the runs the chart shows.
+     * @return a copy of this chart with a note under the plot naming each run shown that is not stationary
+     * ({@link Unsettled}); this chart itself when every run settled.
+     */
+    public ChartData withUnsettledNotes(final List<RunRecord> runs)
+    {
+        final List<String> lines = Unsettled.lines(runs);
+        if (lines.isEmpty())
+        {
+            return this;
+        }
+        final List<String> more = new ArrayList<>(notes);
+        more.add(Unsettled.legend() + ":");
+        lines.forEach((line) -> more.add("  " + line));
+        return new ChartData(fileName, title, xTitle, yTitle, kind, categories, series, more);
     }
 
     /**

@@ -3,6 +3,9 @@ package org.rhcc.cli.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,6 +36,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * <p>
  * Simulated series use a colour-blind-safe palette (Okabe and Ito); paper reference series are drawn in grey (bars)
  * or black, dashed, with diamond markers (lines), so that a reader sees at once which numbers come from the testbed.
+ * The chart's notes ({@link ChartData#notes()}, e.g. the runs shown that are not stationary) are printed under it.
  */
 public final class ChartRenderer
 {
@@ -64,6 +68,9 @@ public final class ChartRenderer
     private static final Font AXIS_TITLE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
     private static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font LEGEND_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+    private static final Font NOTE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+    private static final Color NOTE_COLOR = new Color(170, 30, 30);
+    private static final int NOTE_LINE_PX = 20;
 
     private ChartRenderer()
     {
@@ -101,10 +108,46 @@ public final class ChartRenderer
 
     private static void encode(final ChartData data, final OutputStream out) throws IOException
     {
-        if (!ImageIO.write(BitmapEncoder.getBufferedImage(toChart(data)), "png", out))
+        if (!ImageIO.write(withNotes(BitmapEncoder.getBufferedImage(toChart(data)), data.notes()), "png", out))
         {
             throw new IOException("no PNG writer in this JVM");
         }
+    }
+
+    /**
+     * @param chart the rendered chart.
+     * @param notes lines to print under it.
+     * @return {@code chart} itself without notes, else a taller image with the notes under the chart, left-aligned.
+     */
+    static BufferedImage withNotes(final BufferedImage chart, final List<String> notes)
+    {
+        if (notes.isEmpty())
+        {
+            return chart;
+        }
+        final BufferedImage image = new BufferedImage(chart.getWidth(),
+            chart.getHeight() + NOTE_LINE_PX * notes.size() + NOTE_LINE_PX / 2, BufferedImage.TYPE_INT_RGB);
+        final Graphics2D g = image.createGraphics();
+        try
+        {
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, image.getWidth(), image.getHeight());
+            g.drawImage(chart, 0, 0, null);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setFont(NOTE_FONT);
+            g.setColor(NOTE_COLOR);
+            int y = chart.getHeight() + NOTE_LINE_PX - 4;
+            for (final String note : notes)
+            {
+                g.drawString(note, 16, y);
+                y += NOTE_LINE_PX;
+            }
+        }
+        finally
+        {
+            g.dispose();
+        }
+        return image;
     }
 
     static Chart<?, ?> toChart(final ChartData data)
@@ -119,6 +162,7 @@ public final class ChartRenderer
             .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
             .build();
         style(chart.getStyler());
+        legendLayout(chart.getStyler(), data);
         chart.getStyler().setAvailableSpaceFill(0.8);
         chart.getStyler().setOverlapped(false);
         yAxisMax(chart.getStyler(), data);
@@ -149,6 +193,7 @@ public final class ChartRenderer
             .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
             .build();
         style(chart.getStyler());
+        legendLayout(chart.getStyler(), data);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         yAxisMax(chart.getStyler(), data);
 
@@ -193,6 +238,25 @@ public final class ChartRenderer
         styler.setMarkerSize(9);
         styler.setYAxisMin(0.0);
         styler.setChartPadding(12);
+    }
+
+    /**
+     * Keeps the legend in one row under the plot while it fits the chart's width (about 8 px per character plus
+     * 60 px per entry for the marker and spacing); a longer legend goes in a column to the right of the plot, so that
+     * no entry is cut off.
+     */
+    private static void legendLayout(final AxesChartStyler styler, final ChartData data)
+    {
+        int widthPx = 0;
+        for (final ChartData.Series series : data.series())
+        {
+            widthPx += 8 * series.name().length() + 60;
+        }
+        if (widthPx > WIDTH_PX - 40)
+        {
+            styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+            styler.setLegendLayout(Styler.LegendLayout.Vertical);
+        }
     }
 
     /**

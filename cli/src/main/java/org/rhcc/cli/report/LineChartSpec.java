@@ -1,10 +1,12 @@
 package org.rhcc.cli.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -82,11 +84,17 @@ public final class LineChartSpec implements ChartSpec
             return Optional.empty();
         }
         final Map<String, List<double[]>> pointsBySeries = new LinkedHashMap<>();
+        final Set<String> unsettled = new HashSet<>();
         for (final RunRecord run : runs)
         {
+            final String legend = Legend.of(result, run, condition);
             pointsBySeries
-                .computeIfAbsent(Legend.of(result, run, condition), (name) -> new ArrayList<>())
+                .computeIfAbsent(legend, (name) -> new ArrayList<>())
                 .add(new double[]{ x.applyAsDouble(run), y.applyAsDouble(run) });
+            if (run.unsettled())
+            {
+                unsettled.add(legend);
+            }
         }
         final List<ChartData.Series> series = new ArrayList<>();
         pointsBySeries.forEach((name, points) ->
@@ -99,8 +107,10 @@ public final class LineChartSpec implements ChartSpec
                 xs[i] = points.get(i)[0];
                 ys[i] = points.get(i)[1];
             }
-            series.add(new ChartData.Series(name, xs, ys, false));
+            series.add(new ChartData.Series(
+                unsettled.contains(name) ? name + " " + Unsettled.MARK : name, xs, ys, false));
         });
-        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.LINE, List.of(), series));
+        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.LINE, List.of(), series)
+            .withUnsettledNotes(runs));
     }
 }

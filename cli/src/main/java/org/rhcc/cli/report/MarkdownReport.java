@@ -105,7 +105,8 @@ public final class MarkdownReport
     /**
      * @param columns the columns (as in the stdout table).
      * @param runs    the runs.
-     * @return a markdown table, numbers right-aligned.
+     * @return a markdown table, numbers right-aligned; runs that are not stationary marked, with a legend after the
+     * table ({@link Unsettled}).
      */
     public static String runTable(final List<TableColumn> columns, final List<RunRecord> runs)
     {
@@ -120,11 +121,20 @@ public final class MarkdownReport
         for (final RunRecord run : runs)
         {
             md.append('|');
+            boolean first = true;
             for (final TableColumn column : columns)
             {
-                md.append(' ').append(escape(column.cell().apply(run))).append(" |");
+                final String cell = column.cell().apply(run);
+                md.append(' ').append(escape(first ? Unsettled.mark(cell, run) : cell)).append(" |");
+                first = false;
             }
             md.append('\n');
+        }
+        final List<String> unsettled = Unsettled.lines(runs);
+        if (!unsettled.isEmpty())
+        {
+            md.append("\n\\").append(escape(Unsettled.legend())).append(":\n\n");
+            unsettled.forEach((line) -> md.append("- ").append(escape(line)).append('\n'));
         }
         return md.toString();
     }

@@ -1,10 +1,12 @@
 package org.rhcc.cli.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -89,6 +91,7 @@ public final class MetricBarChartSpec implements ChartSpec
         }
         final List<String> categories = new ArrayList<>();
         final Map<String, Map<String, Double>> valuesBySeries = new LinkedHashMap<>();
+        final Set<String> unsettled = new HashSet<>();
         for (final RunRecord run : runs)
         {
             final String group = category.apply(run);
@@ -102,6 +105,10 @@ public final class MetricBarChartSpec implements ChartSpec
                     quantity.label();
                 valuesBySeries.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
                     .put(group, quantity.value().applyAsDouble(run));
+                if (run.unsettled())
+                {
+                    unsettled.add(name);
+                }
             }
         }
         final List<ChartData.Series> series = new ArrayList<>();
@@ -113,9 +120,11 @@ public final class MetricBarChartSpec implements ChartSpec
                 final Double v = values.get(categories.get(i));
                 ys[i] = null == v ? Double.NaN : v;
             }
-            series.add(new ChartData.Series(name, null, ys, false));
+            series.add(new ChartData.Series(
+                unsettled.contains(name) ? name + " " + Unsettled.MARK : name, null, ys, false));
         });
-        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, categories, series));
+        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, categories, series)
+            .withUnsettledNotes(runs));
     }
 
     private record Quantity(String label, ToDoubleFunction<RunRecord> value)

@@ -6,7 +6,9 @@ import java.util.List;
 import org.rhcc.cli.result.RunRecord;
 
 /**
- * A plain, aligned text table: a header, a rule, one line per run; columns separated by two spaces.
+ * A plain, aligned text table: a header, a rule, one line per run; columns separated by two spaces. A run that is not
+ * stationary gets {@value Unsettled#MARK} after its first cell, and the table ends with a legend naming each such run
+ * ({@link Unsettled}).
  */
 public final class TextTable
 {
@@ -32,7 +34,8 @@ public final class TextTable
             final String[] row = new String[columns.size()];
             for (int c = 0; c < row.length; c++)
             {
-                row[c] = columns.get(c).cell().apply(run);
+                final String cell = columns.get(c).cell().apply(run);
+                row[c] = 0 == c ? Unsettled.mark(cell, run) : cell;
                 widths[c] = Math.max(widths[c], row[c].length());
             }
             rows.add(row);
@@ -51,6 +54,12 @@ public final class TextTable
         for (final String[] row : rows)
         {
             appendLine(text, columns, widths, row);
+        }
+        final List<String> unsettled = Unsettled.lines(runs);
+        if (!unsettled.isEmpty())
+        {
+            text.append(Unsettled.legend()).append(":\n");
+            unsettled.forEach((line) -> text.append("  ").append(line).append('\n'));
         }
         return text.toString();
     }

@@ -56,13 +56,15 @@ public final class TimeSeriesChartSpec implements ChartSpec
     public Optional<ChartData> build(final ExperimentResult result)
     {
         final List<ChartData.Series> series = new ArrayList<>();
+        final List<RunRecord> shown = new ArrayList<>();
         for (final RunRecord run : result.select(filter))
         {
             final double[] xs = run.seriesValues(timeSeriesMs);
             final double[] ys = run.seriesValues(valueSeries);
             if (xs.length > 0 && xs.length == ys.length)
             {
-                series.add(new ChartData.Series(Legend.of(result, run, condition), xs, ys, false));
+                series.add(new ChartData.Series(Unsettled.mark(Legend.of(result, run, condition), run), xs, ys, false));
+                shown.add(run);
             }
         }
         if (series.isEmpty())
@@ -70,6 +72,7 @@ public final class TimeSeriesChartSpec implements ChartSpec
             return Optional.empty();
         }
         return Optional.of(new ChartData(
-            fileName, title, "simulated time (ms)", yTitle, ChartData.Kind.LINE, List.of(), series));
+            fileName, title, "simulated time (ms)", yTitle, ChartData.Kind.LINE, List.of(), series)
+            .withUnsettledNotes(shown));
     }
 }

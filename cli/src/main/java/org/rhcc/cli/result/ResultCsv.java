@@ -13,13 +13,17 @@ import java.util.StringJoiner;
 /**
  * Writes an {@link ExperimentResult} as CSV (RFC 4180 quoting, "\n" line ends): one header line, then one line per
  * run in plan order. Condition columns come first, then the overridden parameters as {@code key=value;...}, then
- * every metric that any run has, in order of first appearance. Time series are left to the JSON.
+ * every metric that any run has, in order of first appearance, then (when recorded) the run's stationarity: whether it
+ * is stationary, the largest relative difference between the halves of its measured window and the metric that has
+ * it ({@link Stationarity}). Time series and the per-half values are left to the JSON.
  */
 public final class ResultCsv
 {
     private static final List<String> CONDITION_COLUMNS = List.of(
         "experiment", "scheme", "condition", "pfc", "congestion", "cpu_traffic", "senders", "qps", "message_bytes",
-        "mba_level", "tcp_offered_gbps", "tcp_flows", "seed", "duration_ms", "params");
+        "mba_level", "tcp_offered_gbps", "tcp_flows", "seed", "warmup_ms", "duration_ms", "params");
+    private static final List<String> STATIONARITY_COLUMNS = List.of(
+        "stationary", "stationarity_max_rel_diff", "stationarity_worst_metric");
 
     private ResultCsv()
     {
@@ -40,6 +44,11 @@ public final class ResultCsv
         final StringBuilder csv = new StringBuilder();
         final List<String> header = new ArrayList<>(CONDITION_COLUMNS);
         header.addAll(metricNames);
+        final boolean checked = result.runs().stream().anyMatch((run) -> null != run.stationarity());
+        if (checked)
+        {
+            header.addAll(STATIONARITY_COLUMNS);
+        }
         appendLine(csv, header);
 
         for (final RunRecord run : result.runs())
@@ -58,12 +67,20 @@ public final class ResultCsv
             cells.add(null == run.tcpOfferedGbps() ? "" : number(run.tcpOfferedGbps()));
             cells.add(Integer.toString(run.tcpFlows()));
             cells.add(Long.toString(result.seed()));
+            cells.add(number(result.warmupMs()));
             cells.add(number(result.durationMs()));
             cells.add(params(run.params()));
             for (final String name : metricNames)
             {
                 final Number value = run.metrics().get(name);
                 cells.add(null == value ? "" : value instanceof Double ? number(value.doubleValue()) : value.toString());
+            }
+            if (checked)
+            {
+                final Stationarity stationarity = run.stationarity();
+                cells.add(null == stationarity ? "" : Boolean.toString(stationarity.stationary()));
+                cells.add(null == stationarity ? "" : number(stationarity.maxDifference()));
+                cells.add(null == stationarity || null == stationarity.worstMetric() ? "" : stationarity.worstMetric());
             }
             appendLine(csv, cells);
         }

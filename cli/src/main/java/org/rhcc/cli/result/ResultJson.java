@@ -26,12 +26,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {"experiment": NAME, "paper_rows": "B1-B6", "seed": N, "duration_ms": X, "warmup_ms": X, "schemes": [...],
  *  "runs": [{"scheme", "condition", "pfc", "congestion", "cpu_traffic", "senders", "qps", "message_bytes",
  *            "mba_level": null|1..5, "tcp_offered_gbps": null|X, "tcp_flows", "params": {...},
- *            "metrics": {"rnic_gbps", ...}, "series": {...}}],
+ *            "metrics": {"rnic_gbps", ...},
+ *            "stationarity": {"stationary", "max_rel_diff", "tolerance",
+ *                             "metrics": {"rnic_gbps": {"first", "second", "rel_diff", "floor"}, ...}},
+ *            "series": {...}}],
  *  "sim_parameters": {...}}
  * </pre>
  * Byte-identical for equal results: every object is written in a fixed field order from ordered maps, with "\n" line
  * ends whatever the platform, and no timestamps or wall-clock values. A value that is not a finite number is written
- * as null and read back as {@link Double#NaN}.
+ * as null and read back as {@link Double#NaN}. The stationarity's verdict and differences are derived from its
+ * halves ({@link Stationarity}) and recomputed when read.
  */
 public final class ResultJson
 {
@@ -135,6 +139,10 @@ public final class ResultJson
         run.params().forEach(params::put);
         final ObjectNode metrics = node.putObject("metrics");
         run.metrics().forEach((name, value) -> putValue(metrics, name, value));
+        if (null != run.stationarity())
+        {
+            putStationarity(node.putObject("stationarity"), run.stationarity());
+        }
         if (!run.series().isEmpty())
         {
             final ObjectNode series = node.putObject("series");
@@ -155,6 +163,35 @@ public final class ResultJson
             }
         }
         return node;
+    }
+
+    private static void putStationarity(final ObjectNode node, final Stationarity stationarity)
+    {
+        node.put("stationary", stationarity.stationary());
+        putNumber(node, "max_rel_diff", stationarity.maxDifference());
+        putNumber(node, "tolerance", Stationarity.TOLERANCE);
+        final ObjectNode metrics = node.putObject("metrics");
+        stationarity.metrics().forEach((name, halves) ->
+        {
+            final ObjectNode metric = metrics.putObject(name);
+            putNumber(metric, "first", halves.first());
+            putNumber(metric, "second", halves.second());
+            putNumber(metric, "rel_diff", halves.difference());
+            putNumber(metric, "floor", halves.floor());
+        });
+    }
+
+    private static Stationarity stationarityFromTree(final JsonNode node)
+    {
+        if (!node.isObject())
+        {
+            return null;
+        }
+        final Stationarity.Builder builder = new Stationarity.Builder();
+        node.path("metrics").properties().forEach((entry) -> builder.add(entry.getKey(),
+            number(entry.getValue().path("first")), number(entry.getValue().path("second")),
+            entry.getValue().path("floor").asDouble(Stationarity.BANDWIDTH_FLOOR_GBPS)));
+        return builder.build();
     }
 
     private static void putNumber(final ObjectNode node, final String name, final double value)
@@ -302,7 +339,8 @@ public final class ResultJson
             node.path("tcp_flows").asInt(0),
             params,
             metrics,
-            series);
+            series,
+            stationarityFromTree(node.path("stationarity")));
     }
 
     private static double number(final JsonNode node)

@@ -26,6 +26,8 @@ import java.util.Objects;
  * @param metrics        metric name (snake_case, unit in the name) to value: {@link Long} for counts, {@link Double}
  *                       otherwise; {@link Double#NaN} where a value is undefined.
  * @param series         time series name to values (all of the same length within a window size), may be empty.
+ * @param stationarity   the run's metrics over the two halves of its measured window, or null when not recorded
+ *                       (results written before it was).
  */
 public record RunRecord(
     String scheme,
@@ -41,7 +43,8 @@ public record RunRecord(
     int tcpFlows,
     Map<String, String> params,
     Map<String, Number> metrics,
-    Map<String, double[]> series)
+    Map<String, double[]> series,
+    Stationarity stationarity)
 {
     /**
      * Validates the names and freezes the maps in their given order.
@@ -54,6 +57,53 @@ public record RunRecord(
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
+    }
+
+    /**
+     * A record without a stationarity check.
+     *
+     * @param scheme         scheme name.
+     * @param condition      human label of the condition.
+     * @param pfc            true for PFC on.
+     * @param congestion     congestion preset 0..3.
+     * @param cpuTraffic     {@code local}, {@code cross} or {@code hybrid}.
+     * @param senders        sender hosts.
+     * @param qps            QPs per sender.
+     * @param messageBytes   message size, bytes.
+     * @param mbaLevel       forced MBA level or null.
+     * @param tcpOfferedGbps TCP load or null.
+     * @param tcpFlows       TCP flows.
+     * @param params         overridden parameters.
+     * @param metrics        metrics.
+     * @param series         time series, may be empty.
+     */
+    public RunRecord(
+        final String scheme,
+        final String condition,
+        final boolean pfc,
+        final int congestion,
+        final String cpuTraffic,
+        final int senders,
+        final int qps,
+        final int messageBytes,
+        final Integer mbaLevel,
+        final Double tcpOfferedGbps,
+        final int tcpFlows,
+        final Map<String, String> params,
+        final Map<String, Number> metrics,
+        final Map<String, double[]> series)
+    {
+        this(scheme, condition, pfc, congestion, cpuTraffic, senders, qps, messageBytes, mbaLevel, tcpOfferedGbps,
+            tcpFlows, params, metrics, series, null);
+    }
+
+    /**
+     * @return true if the run's stationarity was checked and failed ({@link Stationarity#stationary()}): its
+     * numbers are still moving and are marked as such wherever they are shown.
+     */
+    public boolean unsettled()
+    {
+        return null != stationarity && !stationarity.stationary();
     }
 
     /**

@@ -28,7 +28,7 @@ class ExperimentRegistryTest
     void shouldResolveAllInRegistryOrder()
     {
         assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie", "memory", "incast",
-            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale"),
+            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale", "cascade-timing", "settling"),
             REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
         assertEquals("numa", REGISTRY.resolve("numa").get(0).name());
     }
@@ -39,7 +39,8 @@ class ExperimentRegistryTest
         final UserInputException ex = assertThrows(UserInputException.class, () -> REGISTRY.resolve("outcast"));
 
         assertEquals("unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, all", ex.getMessage());
+            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
+            "all", ex.getMessage());
     }
 
     @Test
@@ -56,7 +57,8 @@ class ExperimentRegistryTest
             Map.ofEntries(Map.entry("signals", 4), Map.entry("congestion", 8), Map.entry("msg-qp", 20),
                 Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("pcie", 4), Map.entry("memory", 2),
                 Map.entry("incast", 8), Map.entry("ithr-sweep", 7), Map.entry("dthr-sweep", 6),
-                Map.entry("ablation", 1), Map.entry("qp-scale", 5));
+                Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
+                Map.entry("settling", 1));
         for (final Experiment experiment : REGISTRY.all())
         {
             final List<RunSpec> runs = experiment.plan(SETTINGS);
@@ -121,5 +123,31 @@ class ExperimentRegistryTest
         assertEquals("test-a | 0x", runs.get(1).label());
         assertEquals("dcqcn | 1x", runs.get(2).label());
         assertEquals(Map.of("io.creditsLines", "92", "gain", "2"), runs.get(1).params());
+    }
+
+    @Test
+    void shouldSweepTheCascadeTimingAndSettleEverySchemeAt3x()
+    {
+        final Experiment cascade = REGISTRY.find("cascade-timing");
+        final List<RunSpec> runs = cascade.plan(SETTINGS);
+
+        assertEquals(List.of("rhcc", "cpu-only"), cascade.defaultSchemes());
+        assertTrue(cascade.summary().contains("the paper says only 'periodically'"), cascade.summary());
+        assertEquals(15, runs.size());
+        assertEquals(Map.of("step_down_us", "1", "step_up_us", "50"), runs.get(0).params());
+        assertEquals(Map.of("step_down_us", "100", "step_up_us", "500"), runs.get(14).params());
+        assertTrue(runs.stream().allMatch((run) -> run.scenario().pfc() && run.scenario().congestion() == 3));
+        final Set<String> timings = new HashSet<>();
+        runs.forEach((run) -> timings.add(run.params().get("step_down_us") + "/" + run.params().get("step_up_us")));
+        assertEquals(15, timings.size());
+        assertTrue(timings.contains("20/150"), "the defaults are among the timings");
+
+        final Experiment settling = REGISTRY.find("settling");
+        assertEquals(SchemeRegistry.builtIn().all().stream().map(Scheme::name).toList(), settling.defaultSchemes());
+        assertTrue(settling.runLength().durationMs() >= 200.0);
+        assertTrue(settling.keepsTimeSeries());
+        final RunSpec long3x = settling.plan(SETTINGS).get(0);
+        assertTrue(long3x.scenario().pfc());
+        assertEquals(3, long3x.scenario().congestion());
     }
 }

@@ -1,9 +1,12 @@
 package org.rhcc.cli.experiment;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.cli.UserInputException;
+import org.rhcc.cli.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -76,5 +79,62 @@ class ParameterOverridesTest
         assertFalse(ParameterOverrides.isLeafPath(CALIBRATED, "telemetry"));
         assertFalse(ParameterOverrides.isLeafPath(CALIBRATED, "ithr"));
         assertTrue(leaves.keySet().stream().allMatch((path) -> ParameterOverrides.isLeafPath(CALIBRATED, path)));
+    }
+
+    @Test
+    void shouldChangeADependentPairTogether()
+    {
+        // each of these alone breaks a check against the calibrated value of another (wpqHighLines <= wpqLines,
+        // wpqLowLines < wpqHighLines); together they are consistent
+        final Map<String, String> overrides = new LinkedHashMap<>();
+        overrides.put("dram.wpqHighLines", "44");
+        overrides.put("dram.wpqLowLines", "40");
+        overrides.put("dram.wpqLines", "48");
+        overrides.put("io.creditsLines", "92");
+
+        final SimParameters changed = ParameterOverrides.applyAll(CALIBRATED, overrides);
+
+        assertEquals(48, changed.dram().wpqLines());
+        assertEquals(44, changed.dram().wpqHighLines());
+        assertEquals(40, changed.dram().wpqLowLines());
+        assertEquals(92, changed.io().creditsLines());
+        assertEquals(CALIBRATED.dram().tTransNs(), changed.dram().tTransNs());
+        assertSame(CALIBRATED.cpu(), changed.cpu());
+        assertThrows(UserInputException.class,
+            () -> ParameterOverrides.apply(CALIBRATED, "dram.wpqHighLines", "44"));
+    }
+
+    @Test
+    void shouldRefuseAnInconsistentFinalSetNamingTheKeysAndValues()
+    {
+        final Map<String, String> overrides = new LinkedHashMap<>();
+        overrides.put("io.creditsLines", "92");
+        overrides.put("dram.wpqHighLines", "30");
+        overrides.put("dram.wpqLowLines", "32");
+
+        final UserInputException ex = assertThrows(UserInputException.class,
+            () -> ParameterOverrides.applyAll(CALIBRATED, overrides));
+
+        assertEquals("--set dram.wpqHighLines=30 dram.wpqLowLines=32 rejected: dram.wpqLowLines = 32 must be " +
+            "within 0..29", ex.getMessage());
+    }
+
+    @Test
+    void shouldValidateTheCommandLinesFinalSet()
+    {
+        final SchemeRegistry schemes = SchemeRegistry.builtIn();
+        final Map<String, String> together = new LinkedHashMap<>();
+        together.put("dram.wpqLowLines", "40");
+        together.put("dram.wpqHighLines", "44");
+        together.put("dram.wpqLines", "48");
+        together.put("i_thr", "50");
+        ExperimentRunner.validate(CALIBRATED,
+            new ExperimentSettings(1L, 1_000_000L, 0L, schemes.parse(List.of("rhcc")), together));
+
+        final Map<String, String> inconsistent = Map.of("dram.wpqLowLines", "40");
+        final UserInputException ex = assertThrows(UserInputException.class, () -> ExperimentRunner.validate(
+            CALIBRATED, new ExperimentSettings(1L, 1_000_000L, 0L, schemes.parse(List.of("dcqcn")), inconsistent)));
+        assertEquals("--set dram.wpqLowLines=40 rejected: dram.wpqLowLines = 40 must be within 0..35",
+            ex.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package org.rhcc.cli.result;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,5 +43,38 @@ public final class ResultFixtures
             Map.of("stepNs", 5.0),
             List.of(run("dcqcn", true, 0, 98.0), run("dcqcn", true, 3, 37.0),
                 run("dcqcn", false, 0, 97.0), run("dcqcn", false, 3, 31.0)));
+    }
+
+    /**
+     * @param run          a run.
+     * @param stationarity its halves.
+     * @return a copy of the run with the stationarity recorded.
+     */
+    public static RunRecord withStationarity(final RunRecord run, final Stationarity stationarity)
+    {
+        return new RunRecord(run.scheme(), run.condition(), run.pfc(), run.congestion(), run.cpuTraffic(),
+            run.senders(), run.qps(), run.messageBytes(), run.mbaLevel(), run.tcpOfferedGbps(), run.tcpFlows(),
+            run.params(), run.metrics(), run.series(), stationarity);
+    }
+
+    /**
+     * @return the congestion-like result with every run checked: PFC on, 3x has not settled (its goodput falls from
+     * 40 to 34 Gbit/s between the halves), the others have.
+     */
+    public static ExperimentResult congestionChecked()
+    {
+        final ExperimentResult result = congestion();
+        final List<RunRecord> runs = new ArrayList<>();
+        for (final RunRecord run : result.runs())
+        {
+            final boolean moving = run.pfc() && 3 == run.congestion();
+            runs.add(withStationarity(run, new Stationarity.Builder()
+                .add("rnic_gbps", moving ? 40.0 : run.metric("rnic_gbps"), moving ? 34.0 : run.metric("rnic_gbps"),
+                    Stationarity.BANDWIDTH_FLOOR_GBPS)
+                .add("cpu_mem_gbps", 100.0, 99.0, Stationarity.BANDWIDTH_FLOOR_GBPS)
+                .build()));
+        }
+        return new ExperimentResult(result.experiment(), result.paperRows(), result.seed(), result.durationMs(),
+            result.warmupMs(), result.schemes(), result.simParameters(), runs);
     }
 }

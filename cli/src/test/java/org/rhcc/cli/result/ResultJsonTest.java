@@ -109,4 +109,42 @@ class ResultJsonTest
         node.fieldNames().forEachRemaining(names::add);
         return names;
     }
+
+    @Test
+    void shouldWriteAndReadBackEachRunsStationarity() throws Exception
+    {
+        final ExperimentResult checked = ResultFixtures.congestionChecked();
+        final String json = ResultJson.toJson(checked);
+        final JsonNode run = MAPPER.readTree(json).get("runs").get(1);
+
+        assertEquals(List.of("scheme", "condition", "pfc", "congestion", "cpu_traffic", "senders", "qps",
+            "message_bytes", "mba_level", "tcp_offered_gbps", "tcp_flows", "params", "metrics", "stationarity"),
+            fieldNames(run));
+        final JsonNode stationarity = run.get("stationarity");
+        assertFalse(stationarity.get("stationary").asBoolean());
+        assertEquals(0.15, stationarity.get("max_rel_diff").asDouble(), 1e-12);
+        assertEquals(0.05, stationarity.get("tolerance").asDouble());
+        assertEquals(40.0, stationarity.get("metrics").get("rnic_gbps").get("first").asDouble());
+        assertEquals(34.0, stationarity.get("metrics").get("rnic_gbps").get("second").asDouble());
+        assertTrue(MAPPER.readTree(json).get("runs").get(0).get("stationarity").get("stationary").asBoolean());
+
+        final Path file = Files.createTempFile("rhcc-stationarity", ".json");
+        try
+        {
+            ResultJson.write(checked, file);
+            final ExperimentResult back = ResultJson.read(file);
+            assertEquals(checked.runs().get(1).stationarity(), back.runs().get(1).stationarity());
+            assertTrue(back.runs().get(1).unsettled());
+            assertFalse(back.runs().get(0).unsettled());
+            assertEquals(json, ResultJson.toJson(back));
+        }
+        finally
+        {
+            Files.deleteIfExists(file);
+        }
+
+        final String[] csv = ResultCsv.toCsv(checked).split("\n");
+        assertTrue(csv[0].endsWith(",stationary,stationarity_max_rel_diff,stationarity_worst_metric"), csv[0]);
+        assertTrue(csv[2].endsWith(",false,0.15,rnic_gbps"), csv[2]);
+    }
 }

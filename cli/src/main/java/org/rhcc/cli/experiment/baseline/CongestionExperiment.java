@@ -5,6 +5,7 @@ import java.util.List;
 import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
 import org.rhcc.cli.experiment.evaluation.EvaluationSchemes;
@@ -26,6 +27,14 @@ public final class CongestionExperiment implements Experiment
 {
     /** Experiment name. */
     public static final String NAME = "congestion";
+
+    /**
+     * Each run: 70 ms of warm-up, 20 ms measured. At 3x (PFC on and PFC-free) rhcc's sender loop keeps lowering
+     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
+     * ms; 20 ms rather than 10 so that each half is long enough to average the MBA cascade's irregular cycling
+     * (hostcc's level shares).
+     */
+    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     private static final String X_TITLE = "intra-host congestion (MLC preset)";
     private static final String BASELINE = "dcqcn";
@@ -64,6 +73,15 @@ public final class CongestionExperiment implements Experiment
     public String paperRows()
     {
         return "B1-B6";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public RunLength runLength()
+    {
+        return RUN_LENGTH;
     }
 
     /**

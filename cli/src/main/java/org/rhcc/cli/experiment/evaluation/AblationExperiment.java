@@ -6,6 +6,7 @@ import java.util.List;
 import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
 import org.rhcc.cli.report.BaselineRow;
@@ -23,6 +24,13 @@ public final class AblationExperiment implements Experiment
 {
     /** Experiment name. */
     public static final String NAME = "ablation";
+
+    /**
+     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
+     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
+     * ms; the window of the paper's 2 + 10 ms ran from line rate down to 17 Gbit/s per QP and measured the descent.
+     */
+    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     /**
      * {@inheritDoc}
@@ -58,6 +66,15 @@ public final class AblationExperiment implements Experiment
     public List<String> defaultSchemes()
     {
         return List.of("dcqcn", "rhcc", "rnic-only", "cpu-only");
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public RunLength runLength()
+    {
+        return RUN_LENGTH;
     }
 
     /**

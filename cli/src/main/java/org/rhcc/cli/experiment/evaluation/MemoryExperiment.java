@@ -5,6 +5,7 @@ import java.util.List;
 import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
 import org.rhcc.cli.report.BaselineRow;
@@ -22,6 +23,13 @@ public final class MemoryExperiment implements Experiment
 {
     /** Experiment name. */
     public static final String NAME = "memory";
+
+    /**
+     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
+     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
+     * ms.
+     */
+    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     /**
      * {@inheritDoc}
@@ -57,6 +65,15 @@ public final class MemoryExperiment implements Experiment
     public List<String> defaultSchemes()
     {
         return EvaluationSchemes.ALL;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public RunLength runLength()
+    {
+        return RUN_LENGTH;
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
 import org.rhcc.cli.report.BaselineRow;
@@ -27,6 +28,13 @@ public final class ParameterSweep implements Experiment
     private final String axisTitle;
     private final int[] values;
     private final List<String> schemes;
+
+    /**
+     * Each run of either sweep: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop at 3x
+     * keeps lowering R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window
+     * starts at 70 ms.
+     */
+    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     private ParameterSweep(
         final String name, final String key, final String axisTitle, final int[] values, final List<String> schemes)
@@ -91,6 +99,15 @@ public final class ParameterSweep implements Experiment
     public List<String> defaultSchemes()
     {
         return schemes;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public RunLength runLength()
+    {
+        return RUN_LENGTH;
     }
 
     /**

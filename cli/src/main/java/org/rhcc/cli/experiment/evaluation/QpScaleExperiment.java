@@ -5,6 +5,7 @@ import java.util.List;
 import org.rhcc.cli.experiment.Columns;
 import org.rhcc.cli.experiment.Experiment;
 import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
 import org.rhcc.cli.experiment.RunPlan;
 import org.rhcc.cli.experiment.RunSpec;
 import org.rhcc.cli.report.BaselineRow;
@@ -24,6 +25,13 @@ public final class QpScaleExperiment implements Experiment
 {
     /** Experiment name. */
     public static final String NAME = "qp-scale";
+
+    /**
+     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
+     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
+     * ms.
+     */
+    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     private static final int[] QPS = { 1, 4, 16, 64, 256 };
 
@@ -61,6 +69,15 @@ public final class QpScaleExperiment implements Experiment
     public List<String> defaultSchemes()
     {
         return List.of("dcqcn", "rhcc");
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public RunLength runLength()
+    {
+        return RUN_LENGTH;
     }
 
     /**

@@ -1,0 +1,179 @@
+package org.rhcc.cli.experiment.evaluation;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.rhcc.cli.experiment.Columns;
+import org.rhcc.cli.experiment.Experiment;
+import org.rhcc.cli.experiment.ExperimentSettings;
+import org.rhcc.cli.experiment.RunLength;
+import org.rhcc.cli.experiment.RunPlan;
+import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.cli.report.BaselineRow;
+import org.rhcc.cli.report.ChartSpec;
+import org.rhcc.cli.report.Fmt;
+import org.rhcc.cli.report.TableColumn;
+import org.rhcc.cli.report.TimeSeriesChartSpec;
+import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.cli.result.RunRecord;
+import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.cli.scheme.SchemeRegistry;
+
+/**
+ * Where each loop settles: the headline condition (3x local congestion, PFC on) run for 200 ms with every scheme,
+ * its signals over time in 1 ms points (RDMA goodput, CPU memory bandwidth, IIO occupancy, receiver processing
+ * delay D, the mean receivable rate R_rev of the sender loop, the MBA levels of both groups). The other experiments
+ * measure a window after a warm-up chosen from these traces ({@link Experiment#runLength()}); this one shows the
+ * whole run after 1 ms, so that a reader sees the descent and the level each loop reaches.
+ */
+public final class SettlingExperiment implements Experiment
+{
+    /** Experiment name. */
+    public static final String NAME = "settling";
+
+    /**
+     * 1 ms of warm-up (the simulator's start-up transient: queues filling), then 200 ms measured: several times the
+     * ~60 ms rhcc's sender loop takes to settle at 3x.
+     */
+    static final RunLength RUN_LENGTH = new RunLength(1.0, 200.0);
+
+    /** Telemetry windows of 100 us per point of the traces: 1 ms points. */
+    private static final int STRIDE = 10;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String summary()
+    {
+        return "3x, PFC on, 200 ms per scheme: goodput, CPU memory bandwidth, IIO occupancy, D, R_rev and MBA levels " +
+            "over time";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String paperRows()
+    {
+        return "§V settling";
+    }
+
+    /**
+     * @return every registered scheme.
+     */
+    @Override
+    public List<String> defaultSchemes()
+    {
+        return SchemeRegistry.builtIn().all().stream().map(Scheme::name).toList();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public RunLength runLength()
+    {
+        return RUN_LENGTH;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<RunSpec> plan(final ExperimentSettings settings)
+    {
+        return new RunPlan(settings).add("3x, PFC on", settings.scenario().congestion(3).build()).runs();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean keepsTimeSeries()
+    {
+        return true;
+    }
+
+    /**
+     * @return 10: 1 ms points.
+     */
+    @Override
+    public int timeSeriesStride()
+    {
+        return STRIDE;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<TableColumn> tableColumns()
+    {
+        return Columns.CONTROLLER_OUTCOMES;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<ChartSpec> charts()
+    {
+        final List<ChartSpec> charts = new ArrayList<>();
+        charts.add(trace("settling-rnic.png", "RDMA goodput over 200 ms (3x, PFC on, 1 ms means)",
+            "RDMA goodput (Gbit/s)", "rnic_gbps"));
+        charts.add(trace("settling-cpu.png", "CPU memory bandwidth over 200 ms (3x, PFC on)",
+            "CPU memory traffic (Gbit/s)", "cpu_mem_gbps"));
+        charts.add(trace("settling-iio.png", "IIO occupancy over 200 ms (3x, PFC on)", "IIO occupancy (lines)",
+            "iio_occupancy"));
+        charts.add(trace("settling-delay.png", "Receiver processing delay D over 200 ms (3x, PFC on)",
+            "receiver processing delay (ns)", "rx_delay_ns"));
+        charts.add(trace("settling-rrev.png", "Mean receivable rate R_rev per QP over 200 ms (3x, PFC on)",
+            "R_rev (Gbit/s)", "r_rev_gbps"));
+        charts.add(trace("settling-mba-local.png", "MBA level of local-NUMA cores over 200 ms (1 ms means)",
+            "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_local"));
+        charts.add(trace("settling-mba-cross.png", "MBA level of cross-NUMA cores over 200 ms (1 ms means)",
+            "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_cross"));
+        return charts;
+    }
+
+    private static TimeSeriesChartSpec trace(
+        final String file, final String title, final String yTitle, final String series)
+    {
+        return new TimeSeriesChartSpec(file, title, yTitle, (run) -> true, "t_ms", series, null);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public List<BaselineRow> compare(final ExperimentResult result)
+    {
+        final StringBuilder settled = new StringBuilder();
+        for (final RunRecord run : result.runs())
+        {
+            final double[] rnic = run.seriesValues("rnic_gbps");
+            if (rnic.length < 2)
+            {
+                continue;
+            }
+            if (settled.length() > 0)
+            {
+                settled.append("; ");
+            }
+            settled.append(run.scheme()).append(' ').append(Fmt.num(rnic[0], 1)).append(" -> ")
+                .append(Fmt.num(rnic[rnic.length - 1], 1));
+        }
+        return List.of(new BaselineRow(NAME, "RDMA goodput at 3x, PFC on: first -> last 1 ms of 200 ms, Gbit/s",
+            "not reported (the paper gives each scheme's outcome, not its transient)", settled.toString()));
+    }
+}
