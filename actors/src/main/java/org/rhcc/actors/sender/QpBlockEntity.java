@@ -23,9 +23,8 @@ import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 import org.rhcc.actors.CborSerializable;
 import org.rhcc.actors.session.SessionSpec;
-import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.SenderController;
 import org.rhcc.core.sender.QpStateTable;
-import org.rhcc.core.sender.ReceivableRateController;
 
 /**
  * A sender entity: the QPs of one block ({@code rhcc.sender.qps-per-entity}, 1024 by default) of one session, under
@@ -170,27 +169,6 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         return sessionId + "-" + block;
     }
 
-    /**
-     * Opens a block's QPs the way core's {@code SenderController} opens every QP: at line rate with the configured
-     * D_thr.
-     *
-     * @param spec    the session.
-     * @param firstQp the block's first QP.
-     * @param qps     QPs in the block.
-     * @return the block's initial state words.
-     */
-    public static int[] openedWords(final SessionSpec spec, final int firstQp, final int qps)
-    {
-        final ControllerConfig config = spec.controllerConfig();
-        final QpStateTable table = new QpStateTable(qps);
-        final ReceivableRateController controller = new ReceivableRateController(config.sender(), table);
-        for (int qp = 0; qp < qps; qp++)
-        {
-            controller.open(qp);
-        }
-        return QpWords.snapshot(table);
-    }
-
     @Override
     public QpBlockState emptyState()
     {
@@ -259,7 +237,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
             return false;
         }
         sessionId = state.spec().sessionId();
-        slot = new QpBlockSlot(state.block(), state.firstQp(), QpWords.table(state.words()),
+        slot = new QpBlockSlot(state.block(), state.firstQp(), QpStateTable.copyOf(state.state()),
             state.spec().controllerConfig().sender(), a, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
         a.register(slot);
         return true;
@@ -271,7 +249,8 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         return newEventHandlerBuilder()
             .forAnyState()
             .onEvent(BlockOpened.class, (state, e) ->
-                new QpBlockState(e.spec(), e.block(), e.firstQp(), openedWords(e.spec(), e.firstQp(), e.qps()), 0))
+                new QpBlockState(e.spec(), e.block(), e.firstQp(),
+                    SenderController.openedTable(e.spec().controllerConfig().sender(), e.qps()).toByteArray(), 0))
             .onEvent(QpStatesChanged.class, QpBlockState::apply)
             .build();
     }

@@ -5,27 +5,26 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.QpStateTable;
-import org.rhcc.core.sender.ReceivableRateController;
-import org.rhcc.core.sender.SenderLoop;
 import org.rhcc.core.sender.SenderParameters;
 
 /**
  * A sender entity's block as the rate-updater agent runs it: the live {@link QpStateTable} the entity handed over
- * (written by the agent's thread only from then on), core's {@link ReceivableRateController} and {@link SenderLoop}
- * over it, a rate limiter that turns each decision into a platform {@code RateUpdate} with the global QP number and
- * marks it in the block's {@link QpBatchCoalescer}, and the queue of batches the entity journals.
+ * (written by the agent's thread only from then on), core's {@link SenderController} over it with the block's first
+ * QP (so that each decision reaches the platform's rate limiter with the host's QP number), the block's
+ * {@link QpBatchCoalescer} that marks every accepted decision, and the queue of batches the entity journals.
  * <p>
  * <b>Note:</b> {@link #onProbeAck} runs on the agent's thread; allocation-free per ACK.
  */
-public final class QpBlockSlot implements RateLimiter
+public final class QpBlockSlot
 {
     private final int block;
     private final int firstQp;
     private final QpStateTable table;
-    private final SenderLoop loop;
-    private RateLimiter platform;
+    private final SenderParameters params;
+    private SenderController controller;
     private final QpBatchCoalescer coalescer;
     private final OneToOneConcurrentArrayQueue<QpStatesChanged> batches;
     private final AtomicBoolean pending = new AtomicBoolean();
@@ -62,8 +61,8 @@ public final class QpBlockSlot implements RateLimiter
         this.block = block;
         this.firstQp = firstQp;
         this.table = table;
-        this.platform = platform;
-        this.loop = new SenderLoop(new ReceivableRateController(params, table), this);
+        this.params = params;
+        this.controller = new SenderController(params, table, firstQp, platform);
         this.batches = new OneToOneConcurrentArrayQueue<>(batchCapacity);
         this.coalescer = new QpBatchCoalescer(table, intervalNs, this::offer);
         this.entity = entity;
@@ -81,16 +80,11 @@ public final class QpBlockSlot implements RateLimiter
     public void onProbeAck(
         final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
     {
-        loop.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
-    {
-        platform.setRate(firstQp + qp, rRevGbps, rSendGbps, nowNs);
-        coalescer.onDecision(qp, rSendGbps, nowNs);
+        final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+        if (rSendGbps > 0.0)
+        {
+            coalescer.onDecision(qp, rSendGbps, nowNs);
+        }
     }
 
     private void offer(final QpStatesChanged batch)
@@ -120,7 +114,7 @@ public final class QpBlockSlot implements RateLimiter
      */
     void platform(final RateLimiter platform)
     {
-        this.platform = platform;
+        this.controller = new SenderController(params, table, firstQp, platform);
     }
 
     /**

@@ -18,6 +18,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.rhcc.actors.agent.AgentHost;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
@@ -130,7 +131,8 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         acks = node.aeron().addSubscription(s.internalChannel(), s.ackStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         agent = new RateUpdaterAgent(acks, proxy(), spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID,
-            s.qpsPerEntity(), blockCount, s.controlIntervalNs(), s.fragmentLimit());
+            s.qpsPerEntity(), blockCount, s.controlIntervalNs(), s.fragmentLimit(),
+            AgentCounters.rateUpdater(AgentCounters.published(node.aeron()), spec.sessionId()));
         node.senderAgents().put(agent);
         host = start(agent);
         context.pipeToSelf(openBlocks(), (ok, error) -> new BlocksOpened(error));
@@ -380,6 +382,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         node.senderAgents().remove(agent);
         acks.close();
         commands.close();
+        agent.counters().close();
         return this;
     }
 }

@@ -1,12 +1,12 @@
 package org.rhcc.actors.sender;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -21,8 +21,11 @@ import org.rhcc.transport.message.OfferResult;
  * touches a mailbox; entities register and unregister their blocks through a control queue drained at the start of
  * each duty cycle, and hear about pending batches through a queue their rate updater drains.
  * <p>
- * <b>Note:</b> single-threaded; allocation-free and fence-free per ACK (the ACK counter other threads read is
- * published with an ordered store, not a volatile increment).
+ * Its counters ({@link AgentCounters.RateUpdater}) live outside it, in the media driver's counters file on a node, so a
+ * successor carries on with the same counts and AeronStat reads them.
+ * <p>
+ * <b>Note:</b> single-threaded; allocation-free and fence-free per ACK (the counters other threads read are
+ * published with ordered stores, not volatile increments).
  */
 public final class RateUpdaterAgent implements Agent, MessageListener, RateLimiter, QpBlockSlot.SlotListener
 {
@@ -30,8 +33,6 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     public static final String ROLE_NAME = "rate-updater";
 
     private static final int CONTROL_DRAIN_LIMIT = 64;
-    private static final AtomicLongFieldUpdater<RateUpdaterAgent> ACKS_SEEN =
-        AtomicLongFieldUpdater.newUpdater(RateUpdaterAgent.class, "acksSeen");
 
     private final Subscription acks;
     private final MessageProxy commands;
@@ -45,11 +46,8 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     private final MessageAdapter adapter;
     private final ManyToOneConcurrentArrayQueue<Runnable> control = new ManyToOneConcurrentArrayQueue<>(4096);
     private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
+    private final AgentCounters.RateUpdater counters;
     private long window = Long.MIN_VALUE;
-    private volatile long acksSeen;
-    private volatile long unroutedAcks;
-    private volatile long failedRateUpdates;
-    private volatile long lastDoneNs = -1;
 
     /**
      * @param acks          the node's probe-ACK stream.
@@ -60,11 +58,13 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      * @param blockCount    blocks of the session.
      * @param intervalNs    control interval of the journal batches, ns.
      * @param fragmentLimit most frames per duty cycle.
+     * @param counters      the agent's counters (the caller closes them).
      */
     public RateUpdaterAgent(final Subscription acks, final MessageProxy commands, final long sessionId,
         final int controllerId, final int qpsPerEntity, final int blockCount, final long intervalNs,
-        final int fragmentLimit)
+        final int fragmentLimit, final AgentCounters.RateUpdater counters)
     {
+        this.counters = counters;
         this.acks = acks;
         this.commands = commands;
         this.sessionId = sessionId;
@@ -80,7 +80,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
 
     /**
      * The successor of a stopped agent: it polls the same probe-ACK subscription and answers on the same command
-     * stream from where its predecessor stopped, with its counts. With {@code adoptBlocks} it takes over every block
+     * stream from where its predecessor stopped, with its counters. With {@code adoptBlocks} it takes over every block
      * the predecessor ran, with their live tables, open windows and batch queues, so that no QP state is lost (a
      * restart after a crash); without, it routes no ACK and only answers the platform's lockstep (the fail-safe).
      * Call only after the predecessor's thread has stopped, before starting this one.
@@ -95,12 +95,8 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     {
         final RateUpdaterAgent successor = new RateUpdaterAgent(predecessor.acks, commands, predecessor.sessionId,
             predecessor.controllerId, predecessor.blockMask + 1, predecessor.blocks.length, predecessor.intervalNs,
-            predecessor.fragmentLimit);
+            predecessor.fragmentLimit, predecessor.counters);
         successor.window = predecessor.window;
-        successor.lastDoneNs = predecessor.lastDoneNs;
-        successor.acksSeen = predecessor.acksSeen;
-        successor.unroutedAcks = predecessor.unroutedAcks;
-        successor.failedRateUpdates = predecessor.failedRateUpdates;
         for (int block = 0; block < predecessor.blocks.length && adoptBlocks; block++)
         {
             final QpBlockSlot slot = predecessor.blocks[block];
@@ -244,12 +240,12 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     public void onProbeAck(
         final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
     {
-        ACKS_SEEN.lazySet(this, acksSeen + 1);
+        counters.acksSeen.incrementRelease();
         final int block = qp >>> blockShift;
         final QpBlockSlot slot = qp >= 0 && block < blocks.length ? blocks[block] : null;
         if (null == slot)
         {
-            unroutedAcks++;
+            counters.unroutedAcks.incrementRelease();
             return;
         }
         slot.onProbeAck(qp & blockMask, reqRecvTs32, respSendTs32, rccGbps, nowNs);
@@ -282,7 +278,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
             throw new IllegalStateException("cannot answer ClockAdvance(" + advanceToNs + "): " +
                 OfferResult.describe(result));
         }
-        lastDoneNs = advanceToNs;
+        counters.lastDoneNs.setRelease(advanceToNs);
     }
 
     /**
@@ -295,7 +291,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
         final long result = commands.rateUpdate(qp, rRevGbps, rSendGbps, nowNs);
         if (result < 0)
         {
-            failedRateUpdates++;
+            counters.failedRateUpdates.incrementRelease();
             throw new RateRefusedException(qp, result);
         }
     }
@@ -321,7 +317,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      */
     public long acksSeen()
     {
-        return acksSeen;
+        return counters.acksSeen.get();
     }
 
     /**
@@ -329,7 +325,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      */
     public long unroutedAcks()
     {
-        return unroutedAcks;
+        return counters.unroutedAcks.get();
     }
 
     /**
@@ -355,7 +351,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      */
     public long failedRateUpdates()
     {
-        return failedRateUpdates;
+        return counters.failedRateUpdates.get();
     }
 
     /**
@@ -363,7 +359,15 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      */
     public long lastDoneNs()
     {
-        return lastDoneNs;
+        return counters.lastDoneNs.get();
+    }
+
+    /**
+     * @return the agent's counters, shared with its successors.
+     */
+    public AgentCounters.RateUpdater counters()
+    {
+        return counters;
     }
 
     /**

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.aeron.IdleStrategies;
@@ -43,7 +44,7 @@ class QpBlockEntityTest
         // the platform's end of the command stream: a refused rate update would be a failure of the agent
         platform = node.aeron().addSubscription("aeron:ipc", 4242);
         agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), SESSION, 2,
-            QPS_PER_ENTITY, 2, INTERVAL_NS, 64);
+            QPS_PER_ENTITY, 2, INTERVAL_NS, 64, AgentCounters.rateUpdater(AgentCounters.unpublished(), SESSION));
         node.context().senderAgents().put(agent);
         entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(
             QpBlockEntity.entityId(SESSION, 1), node.context().senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
@@ -68,7 +69,7 @@ class QpBlockEntityTest
         assertEquals(64, opened.firstQp());
         assertEquals(36, opened.qps(), "the last block holds QPs 64..99");
         assertTrue(result.reply().registered());
-        final QpStateTable table = QpWords.table(result.state().words());
+        final QpStateTable table = QpStateTable.copyOf(result.state().state());
         assertEquals(100.0f, table.rateGbps(0));
         assertTrue(Float.isNaN(table.dPrevNs(35)));
 
@@ -92,14 +93,13 @@ class QpBlockEntityTest
         final QpStatesChanged batch = assertInstanceOf(QpStatesChanged.class, drained.event());
         assertEquals(0L, batch.windowStartNs());
         assertArrayEquals(new int[]{ 1, 6 }, batch.qps());
-        final int[] journaledWords = drained.state().words().clone();
-        assertNotEquals(Float.floatToRawIntBits(100.0f), journaledWords[6 * QpWords.WORDS_PER_QP],
-            "QP 70's rate moved");
+        final byte[] journaledState = drained.state().state().clone();
+        assertNotEquals(100.0f, QpStateTable.copyOf(journaledState).rateGbps(6), "QP 70's rate moved");
 
         entity.restart();
 
         final QpBlockState recovered = entity.getState();
-        assertArrayEquals(journaledWords, recovered.words());
+        assertArrayEquals(journaledState, recovered.state());
         assertEquals(1, recovered.batches());
         agent.doWork();
         ack(65, 5_000, 5_300, 160_000L);

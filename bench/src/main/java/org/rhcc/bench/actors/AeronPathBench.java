@@ -11,6 +11,7 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.agent.SignalRelayAgent;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.receiver.MbaCascadeAgent;
 import org.rhcc.actors.receiver.PlatformEcnMarking;
 import org.rhcc.actors.receiver.PlatformMbaActuator;
@@ -104,7 +105,8 @@ final class AeronPathBench
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
                 new PlatformMbaActuator(commands, 0, 2), new PlatformEcnMarking(commands, 0, log), log);
-            final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64);
+            final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64,
+                AgentCounters.cascade(AgentCounters.published(aeron), 1L));
             final Agent relayAgent = relay ?
                 new SignalRelayAgent("msr-poller", platform, internal, 64, Integer.MAX_VALUE) : null;
             final AgentHost cascadeHost;
@@ -323,7 +325,8 @@ final class AeronPathBench
     {
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
-        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), 1L, 2, perEntity, blocks, 1_000_000_000L, 64);
+        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), 1L, 2, perEntity, blocks,
+            1_000_000_000L, 64, AgentCounters.rateUpdater(AgentCounters.published(aeron), 1L));
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);
         for (int b = 0; b < blocks; b++)
         {
