@@ -25,6 +25,12 @@ public final class AgentCounters implements AutoCloseable
     public static final int RATE_UPDATER_REFUSED_UPDATES_TYPE_ID = 4103;
     /** Counter type id of an agent's simulated time of its last lockstep answer. */
     public static final int LAST_CLOCK_DONE_TYPE_ID = 4104;
+    /** Counter type id of a rate updater's probe ACKs rejected for a negative receiver delay. */
+    public static final int RATE_UPDATER_NEGATIVE_DELAY_ACKS_TYPE_ID = 4105;
+    /** Counter type id of a rate updater's probe ACKs rejected for an R_cc that is not a rate. */
+    public static final int RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID = 4106;
+    /** Counter type id of a rate updater's journal batches lost to a full queue. */
+    public static final int RATE_UPDATER_DROPPED_BATCHES_TYPE_ID = 4107;
     /** Counter type id of an MBA cascade's IIO samples processed. */
     public static final int CASCADE_SAMPLES_TYPE_ID = 4111;
     /** Counter type id of an MBA cascade's lockstep answers sent. */
@@ -70,8 +76,8 @@ public final class AgentCounters implements AutoCloseable
     }
 
     /**
-     * The rate updater's counters: probe ACKs processed, ACKs with no registered block, refused rate updates and the
-     * last lockstep answer.
+     * The rate updater's counters: probe ACKs processed, ACKs with no registered block, ACKs the controller rejected,
+     * refused rate updates, journal batches lost and the last lockstep answer.
      *
      * @param allocator where the counters come from.
      * @param sessionId the session.
@@ -87,8 +93,14 @@ public final class AgentCounters implements AutoCloseable
             allocator.allocate(RATE_UPDATER_ACKS_TYPE_ID, "rhcc rate-updater probe ACKs processed (count" + of),
             allocator.allocate(RATE_UPDATER_UNROUTED_ACKS_TYPE_ID,
                 "rhcc rate-updater ACKs without a registered block (count" + of),
+            allocator.allocate(RATE_UPDATER_NEGATIVE_DELAY_ACKS_TYPE_ID,
+                "rhcc rate-updater probe ACKs rejected, negative receiver delay (count" + of),
+            allocator.allocate(RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID,
+                "rhcc rate-updater probe ACKs rejected, R_cc not a rate (count" + of),
             allocator.allocate(RATE_UPDATER_REFUSED_UPDATES_TYPE_ID,
                 "rhcc rate-updater rate updates refused by the platform (count" + of),
+            allocator.allocate(RATE_UPDATER_DROPPED_BATCHES_TYPE_ID,
+                "rhcc rate-updater journal batches dropped, queue full (count" + of),
             lastDoneNs);
     }
 
@@ -128,20 +140,31 @@ public final class AgentCounters implements AutoCloseable
         public final AtomicCounter acksSeen;
         /** ACKs of QPs whose block is not registered, count. */
         public final AtomicCounter unroutedAcks;
+        /** ACKs rejected by Eq. (2)'s input check for a negative receiver delay, count. */
+        public final AtomicCounter negativeDelayAcks;
+        /** ACKs rejected for an R_cc that is not a rate (negative or NaN), count. */
+        public final AtomicCounter badRateAcks;
         /** Rate updates the platform stream refused, count. */
         public final AtomicCounter failedRateUpdates;
+        /** Journal batches lost because an entity fell a whole queue behind, count. */
+        public final AtomicCounter droppedBatches;
         /** Simulated time of the last lockstep answer, ns, or -1. */
         public final AtomicCounter lastDoneNs;
         private final AgentCounters all;
 
         RateUpdater(final AtomicCounter acksSeen, final AtomicCounter unroutedAcks,
-            final AtomicCounter failedRateUpdates, final AtomicCounter lastDoneNs)
+            final AtomicCounter negativeDelayAcks, final AtomicCounter badRateAcks,
+            final AtomicCounter failedRateUpdates, final AtomicCounter droppedBatches, final AtomicCounter lastDoneNs)
         {
             this.acksSeen = acksSeen;
             this.unroutedAcks = unroutedAcks;
+            this.negativeDelayAcks = negativeDelayAcks;
+            this.badRateAcks = badRateAcks;
             this.failedRateUpdates = failedRateUpdates;
+            this.droppedBatches = droppedBatches;
             this.lastDoneNs = lastDoneNs;
-            this.all = new AgentCounters(acksSeen, unroutedAcks, failedRateUpdates, lastDoneNs);
+            this.all = new AgentCounters(acksSeen, unroutedAcks, negativeDelayAcks, badRateAcks, failedRateUpdates,
+                droppedBatches, lastDoneNs);
         }
 
         /**

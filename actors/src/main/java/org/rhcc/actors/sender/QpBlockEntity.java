@@ -30,10 +30,11 @@ import org.rhcc.core.sender.QpStateTable;
  * A sender entity: the QPs of one block ({@code rhcc.sender.qps-per-entity}, 1024 by default) of one session, under
  * cluster sharding on the nodes that own the session's sender host ({@link QpBlockSharding}). It owns a core
  * {@link QpStateTable} for its block, never one object per QP: once opened (or recovered) it hands a copy to its
- * node's {@link RateUpdaterAgent}, which from then on is the table's single writer and runs every probe ACK of the
- * block against it; the entity journals the agent's per-interval batches ({@link QpStatesChanged}, one
- * {@code persistAll} per drain) into its own image of the state, which snapshots carry. Killed and restarted (or
- * re-homed after its node died), it recovers the image from snapshot and journal and hands it to the agent again.
+ * node's {@link SenderHostState}, whose {@link RateUpdaterAgent} from then on is the table's single writer and runs
+ * every probe ACK of the block against it; the entity journals the agent's per-interval batches
+ * ({@link QpStatesChanged}, one {@code persistAll} per drain) into its own image of the state, which snapshots carry.
+ * Killed and restarted (or re-homed after its node died), it recovers the image from snapshot and journal and hands it
+ * over again.
  * <p>
  * Entity id: {@code <sessionId>-<block>}; persistence id {@code QpBlock|<sessionId>-<block>}. Commands are idempotent
  * ({@link Open} of an open block only re-registers it), so a retried ask during a rebalance cannot double-apply.
@@ -216,12 +217,12 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
 
     private Effect<QpBlockEvent, QpBlockState> onFinish(final QpBlockState state, final Finish finish)
     {
-        final RateUpdaterAgent agent = null == slot ? null : agents.get(sessionId);
-        if (null == agent)
+        final SenderHostState host = null == slot ? null : agents.get(sessionId);
+        if (null == host)
         {
             return drain().thenReply(finish.replyTo(), (s) -> Done.done());
         }
-        context.pipeToSelf(agent.flush(slot), (ok, error) -> new Flushed(finish.replyTo()));
+        context.pipeToSelf(host.flush(slot), (ok, error) -> new Flushed(finish.replyTo()));
         return Effect().none();
     }
 
@@ -231,15 +232,15 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         {
             return null != slot;
         }
-        final RateUpdaterAgent a = agents.get(state.spec().sessionId());
-        if (null == a)
+        final SenderHostState host = agents.get(state.spec().sessionId());
+        if (null == host)
         {
             return false;
         }
         sessionId = state.spec().sessionId();
         slot = new QpBlockSlot(state.block(), state.firstQp(), QpStateTable.copyOf(state.state()),
-            state.spec().controllerConfig().sender(), a, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
-        a.register(slot);
+            state.spec().controllerConfig().sender(), host, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
+        host.register(slot);
         return true;
     }
 
@@ -268,10 +269,10 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     {
         if (null != slot)
         {
-            final RateUpdaterAgent agent = agents.get(sessionId);
-            if (null != agent)
+            final SenderHostState host = agents.get(sessionId);
+            if (null != host)
             {
-                agent.unregister(slot);
+                host.unregister(slot);
             }
             slot = null;
         }

@@ -1,7 +1,6 @@
 package org.rhcc.actors.sender;
 
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -23,25 +22,27 @@ public final class QpBlockSlot
     private final int block;
     private final int firstQp;
     private final QpStateTable table;
-    private final SenderParameters params;
-    private SenderController controller;
+    private final SenderController controller;
     private final QpBatchCoalescer coalescer;
     private final OneToOneConcurrentArrayQueue<QpStatesChanged> batches;
     private final AtomicBoolean pending = new AtomicBoolean();
-    private final AtomicLong droppedBatches = new AtomicLong();
     private final ActorRef<QpBlockEntity.Command> entity;
     private SlotListener listener;
 
     /**
-     * Told when a batch is waiting to be journaled.
+     * Told when a batch is waiting to be journaled, or was lost.
      */
-    @FunctionalInterface
     public interface SlotListener
     {
         /**
          * @param slot the slot whose queue went from empty to not empty.
          */
         void onBatchPending(QpBlockSlot slot);
+
+        /**
+         * @param slot the slot that lost a batch because its entity fell a whole queue behind.
+         */
+        void onBatchDropped(QpBlockSlot slot);
     }
 
     /**
@@ -49,7 +50,7 @@ public final class QpBlockSlot
      * @param firstQp          global number of the block's first QP.
      * @param table            the block's live state (handed over: no other thread writes it from now on).
      * @param params           sender-loop parameters.
-     * @param platform         the platform's rate limiter, with global QP numbers.
+     * @param platform         the platform's rate limiter, with the host's QP numbers (a {@link SenderHostState}).
      * @param intervalNs       control interval of the batches, ns.
      * @param batchCapacity    batches the queue holds before the entity drains it.
      * @param entity           the entity that journals the batches.
@@ -61,7 +62,6 @@ public final class QpBlockSlot
         this.block = block;
         this.firstQp = firstQp;
         this.table = table;
-        this.params = params;
         this.controller = new SenderController(params, table, firstQp, platform);
         this.batches = new OneToOneConcurrentArrayQueue<>(batchCapacity);
         this.coalescer = new QpBatchCoalescer(table, intervalNs, this::offer);
@@ -76,8 +76,9 @@ public final class QpBlockSlot
      * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
      * @param rccGbps      R_cc, Gbit/s.
      * @param nowNs        time, ns.
+     * @return the R_send decided, Gbit/s, or the controller's rejection code (< 0).
      */
-    public void onProbeAck(
+    public double onProbeAck(
         final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
     {
         final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
@@ -85,13 +86,17 @@ public final class QpBlockSlot
         {
             coalescer.onDecision(qp, rSendGbps, nowNs);
         }
+        return rSendGbps;
     }
 
     private void offer(final QpStatesChanged batch)
     {
         if (!batches.offer(batch))
         {
-            droppedBatches.incrementAndGet();
+            if (null != listener)
+            {
+                listener.onBatchDropped(this);
+            }
             return;
         }
         if (pending.compareAndSet(false, true) && null != listener)
@@ -103,18 +108,6 @@ public final class QpBlockSlot
     void listener(final SlotListener listener)
     {
         this.listener = listener;
-    }
-
-    /**
-     * Hands the block to a new rate limiter: the successor of a crashed rate-updater agent takes the same table, window
-     * and batch queue. Only while no agent runs the block (the crashed agent's thread is joined, the successor's not
-     * started yet).
-     *
-     * @param platform the successor, with global QP numbers.
-     */
-    void platform(final RateLimiter platform)
-    {
-        this.controller = new SenderController(params, table, firstQp, platform);
     }
 
     /**
@@ -147,14 +140,6 @@ public final class QpBlockSlot
     public OneToOneConcurrentArrayQueue<QpStatesChanged> batches()
     {
         return batches;
-    }
-
-    /**
-     * @return batches lost because the entity fell a whole queue behind.
-     */
-    public long droppedBatches()
-    {
-        return droppedBatches.get();
     }
 
     /**

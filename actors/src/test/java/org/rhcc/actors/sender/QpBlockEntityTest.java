@@ -43,9 +43,10 @@ class QpBlockEntityTest
         commands = node.aeron().addExclusivePublication("aeron:ipc", 4242);
         // the platform's end of the command stream: a refused rate update would be a failure of the agent
         platform = node.aeron().addSubscription("aeron:ipc", 4242);
-        agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), SESSION, 2,
-            QPS_PER_ENTITY, 2, INTERVAL_NS, 64, AgentCounters.rateUpdater(AgentCounters.unpublished(), SESSION));
-        node.context().senderAgents().put(agent);
+        final SenderHostState state = new SenderHostState(SESSION, 2, QPS_PER_ENTITY, 2, INTERVAL_NS,
+            AgentCounters.rateUpdater(AgentCounters.unpublished(), SESSION));
+        agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
+        node.context().senderAgents().put(state);
         entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(
             QpBlockEntity.entityId(SESSION, 1), node.context().senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
     }
@@ -105,6 +106,14 @@ class QpBlockEntityTest
         ack(65, 5_000, 5_300, 160_000L);
         ack(65, 6_000, 6_300, 260_000L);
         assertEquals(0, agent.unroutedAcks(), "the recovered entity handed its table over again");
+
+        ack(65, 7_000, 6_900, 270_000L);
+        agent.onProbeAck(66, 8_000, 8_300, Double.NaN, 280_000L);
+        assertEquals(1, agent.state().counters().negativeDelayAcks.get());
+        assertEquals(1, agent.state().counters().badRateAcks.get());
+        ack(4, 9_000, 9_300, 290_000L);
+        assertEquals(1, agent.unroutedAcks(), "block 0 is not registered here");
+        assertEquals(9, agent.acksSeen());
     }
 
     private void ack(final int qp, final int reqRecvTsNs, final int respSendTsNs, final long nowNs)
