@@ -20,7 +20,6 @@ import org.rhcc.core.sender.SenderParameters;
 public final class QpBlockSlot
 {
     private final int block;
-    private final int firstQp;
     private final QpStateTable table;
     private final SenderController controller;
     private final QpBatchCoalescer coalescer;
@@ -60,7 +59,6 @@ public final class QpBlockSlot
         final ActorRef<QpBlockEntity.Command> entity)
     {
         this.block = block;
-        this.firstQp = firstQp;
         this.table = table;
         this.controller = new SenderController(params, table, firstQp, platform);
         this.batches = new OneToOneConcurrentArrayQueue<>(batchCapacity);
