@@ -27,7 +27,8 @@ import org.rhcc.core.sender.SenderParameters;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 3, jvmArgsAppend = "-Dagrona.disable.bounds.checks=true")
+@Fork(value = 3, jvmArgsAppend = { "-Dagrona.disable.bounds.checks=true",
+    "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED" })
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class ProbeAckBenchmark

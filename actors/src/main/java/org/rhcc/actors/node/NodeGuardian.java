@@ -3,9 +3,10 @@ package org.rhcc.actors.node;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.receiver.ReceiverGuardian;
+import org.rhcc.actors.receiver.ReceiverRole;
 import org.rhcc.actors.sender.QpBlockSharding;
-import org.rhcc.actors.sender.SenderGuardian;
+import org.rhcc.actors.sender.SenderRole;
+import org.rhcc.actors.session.RoleGuardian;
 
 /**
  * The root guardian of a node: one guardian per role the node has, and, on a sender node, the sharding of the sender
@@ -36,11 +37,11 @@ public final class NodeGuardian
             }
             if (s.hasRole(NodeSettings.ROLE_RECEIVER))
             {
-                context.spawn(ReceiverGuardian.create(node), "receiver");
+                context.spawn(RoleGuardian.create(ReceiverRole.ROLE, node), "receiver");
             }
             if (s.hasRole(NodeSettings.ROLE_SENDER))
             {
-                context.spawn(SenderGuardian.create(node), "sender");
+                context.spawn(RoleGuardian.create(SenderRole.ROLE, node), "sender");
             }
             return Behaviors.empty();
         });

@@ -15,6 +15,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.rhcc.actors.agent.AgentHost;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionEvent;
@@ -35,7 +36,7 @@ import org.rhcc.transport.message.MessageProxy;
  * <p>
  * An actuator that cannot actuate moves the host to the fail-safe: if the agent crashes (a command or lockstep answer
  * could not be published, or the controller threw), the actor stops the agent, calls core's
- * {@code ReceiverLoop.enterFailSafe} (every group back to 100 %), logs it once and journals {@link FailSafeEntered}
+ * {@code ReceiverController.enterFailSafe} (every group back to 100 %), logs it once and journals {@link FailSafeEntered}
  * and {@link ActuatorFailed}. If the actuator refuses a level, core's loop enters the fail-safe itself and the agent
  * reports it.
  */
@@ -104,6 +105,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private final MbaActuator actuator;
     private final boolean hostActuator;
     private final ReceiverController controller;
+    private final AgentCounters.Cascade counters;
     private final ReceiverDecisionLog log;
     private final MbaCascadeAgent agent;
     private final ActorRef<SessionJournal.Command> journal;
@@ -142,10 +144,11 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
             actuator.resetToUnthrottled();
         }
         log = new ReceiverDecisionLog(64 * 1024);
+        counters = AgentCounters.cascade(AgentCounters.published(node.aeron()), spec.sessionId());
         controller = new ReceiverController(spec.controllerConfig(), actuator,
             new PlatformEcnMarking(proxy, spec.receiverHostId(), log), log);
         agent = new MbaCascadeAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
-            SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit());
+            SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
         host = AgentHost.start(agent, IdleStrategies.parse(s.idleStrategy()),
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
@@ -253,16 +256,9 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         drain();
         final String reason = "MBA cascade agent stopped: " + crashed.cause();
         final long nowNs = Math.max(0, agent.lastDoneNs());
-        if (null != controller.loop())
+        if (!controller.failSafe())
         {
-            if (!controller.loop().failSafe())
-            {
-                controller.loop().enterFailSafe(reason);
-            }
-        }
-        else
-        {
-            actuator.resetToUnthrottled();
+            controller.enterFailSafe(reason);
         }
         getContext().getLog().error("receiver host {} entered the fail-safe (MBA 100 %): {}", spec.receiverHostId(),
             reason);
@@ -313,6 +309,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         }
         samples.close();
         commands.close();
+        counters.close();
         return this;
     }
 }

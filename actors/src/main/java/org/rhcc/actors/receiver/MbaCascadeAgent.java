@@ -1,11 +1,9 @@
 package org.rhcc.actors.receiver;
 
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
-
 import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.control.ReceiverController;
-import org.rhcc.core.receiver.ReceiverLoop;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -17,16 +15,15 @@ import org.rhcc.transport.message.OfferResult;
  * with {@code ClockDone(t)} on the platform's command stream, after the commands decided up to t (same stream, so
  * the platform sees them first). Reports the fail-safe once to the decision log.
  * <p>
- * <b>Note:</b> single-threaded; allocation-free and fence-free per sample (the sample counter other threads read is
- * published with an ordered store, not a volatile increment).
+ * Its counters ({@link AgentCounters.Cascade}) are in the media driver's counters file on a node, for AeronStat.
+ * <p>
+ * <b>Note:</b> single-threaded; allocation-free and fence-free per sample (the counters other threads read are
+ * published with ordered stores, not volatile increments).
  */
 public final class MbaCascadeAgent implements Agent, MessageListener
 {
     /** Role name of the agent and its thread. */
     public static final String ROLE_NAME = "mba-cascade";
-
-    private static final AtomicLongFieldUpdater<MbaCascadeAgent> SAMPLES_SEEN =
-        AtomicLongFieldUpdater.newUpdater(MbaCascadeAgent.class, "samplesSeen");
 
     private final Subscription samples;
     private final MessageProxy commands;
@@ -38,9 +35,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
     private final int fragmentLimit;
     private final MessageAdapter adapter;
     private boolean failSafeReported;
-    private volatile long samplesSeen;
-    private volatile long clockDoneSent;
-    private volatile long lastDoneNs = -1;
+    private final AgentCounters.Cascade counters;
 
     /**
      * @param samples       the node's IIO sample stream.
@@ -51,11 +46,13 @@ public final class MbaCascadeAgent implements Agent, MessageListener
      * @param hostId        receiver host whose samples are processed.
      * @param controllerId  id answered in {@code ClockDone}.
      * @param fragmentLimit most frames per duty cycle.
+     * @param counters      the agent's counters (the caller closes them).
      */
     public MbaCascadeAgent(final Subscription samples, final MessageProxy commands,
         final ReceiverController controller, final ReceiverDecisionLog log, final long sessionId, final int hostId,
-        final int controllerId, final int fragmentLimit)
+        final int controllerId, final int fragmentLimit, final AgentCounters.Cascade counters)
     {
+        this.counters = counters;
         this.samples = samples;
         this.commands = commands;
         this.controller = controller;
@@ -93,15 +90,14 @@ public final class MbaCascadeAgent implements Agent, MessageListener
         {
             return;
         }
-        SAMPLES_SEEN.lazySet(this, samplesSeen + 1);
+        counters.samplesSeen.incrementRelease();
         controller.onIioSample(occupancy, pcieGbps, nowNs);
         if (!failSafeReported)
         {
-            final ReceiverLoop loop = controller.loop();
-            if (null != loop && loop.failSafe())
+            if (controller.failSafe())
             {
                 failSafeReported = true;
-                log.onFailSafe(loop.failure(), nowNs);
+                log.onFailSafe(controller.failure(), nowNs);
             }
         }
     }
@@ -121,8 +117,8 @@ public final class MbaCascadeAgent implements Agent, MessageListener
             throw new IllegalStateException("cannot answer ClockAdvance(" + advanceToNs + "): " +
                 OfferResult.describe(result));
         }
-        clockDoneSent++;
-        lastDoneNs = advanceToNs;
+        counters.clockDoneSent.incrementRelease();
+        counters.lastDoneNs.setRelease(advanceToNs);
     }
 
     /**
@@ -130,7 +126,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
      */
     public long samplesSeen()
     {
-        return samplesSeen;
+        return counters.samplesSeen.get();
     }
 
     /**
@@ -138,7 +134,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
      */
     public long clockDoneSent()
     {
-        return clockDoneSent;
+        return counters.clockDoneSent.get();
     }
 
     /**
@@ -146,7 +142,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
      */
     public long lastDoneNs()
     {
-        return lastDoneNs;
+        return counters.lastDoneNs.get();
     }
 
     /**

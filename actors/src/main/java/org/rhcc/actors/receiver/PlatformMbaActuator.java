@@ -9,7 +9,7 @@ import org.rhcc.transport.message.OfferResult;
  * The MBA actuator of a platform reached over Aeron: each level change is an {@code MbaLevelCommand} frame on the
  * platform's command stream (the simulator applies it with its modelled actuation latency). A frame that cannot be
  * published is a refused change: {@link #applyLevel} throws {@link IllegalStateException}, and core's
- * {@link org.rhcc.core.receiver.ReceiverLoop} moves the host to the fail-safe.
+ * {@link org.rhcc.core.control.ReceiverController} moves the host to the fail-safe.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free while the stream accepts frames.
  */

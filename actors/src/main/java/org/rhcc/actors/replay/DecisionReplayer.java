@@ -15,12 +15,11 @@ import org.rhcc.actors.sender.BlockOpened;
 import org.rhcc.actors.sender.QpBlockEntity;
 import org.rhcc.actors.sender.QpBlockSlot;
 import org.rhcc.actors.sender.QpStatesChanged;
-import org.rhcc.actors.sender.QpWords;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
+import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.MbaActuator;
-import org.rhcc.core.receiver.ReceiverLoop;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 
@@ -120,11 +119,10 @@ public final class DecisionReplayer
                 }
                 outcome.signals++;
                 controller.onIioSample(occupancy, pcieGbps, nowNs);
-                final ReceiverLoop loop = controller.loop();
-                if (!failSafeReported && null != loop && loop.failSafe())
+                if (!failSafeReported && controller.failSafe())
                 {
                     failSafeReported = true;
-                    log.onFailSafe(loop.failure(), nowNs);
+                    log.onFailSafe(controller.failure(), nowNs);
                 }
                 if (log.queue().size() > 1 << 19)
                 {
@@ -166,7 +164,7 @@ public final class DecisionReplayer
         {
             final int firstQp = b * perEntity;
             final int qps = Math.min(perEntity, spec.qpCount() - firstQp);
-            slots[b] = new QpBlockSlot(b, firstQp, QpWords.table(QpBlockEntity.openedWords(spec, firstQp, qps)),
+            slots[b] = new QpBlockSlot(b, firstQp, SenderController.openedTable(config.sender(), qps),
                 config.sender(), (qp, rRev, rSend, nowNs) ->
                 {
                 }, started.controlIntervalNs(), 1 << 16, null);

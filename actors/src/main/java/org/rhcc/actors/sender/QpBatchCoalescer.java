@@ -94,18 +94,18 @@ public final class QpBatchCoalescer
         final int n = markedCount;
         Arrays.sort(marked, 0, n);
         final int[] qps = Arrays.copyOf(marked, n);
-        final int[] words = new int[n * QpWords.WORDS_PER_QP];
+        final byte[] state = new byte[n * QpStateTable.BYTES_PER_QP];
         final float[] rates = new float[n];
         for (int k = 0; k < n; k++)
         {
             final int qp = qps[k];
-            QpWords.read(table, qp, words, k);
+            table.getState(qp, state, k * QpStateTable.BYTES_PER_QP);
             rates[k] = rSendGbps[qp];
             markedBits[qp >>> 6] &= ~(1L << qp);
         }
         markedCount = 0;
         batches++;
-        sink.accept(new QpStatesChanged(window * intervalNs, qps, words, rates));
+        sink.accept(new QpStatesChanged(window * intervalNs, qps, state, rates));
     }
 
     /**

@@ -23,18 +23,18 @@ import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 import org.rhcc.actors.CborSerializable;
 import org.rhcc.actors.session.SessionSpec;
-import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.SenderController;
 import org.rhcc.core.sender.QpStateTable;
-import org.rhcc.core.sender.ReceivableRateController;
 
 /**
  * A sender entity: the QPs of one block ({@code rhcc.sender.qps-per-entity}, 1024 by default) of one session, under
  * cluster sharding on the nodes that own the session's sender host ({@link QpBlockSharding}). It owns a core
  * {@link QpStateTable} for its block, never one object per QP: once opened (or recovered) it hands a copy to its
- * node's {@link RateUpdaterAgent}, which from then on is the table's single writer and runs every probe ACK of the
- * block against it; the entity journals the agent's per-interval batches ({@link QpStatesChanged}, one
- * {@code persistAll} per drain) into its own image of the state, which snapshots carry. Killed and restarted (or
- * re-homed after its node died), it recovers the image from snapshot and journal and hands it to the agent again.
+ * node's {@link SenderHostState}, whose {@link RateUpdaterAgent} from then on is the table's single writer and runs
+ * every probe ACK of the block against it; the entity journals the agent's per-interval batches
+ * ({@link QpStatesChanged}, one {@code persistAll} per drain) into its own image of the state, which snapshots carry.
+ * Killed and restarted (or re-homed after its node died), it recovers the image from snapshot and journal and hands it
+ * over again.
  * <p>
  * Entity id: {@code <sessionId>-<block>}; persistence id {@code QpBlock|<sessionId>-<block>}. Commands are idempotent
  * ({@link Open} of an open block only re-registers it), so a retried ask during a rebalance cannot double-apply.
@@ -170,27 +170,6 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         return sessionId + "-" + block;
     }
 
-    /**
-     * Opens a block's QPs the way core's {@code SenderController} opens every QP: at line rate with the configured
-     * D_thr.
-     *
-     * @param spec    the session.
-     * @param firstQp the block's first QP.
-     * @param qps     QPs in the block.
-     * @return the block's initial state words.
-     */
-    public static int[] openedWords(final SessionSpec spec, final int firstQp, final int qps)
-    {
-        final ControllerConfig config = spec.controllerConfig();
-        final QpStateTable table = new QpStateTable(qps);
-        final ReceivableRateController controller = new ReceivableRateController(config.sender(), table);
-        for (int qp = 0; qp < qps; qp++)
-        {
-            controller.open(qp);
-        }
-        return QpWords.snapshot(table);
-    }
-
     @Override
     public QpBlockState emptyState()
     {
@@ -238,12 +217,12 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
 
     private Effect<QpBlockEvent, QpBlockState> onFinish(final QpBlockState state, final Finish finish)
     {
-        final RateUpdaterAgent agent = null == slot ? null : agents.get(sessionId);
-        if (null == agent)
+        final SenderHostState host = null == slot ? null : agents.get(sessionId);
+        if (null == host)
         {
             return drain().thenReply(finish.replyTo(), (s) -> Done.done());
         }
-        context.pipeToSelf(agent.flush(slot), (ok, error) -> new Flushed(finish.replyTo()));
+        context.pipeToSelf(host.flush(slot), (ok, error) -> new Flushed(finish.replyTo()));
         return Effect().none();
     }
 
@@ -253,15 +232,15 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         {
             return null != slot;
         }
-        final RateUpdaterAgent a = agents.get(state.spec().sessionId());
-        if (null == a)
+        final SenderHostState host = agents.get(state.spec().sessionId());
+        if (null == host)
         {
             return false;
         }
         sessionId = state.spec().sessionId();
-        slot = new QpBlockSlot(state.block(), state.firstQp(), QpWords.table(state.words()),
-            state.spec().controllerConfig().sender(), a, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
-        a.register(slot);
+        slot = new QpBlockSlot(state.block(), state.firstQp(), QpStateTable.copyOf(state.state()),
+            state.spec().controllerConfig().sender(), host, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
+        host.register(slot);
         return true;
     }
 
@@ -271,7 +250,8 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         return newEventHandlerBuilder()
             .forAnyState()
             .onEvent(BlockOpened.class, (state, e) ->
-                new QpBlockState(e.spec(), e.block(), e.firstQp(), openedWords(e.spec(), e.firstQp(), e.qps()), 0))
+                new QpBlockState(e.spec(), e.block(), e.firstQp(),
+                    SenderController.openedTable(e.spec().controllerConfig().sender(), e.qps()).toByteArray(), 0))
             .onEvent(QpStatesChanged.class, QpBlockState::apply)
             .build();
     }
@@ -289,10 +269,10 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     {
         if (null != slot)
         {
-            final RateUpdaterAgent agent = agents.get(sessionId);
-            if (null != agent)
+            final SenderHostState host = agents.get(sessionId);
+            if (null != host)
             {
-                agent.unregister(slot);
+                host.unregister(slot);
             }
             slot = null;
         }

@@ -1,48 +1,47 @@
 package org.rhcc.actors.sender;
 
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.QpStateTable;
-import org.rhcc.core.sender.ReceivableRateController;
-import org.rhcc.core.sender.SenderLoop;
 import org.rhcc.core.sender.SenderParameters;
 
 /**
  * A sender entity's block as the rate-updater agent runs it: the live {@link QpStateTable} the entity handed over
- * (written by the agent's thread only from then on), core's {@link ReceivableRateController} and {@link SenderLoop}
- * over it, a rate limiter that turns each decision into a platform {@code RateUpdate} with the global QP number and
- * marks it in the block's {@link QpBatchCoalescer}, and the queue of batches the entity journals.
+ * (written by the agent's thread only from then on), core's {@link SenderController} over it with the block's first
+ * QP (so that each decision reaches the platform's rate limiter with the host's QP number), the block's
+ * {@link QpBatchCoalescer} that marks every accepted decision, and the queue of batches the entity journals.
  * <p>
  * <b>Note:</b> {@link #onProbeAck} runs on the agent's thread; allocation-free per ACK.
  */
-public final class QpBlockSlot implements RateLimiter
+public final class QpBlockSlot
 {
     private final int block;
-    private final int firstQp;
     private final QpStateTable table;
-    private final SenderLoop loop;
-    private RateLimiter platform;
+    private final SenderController controller;
     private final QpBatchCoalescer coalescer;
     private final OneToOneConcurrentArrayQueue<QpStatesChanged> batches;
     private final AtomicBoolean pending = new AtomicBoolean();
-    private final AtomicLong droppedBatches = new AtomicLong();
     private final ActorRef<QpBlockEntity.Command> entity;
     private SlotListener listener;
 
     /**
-     * Told when a batch is waiting to be journaled.
+     * Told when a batch is waiting to be journaled, or was lost.
      */
-    @FunctionalInterface
     public interface SlotListener
     {
         /**
          * @param slot the slot whose queue went from empty to not empty.
          */
         void onBatchPending(QpBlockSlot slot);
+
+        /**
+         * @param slot the slot that lost a batch because its entity fell a whole queue behind.
+         */
+        void onBatchDropped(QpBlockSlot slot);
     }
 
     /**
@@ -50,7 +49,7 @@ public final class QpBlockSlot implements RateLimiter
      * @param firstQp          global number of the block's first QP.
      * @param table            the block's live state (handed over: no other thread writes it from now on).
      * @param params           sender-loop parameters.
-     * @param platform         the platform's rate limiter, with global QP numbers.
+     * @param platform         the platform's rate limiter, with the host's QP numbers (a {@link SenderHostState}).
      * @param intervalNs       control interval of the batches, ns.
      * @param batchCapacity    batches the queue holds before the entity drains it.
      * @param entity           the entity that journals the batches.
@@ -60,10 +59,8 @@ public final class QpBlockSlot implements RateLimiter
         final ActorRef<QpBlockEntity.Command> entity)
     {
         this.block = block;
-        this.firstQp = firstQp;
         this.table = table;
-        this.platform = platform;
-        this.loop = new SenderLoop(new ReceivableRateController(params, table), this);
+        this.controller = new SenderController(params, table, firstQp, platform);
         this.batches = new OneToOneConcurrentArrayQueue<>(batchCapacity);
         this.coalescer = new QpBatchCoalescer(table, intervalNs, this::offer);
         this.entity = entity;
@@ -77,27 +74,27 @@ public final class QpBlockSlot implements RateLimiter
      * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
      * @param rccGbps      R_cc, Gbit/s.
      * @param nowNs        time, ns.
+     * @return the R_send decided, Gbit/s, or the controller's rejection code (< 0).
      */
-    public void onProbeAck(
+    public double onProbeAck(
         final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
     {
-        loop.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
-    {
-        platform.setRate(firstQp + qp, rRevGbps, rSendGbps, nowNs);
-        coalescer.onDecision(qp, rSendGbps, nowNs);
+        final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+        if (rSendGbps > 0.0)
+        {
+            coalescer.onDecision(qp, rSendGbps, nowNs);
+        }
+        return rSendGbps;
     }
 
     private void offer(final QpStatesChanged batch)
     {
         if (!batches.offer(batch))
         {
-            droppedBatches.incrementAndGet();
+            if (null != listener)
+            {
+                listener.onBatchDropped(this);
+            }
             return;
         }
         if (pending.compareAndSet(false, true) && null != listener)
@@ -109,18 +106,6 @@ public final class QpBlockSlot implements RateLimiter
     void listener(final SlotListener listener)
     {
         this.listener = listener;
-    }
-
-    /**
-     * Hands the block to a new rate limiter: the successor of a crashed rate-updater agent takes the same table, window
-     * and batch queue. Only while no agent runs the block (the crashed agent's thread is joined, the successor's not
-     * started yet).
-     *
-     * @param platform the successor, with global QP numbers.
-     */
-    void platform(final RateLimiter platform)
-    {
-        this.platform = platform;
     }
 
     /**
@@ -153,14 +138,6 @@ public final class QpBlockSlot implements RateLimiter
     public OneToOneConcurrentArrayQueue<QpStatesChanged> batches()
     {
         return batches;
-    }
-
-    /**
-     * @return batches lost because the entity fell a whole queue behind.
-     */
-    public long droppedBatches()
-    {
-        return droppedBatches.get();
     }
 
     /**

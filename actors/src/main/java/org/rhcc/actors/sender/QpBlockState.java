@@ -2,22 +2,23 @@ package org.rhcc.actors.sender;
 
 import org.rhcc.actors.CborSerializable;
 import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.sender.QpStateTable;
 
 /**
  * A sender entity's journaled state: the session and block it serves and the 16-byte state of each of its QPs as of
- * the last journaled batch ({@link QpWords} layout). Also the snapshot form.
+ * the last journaled batch (core's {@link QpStateTable} layout). Also the snapshot form.
  *
  * @param spec    the session, null before {@link BlockOpened}.
  * @param block   block index.
  * @param firstQp global number of the block's first QP.
- * @param words   four words per QP of the block.
+ * @param state   16 bytes of state per QP of the block.
  * @param batches batches applied so far.
  */
-public record QpBlockState(SessionSpec spec, int block, int firstQp, int[] words, long batches)
+public record QpBlockState(SessionSpec spec, int block, int firstQp, byte[] state, long batches)
     implements CborSerializable
 {
     /** Before the block was opened. */
-    public static final QpBlockState EMPTY = new QpBlockState(null, -1, 0, new int[0], 0);
+    public static final QpBlockState EMPTY = new QpBlockState(null, -1, 0, new byte[0], 0);
 
     /**
      * @return true once the block was opened.
@@ -32,7 +33,7 @@ public record QpBlockState(SessionSpec spec, int block, int firstQp, int[] words
      */
     public int qps()
     {
-        return words.length / QpWords.WORDS_PER_QP;
+        return state.length / QpStateTable.BYTES_PER_QP;
     }
 
     /**
@@ -44,12 +45,12 @@ public record QpBlockState(SessionSpec spec, int block, int firstQp, int[] words
     QpBlockState apply(final QpStatesChanged batch)
     {
         final int[] qps = batch.qps();
-        final int[] src = batch.words();
+        final byte[] src = batch.state();
         for (int k = 0; k < qps.length; k++)
         {
-            System.arraycopy(src, k * QpWords.WORDS_PER_QP, words, qps[k] * QpWords.WORDS_PER_QP,
-                QpWords.WORDS_PER_QP);
+            System.arraycopy(src, k * QpStateTable.BYTES_PER_QP, state, qps[k] * QpStateTable.BYTES_PER_QP,
+                QpStateTable.BYTES_PER_QP);
         }
-        return new QpBlockState(spec, block, firstQp, words, batches + 1);
+        return new QpBlockState(spec, block, firstQp, state, batches + 1);
     }
 }

@@ -2,6 +2,9 @@ package org.rhcc.actors.sender;
 
 import java.util.Arrays;
 
+import org.agrona.concurrent.UnsafeBuffer;
+import org.rhcc.core.sender.QpStateTable;
+
 /**
  * Decisions of one control interval for one block: every QP whose rate changed in the window
  * {@code [windowStartNs, windowStartNs + control-interval)}, with its full 16-byte state at the end of the window
@@ -10,21 +13,21 @@ import java.util.Arrays;
  *
  * @param windowStartNs start of the window, ns of the controller's clock.
  * @param qps           QP indices within the block, ascending.
- * @param words         four state words per QP, in the order of {@code qps} ({@link QpWords}).
+ * @param state         16 bytes of state per QP, in the order of {@code qps} (core's {@link QpStateTable} layout).
  * @param rSendGbps     last R_send decided for each QP in the window, Gbit/s rounded to float32.
  */
-public record QpStatesChanged(long windowStartNs, int[] qps, int[] words, float[] rSendGbps) implements QpBlockEvent
+public record QpStatesChanged(long windowStartNs, int[] qps, byte[] state, float[] rSendGbps) implements QpBlockEvent
 {
     /**
      * Checks the array lengths agree.
      */
     public QpStatesChanged
     {
-        if (words.length != qps.length * QpWords.WORDS_PER_QP || rSendGbps.length != qps.length)
+        if (state.length != qps.length * QpStateTable.BYTES_PER_QP || rSendGbps.length != qps.length)
         {
             throw new IllegalArgumentException("batch of " + qps.length + " QPs needs " +
-                qps.length * QpWords.WORDS_PER_QP + " words and " + qps.length + " rates, got " + words.length +
-                " and " + rSendGbps.length);
+                qps.length * QpStateTable.BYTES_PER_QP + " bytes of state and " + qps.length + " rates, got " +
+                state.length + " and " + rSendGbps.length);
         }
     }
 
@@ -32,14 +35,14 @@ public record QpStatesChanged(long windowStartNs, int[] qps, int[] words, float[
     public boolean equals(final Object o)
     {
         return o instanceof QpStatesChanged other && windowStartNs == other.windowStartNs &&
-            Arrays.equals(qps, other.qps) && Arrays.equals(words, other.words) &&
+            Arrays.equals(qps, other.qps) && Arrays.equals(state, other.state) &&
             Arrays.equals(rSendGbps, other.rSendGbps);
     }
 
     @Override
     public int hashCode()
     {
-        return 31 * (31 * (31 * Long.hashCode(windowStartNs) + Arrays.hashCode(qps)) + Arrays.hashCode(words)) +
+        return 31 * (31 * (31 * Long.hashCode(windowStartNs) + Arrays.hashCode(qps)) + Arrays.hashCode(state)) +
             Arrays.hashCode(rSendGbps);
     }
 
@@ -61,24 +64,24 @@ public record QpStatesChanged(long windowStartNs, int[] qps, int[] words, float[
         {
             return "window " + windowStartNs + " ns vs " + other.windowStartNs + " ns";
         }
-        for (int k = 0; k < Math.min(qps.length, other.qps.length); k++)
+        final int common = Math.min(qps.length, other.qps.length);
+        final QpStateTable mine = 0 == common ? null : view();
+        final QpStateTable theirs = 0 == common ? null : other.view();
+        for (int k = 0; k < common; k++)
         {
             if (qps[k] != other.qps[k])
             {
                 return "changed QP #" + k + " is " + qps[k] + " vs " + other.qps[k];
             }
-            final int b = k * QpWords.WORDS_PER_QP;
-            if (words[b] != other.words[b])
+            if (Float.floatToRawIntBits(mine.rateGbps(k)) != Float.floatToRawIntBits(theirs.rateGbps(k)))
             {
-                return "QP " + qps[k] + " R_rev " + Float.intBitsToFloat(words[b]) + " vs " +
-                    Float.intBitsToFloat(other.words[b]) + " Gbit/s";
+                return "QP " + qps[k] + " R_rev " + mine.rateGbps(k) + " vs " + theirs.rateGbps(k) + " Gbit/s";
             }
-            if (words[b + 2] != other.words[b + 2])
+            if (Float.floatToRawIntBits(mine.dPrevNs(k)) != Float.floatToRawIntBits(theirs.dPrevNs(k)))
             {
-                return "QP " + qps[k] + " D_cur " + Float.intBitsToFloat(words[b + 2]) + " vs " +
-                    Float.intBitsToFloat(other.words[b + 2]) + " ns";
+                return "QP " + qps[k] + " D_cur " + mine.dPrevNs(k) + " vs " + theirs.dPrevNs(k) + " ns";
             }
-            if (words[b + 1] != other.words[b + 1] || words[b + 3] != other.words[b + 3])
+            if (mine.probeTsNs(k) != theirs.probeTsNs(k) || mine.dThrNs(k) != theirs.dThrNs(k))
             {
                 return "QP " + qps[k] + " probe time / D_thr differ";
             }
@@ -92,5 +95,10 @@ public record QpStatesChanged(long windowStartNs, int[] qps, int[] words, float[
             return qps.length + " QPs changed vs " + other.qps.length;
         }
         return null;
+    }
+
+    private QpStateTable view()
+    {
+        return new QpStateTable(new UnsafeBuffer(state), 0, qps.length);
     }
 }

@@ -18,6 +18,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.rhcc.actors.agent.AgentHost;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
@@ -29,17 +30,17 @@ import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageProxy;
 
 /**
- * The sender's actuator actor for one session: owns the {@link RateUpdaterAgent} (registered in the node's
- * {@link SenderAgents} so that sender entities find it), journals the session's configuration, opens every block's
+ * The sender's actuator actor for one session: owns the sender host's {@link SenderHostState} (registered in the
+ * node's {@link SenderAgents} so that sender entities find it) and the {@link RateUpdaterAgent} that runs it, journals the session's configuration, opens every block's
  * {@link QpBlockEntity} through the sharding of the session's sender host ({@link QpBlockSharding}, which keeps the
  * blocks on this node, an owner of that host), and once all blocks are handed over and the streams connected, is
  * ready. Every {@code rhcc.journal.flush-interval} it tells the entities whose batches are waiting to journal them; on
  * {@link Finish} it has every entity close its window and journal, then stops the agent.
  * <p>
  * Supervision (docs/design.md §7): an agent that crashes (an exception out of its duty cycle) is restarted after a backoff
- * ({@code rhcc.supervision.actuator-*-backoff}); its successor takes over the same probe-ACK subscription position
- * and the same QP blocks, i.e. the entities' live 16-byte-per-QP tables, so no QP state is lost (the ACK being
- * processed when it crashed is). An agent that cannot actuate (the platform's rate port refuses a decision) or that
+ * ({@code rhcc.supervision.actuator-*-backoff}): a new agent over the same probe-ACK subscription position and the
+ * same state, i.e. the entities' live 16-byte-per-QP tables, queued control actions and counters, so no QP state is
+ * lost (the ACK being processed when it crashed is). An agent that cannot actuate (the platform's rate port refuses a decision) or that
  * crashed more than {@code rhcc.supervision.actuator-max-restarts} times moves the sender host to its fail-safe:
  * every QP's receivable-rate limit released (R_rev = line rate, so the NIC sends at R_cc alone), the open windows
  * journaled, {@link FailSafeEntered} and {@link ActuatorFailed} journaled, one error log line, no further rate
@@ -102,6 +103,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     private final ExclusivePublication commands;
     private final ActorRef<SessionJournal.Command> journal;
     private final int blockCount;
+    private final SenderHostState state;
     private RateUpdaterAgent agent;
     private AgentHost host;
     private int restarts;
@@ -129,9 +131,11 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             s.controlIntervalNs())), context.getSystem().ignoreRef()));
         acks = node.aeron().addSubscription(s.internalChannel(), s.ackStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
-        agent = new RateUpdaterAgent(acks, proxy(), spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID,
-            s.qpsPerEntity(), blockCount, s.controlIntervalNs(), s.fragmentLimit());
-        node.senderAgents().put(agent);
+        state = new SenderHostState(spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID, s.qpsPerEntity(),
+            blockCount, s.controlIntervalNs(),
+            AgentCounters.rateUpdater(AgentCounters.published(node.aeron()), spec.sessionId()));
+        agent = new RateUpdaterAgent(acks, proxy(), state, s.fragmentLimit());
+        node.senderAgents().put(state);
         host = start(agent);
         context.pipeToSelf(openBlocks(), (ok, error) -> new BlocksOpened(error));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
@@ -180,7 +184,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
                     return o;
                 }).toCompletableFuture();
         }
-        return CompletableFuture.allOf(opened).thenCompose((all) -> agent.flush(null));
+        return CompletableFuture.allOf(opened).thenCompose((all) -> state.flush(null));
     }
 
     @Override
@@ -212,7 +216,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     private Behavior<Command> onTick()
     {
         QpBlockSlot slot;
-        while (null != (slot = agent.pendingSlots().poll()))
+        while (null != (slot = state.pendingSlots().poll()))
         {
             slot.entity().tell(QpBlockEntity.Drain.INSTANCE);
         }
@@ -278,10 +282,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         {
             return this;
         }
-        final RateUpdaterAgent predecessor = agent;
-        agent = RateUpdaterAgent.successorOf(predecessor, proxy(), true);
-        node.senderAgents().put(agent);
-        agent.adoptControl(predecessor);
+        agent = new RateUpdaterAgent(acks, proxy(), state, node.settings().fragmentLimit());
         host = start(agent);
         agentDown = false;
         getContext().getLog().info("session {}: rate updater agent restarted with {} ACKs processed so far",
@@ -290,26 +291,18 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     }
 
     /**
-     * The sender host's fail-safe: the crashed agent's blocks close their windows (journaled by their entities), every
-     * QP's receivable-rate limit is released at the platform, the fail-safe is journaled and logged once, and an agent
-     * without blocks keeps answering the platform's lockstep.
+     * The sender host's fail-safe: the blocks close their windows (journaled by their entities) and are let go, every
+     * QP's receivable-rate limit is released at the platform, the fail-safe is journaled and logged once, and a new
+     * agent over the state without blocks keeps answering the platform's lockstep.
      */
     private void enterFailSafe(final String reason, final Throwable cause)
     {
         failSafe = true;
         timers.cancel(RestartAgent.INSTANCE);
-        final RateUpdaterAgent crashed = agent;
-        node.senderAgents().remove(crashed);
-        crashed.runPendingControl();
-        for (int block = 0; block < blockCount; block++)
-        {
-            final QpBlockSlot slot = crashed.block(block);
-            if (null != slot)
-            {
-                slot.coalescer().flush();
-            }
-        }
-        final long nowNs = Math.max(0, crashed.lastDoneNs());
+        node.senderAgents().remove(state);
+        state.runPendingControl();
+        state.releaseBlocks();
+        final long nowNs = Math.max(0, agent.lastDoneNs());
         final MessageProxy release = proxy();
         final double lineRateGbps = spec.lineRateGbps();
         int refused = 0;
@@ -329,7 +322,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         journal.tell(new SessionJournal.Append(List.of(new FailSafeEntered(failure, nowNs),
             new ActuatorFailed("sender", String.valueOf(cause))), getContext().getSystem().ignoreRef()));
         onTick();
-        agent = RateUpdaterAgent.successorOf(crashed, proxy(), false);
+        agent = new RateUpdaterAgent(acks, proxy(), state, node.settings().fragmentLimit());
         host = start(agent);
         agentDown = false;
     }
@@ -377,9 +370,10 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     private Behavior<Command> onPostStop()
     {
         host.close();
-        node.senderAgents().remove(agent);
+        node.senderAgents().remove(state);
         acks.close();
         commands.close();
+        state.counters().close();
         return this;
     }
 }

@@ -3,35 +3,35 @@ package org.rhcc.actors.sender;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The rate-updater agents running on this node, by session: how a sender entity started by sharding on this node
- * finds the agent to hand its block to.
+ * The sender hosts' states of the sessions whose rate updater runs on this node, by session: how a sender entity
+ * started by sharding on this node finds where to hand its block.
  */
 public final class SenderAgents
 {
-    private final ConcurrentHashMap<Long, RateUpdaterAgent> agents = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, SenderHostState> states = new ConcurrentHashMap<>();
 
     /**
-     * @param agent a session's agent.
+     * @param state a session's sender host state.
      */
-    public void put(final RateUpdaterAgent agent)
+    public void put(final SenderHostState state)
     {
-        agents.put(agent.sessionId(), agent);
+        states.put(state.sessionId(), state);
     }
 
     /**
-     * @param agent a session's agent, removed if it is still the registered one.
+     * @param state a session's sender host state, removed if it is still the registered one.
      */
-    public void remove(final RateUpdaterAgent agent)
+    public void remove(final SenderHostState state)
     {
-        agents.remove(agent.sessionId(), agent);
+        states.remove(state.sessionId(), state);
     }
 
     /**
      * @param sessionId the session.
-     * @return its agent on this node, or null.
+     * @return its sender host state on this node, or null (none, or the host is in the fail-safe).
      */
-    public RateUpdaterAgent get(final long sessionId)
+    public SenderHostState get(final long sessionId)
     {
-        return agents.get(sessionId);
+        return states.get(sessionId);
     }
 }

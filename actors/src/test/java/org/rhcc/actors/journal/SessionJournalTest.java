@@ -18,6 +18,7 @@ import org.rhcc.actors.TestNode;
 import org.rhcc.actors.sender.BlockOpened;
 import org.rhcc.actors.sender.QpStatesChanged;
 import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.sender.QpStateTable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -72,8 +73,8 @@ class SessionJournalTest
         assertSchema(new SessionStarted(spec, "sender", 2, "node", 1L, 1024, 100_000L), "type", "spec", "role",
             "controllerId", "archiveName", "recordingId", "qpsPerEntity", "controlIntervalNs");
         assertSchema(new BlockOpened(spec, 0, 0, 4), "spec", "block", "firstQp", "qps");
-        assertSchema(new QpStatesChanged(0L, new int[]{ 1 }, new int[]{ 1, 2, 3, 4 }, new float[]{ 5.0f }),
-            "windowStartNs", "qps", "words", "rSendGbps");
+        assertSchema(new QpStatesChanged(0L, new int[]{ 1 }, new byte[QpStateTable.BYTES_PER_QP],
+            new float[]{ 5.0f }), "windowStartNs", "qps", "state", "rSendGbps");
     }
 
     private static void assertSchema(final Object event, final String... fields) throws Exception

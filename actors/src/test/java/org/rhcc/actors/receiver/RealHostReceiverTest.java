@@ -11,6 +11,7 @@ import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
@@ -38,7 +39,7 @@ class RealHostReceiverTest
                     .withFallback(PersistenceTestKitSnapshotPlugin.getInstance().config())));
             try
             {
-                final ActorRef<SessionProtocol.Command> guardian = kit.spawn(ReceiverGuardian.create(node.context()),
+                final ActorRef<SessionProtocol.Command> guardian = kit.spawn(RoleGuardian.create(ReceiverRole.ROLE, node.context()),
                     "receiver");
                 final long deadlineNs = System.nanoTime() + Duration.ofSeconds(20).toNanos();
                 while (!ACTUATIONS.contains("0:5") && System.nanoTime() < deadlineNs)

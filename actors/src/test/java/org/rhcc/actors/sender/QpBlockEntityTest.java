@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.aeron.IdleStrategies;
@@ -42,9 +43,10 @@ class QpBlockEntityTest
         commands = node.aeron().addExclusivePublication("aeron:ipc", 4242);
         // the platform's end of the command stream: a refused rate update would be a failure of the agent
         platform = node.aeron().addSubscription("aeron:ipc", 4242);
-        agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), SESSION, 2,
-            QPS_PER_ENTITY, 2, INTERVAL_NS, 64);
-        node.context().senderAgents().put(agent);
+        final SenderHostState state = new SenderHostState(SESSION, 2, QPS_PER_ENTITY, 2, INTERVAL_NS,
+            AgentCounters.rateUpdater(AgentCounters.unpublished(), SESSION));
+        agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
+        node.context().senderAgents().put(state);
         entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(
             QpBlockEntity.entityId(SESSION, 1), node.context().senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
     }
@@ -68,7 +70,7 @@ class QpBlockEntityTest
         assertEquals(64, opened.firstQp());
         assertEquals(36, opened.qps(), "the last block holds QPs 64..99");
         assertTrue(result.reply().registered());
-        final QpStateTable table = QpWords.table(result.state().words());
+        final QpStateTable table = QpStateTable.copyOf(result.state().state());
         assertEquals(100.0f, table.rateGbps(0));
         assertTrue(Float.isNaN(table.dPrevNs(35)));
 
@@ -92,19 +94,26 @@ class QpBlockEntityTest
         final QpStatesChanged batch = assertInstanceOf(QpStatesChanged.class, drained.event());
         assertEquals(0L, batch.windowStartNs());
         assertArrayEquals(new int[]{ 1, 6 }, batch.qps());
-        final int[] journaledWords = drained.state().words().clone();
-        assertNotEquals(Float.floatToRawIntBits(100.0f), journaledWords[6 * QpWords.WORDS_PER_QP],
-            "QP 70's rate moved");
+        final byte[] journaledState = drained.state().state().clone();
+        assertNotEquals(100.0f, QpStateTable.copyOf(journaledState).rateGbps(6), "QP 70's rate moved");
 
         entity.restart();
 
         final QpBlockState recovered = entity.getState();
-        assertArrayEquals(journaledWords, recovered.words());
+        assertArrayEquals(journaledState, recovered.state());
         assertEquals(1, recovered.batches());
         agent.doWork();
         ack(65, 5_000, 5_300, 160_000L);
         ack(65, 6_000, 6_300, 260_000L);
         assertEquals(0, agent.unroutedAcks(), "the recovered entity handed its table over again");
+
+        ack(65, 7_000, 6_900, 270_000L);
+        agent.onProbeAck(66, 8_000, 8_300, Double.NaN, 280_000L);
+        assertEquals(1, agent.state().counters().negativeDelayAcks.get());
+        assertEquals(1, agent.state().counters().badRateAcks.get());
+        ack(4, 9_000, 9_300, 290_000L);
+        assertEquals(1, agent.unroutedAcks(), "block 0 is not registered here");
+        assertEquals(9, agent.acksSeen());
     }
 
     private void ack(final int qp, final int reqRecvTsNs, final int respSendTsNs, final long nowNs)

@@ -11,12 +11,14 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.agent.SignalRelayAgent;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.receiver.MbaCascadeAgent;
 import org.rhcc.actors.receiver.PlatformEcnMarking;
 import org.rhcc.actors.receiver.PlatformMbaActuator;
 import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.actors.sender.QpBlockSlot;
 import org.rhcc.actors.sender.RateUpdaterAgent;
+import org.rhcc.actors.sender.SenderHostState;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
@@ -104,7 +106,8 @@ final class AeronPathBench
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
                 new PlatformMbaActuator(commands, 0, 2), new PlatformEcnMarking(commands, 0, log), log);
-            final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64);
+            final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64,
+                AgentCounters.cascade(AgentCounters.published(aeron), 1L));
             final Agent relayAgent = relay ?
                 new SignalRelayAgent("msr-poller", platform, internal, 64, Integer.MAX_VALUE) : null;
             final AgentHost cascadeHost;
@@ -323,13 +326,15 @@ final class AeronPathBench
     {
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
-        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), 1L, 2, perEntity, blocks, 1_000_000_000L, 64);
+        final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L,
+            AgentCounters.rateUpdater(AgentCounters.published(aeron), 1L));
+        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), state, 64);
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);
         for (int b = 0; b < blocks; b++)
         {
             final int first = b * perEntity;
-            agent.register(new QpBlockSlot(b, first, Fixtures.openTable(Math.min(perEntity, qps - first)),
-                config.sender(), agent, 1_000_000_000L, 256, null));
+            state.register(new QpBlockSlot(b, first, Fixtures.openTable(Math.min(perEntity, qps - first)),
+                config.sender(), state, 1_000_000_000L, 256, null));
         }
         agent.doWork();
         return agent;

@@ -10,8 +10,8 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.control.SenderController;
 import org.rhcc.core.sender.QpStateTable;
-import org.rhcc.core.sender.ReceivableRateController;
 
 /**
  * Shared pieces of the benchmarks: work areas, controller configuration, deterministic signals and result lines.
@@ -65,13 +65,7 @@ final class Fixtures
      */
     static QpStateTable openTable(final int qps)
     {
-        final QpStateTable table = new QpStateTable(qps);
-        final ReceivableRateController c = new ReceivableRateController(config(Scheme.RHCC).sender(), table);
-        for (int qp = 0; qp < qps; qp++)
-        {
-            c.open(qp);
-        }
-        return table;
+        return SenderController.openedTable(config(Scheme.RHCC).sender(), qps);
     }
 
     /**

@@ -18,8 +18,7 @@ import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.core.sender.ReceivableRateController;
-import org.rhcc.core.sender.SenderLoop;
+import org.rhcc.core.control.SenderController;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -81,8 +80,8 @@ final class MailboxPathBench implements AutoCloseable
     {
         return Behaviors.setup((context) ->
         {
-            final SenderLoop loop = new SenderLoop(new ReceivableRateController(
-                Fixtures.config(Scheme.RHCC).sender(), Fixtures.openTable(qps)), commands::rateUpdate);
+            final SenderController loop = new SenderController(
+                Fixtures.config(Scheme.RHCC).sender(), Fixtures.openTable(qps), 0, commands::rateUpdate);
             return Behaviors.receiveMessage((message) ->
             {
                 final Ack a = (Ack)message;

@@ -8,25 +8,38 @@ import org.rhcc.core.receiver.IioCongestionDetector;
 import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
-import org.rhcc.core.receiver.ReceiverLoop;
-import org.rhcc.core.receiver.RhccMbaPolicy;
 
 /**
- * The receiver side of a {@link Scheme}, bound to its platform's ports: RHCC's cascade (rhcc, cpu-only), hostCC's
- * local response as published (hostcc) or over RHCC's level table (hostcc-5level), each plus CE marking while hostCC's
- * smoothed occupancy exceeds I_T (the only way hostCC's signal reaches RDMA senders). Schemes without a receiver
- * loop do nothing. The simulator's in-process runs and the distributed controller both use this class, so both take
- * the same decisions for the same samples.
+ * The receiver side of a {@link Scheme}, bound to its platform's ports. For rhcc and cpu-only, RHCC's receiver loop
+ * (paper §III-B): Eq. (1) EWMA and {@code I_cur > I_thr} ({@link IioCongestionDetector}) driving the cross-NUMA-first
+ * {@link MbaCascade}; the PCIe bandwidth sample is not used. For hostcc, hostCC's local response as published
+ * ({@link HostCcLocalPolicy}); for hostcc-5level, over RHCC's level table ({@link HostCcFiveLevelPolicy}); each plus CE
+ * marking while hostCC's smoothed occupancy exceeds I_T (the only way hostCC's signal reaches RDMA senders). Schemes
+ * without a receiver loop do nothing. Every level change is applied through the {@link MbaActuator} port, then
+ * reported to an observer (a journal, telemetry). The simulator's in-process runs and the distributed controller both
+ * use this class, so both take the same decisions for the same samples.
  * <p>
- * <b>Note:</b> not thread-safe; allocation-free per sample.
+ * Fail-safe (docs/design.md §7): when the actuator refuses a change, the controller resets the actuator and the rule
+ * to level 1 (100 %, unthrottled), stops deciding and marking, and keeps the reason for whoever supervises it.
+ * <p>
+ * <b>Note:</b> not thread-safe; allocation-free per sample while healthy.
  */
 public final class ReceiverController
 {
     private final ControllerConfig config;
-    private final ReceiverLoop loop;
+    private final boolean receiverLoop;
+    private final boolean hostCcMarking;
+    private final IioCongestionDetector detector;
+    private final MbaCascade cascade;
+    private final MbaPolicy hostCcPolicy;
+    private final HostCcLocalPolicy hostCcLocal;
+    private final MbaActuator mba;
     private final EcnMarkingPort ecnMarking;
-    private final HostCcLocalPolicy hostCc;
+    private final MbaLevelSink observer;
+    private final MbaLevelSink applier = this::applyLevel;
     private boolean marking;
+    private boolean failSafe;
+    private String failure;
 
     /**
      * @param config     scheme and parameters.
@@ -38,23 +51,31 @@ public final class ReceiverController
         final ControllerConfig config, final MbaActuator mba, final EcnMarkingPort ecnMarking,
         final MbaLevelSink observer)
     {
+        final Scheme scheme = config.scheme();
         this.config = config;
+        this.mba = mba;
         this.ecnMarking = ecnMarking;
-        this.hostCc = config.scheme().hostCcLevels() ? new HostCcLocalPolicy(config.hostCcIT(),
+        this.observer = observer;
+        this.receiverLoop = scheme.receiverLoop();
+        this.hostCcMarking = scheme.hostCc();
+        final boolean rhccRule = receiverLoop && !scheme.hostCc();
+        this.detector = rhccRule ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
+        this.cascade = rhccRule ? new MbaCascade(config.cascade()) : null;
+        this.hostCcLocal = receiverLoop && scheme.hostCcLevels() ? new HostCcLocalPolicy(config.hostCcIT(),
             config.hostCcBTGbps(), config.hostCcRelaxNs(), config.cascade().groups().size()) : null;
-        this.loop = config.scheme().receiverLoop() ?
-            new ReceiverLoop(null != hostCc ? hostCc : policy(config), mba, observer) : null;
-    }
-
-    private static MbaPolicy policy(final ControllerConfig config)
-    {
-        if (config.scheme().hostCc())
+        if (null != hostCcLocal)
         {
-            return new HostCcFiveLevelPolicy(config.hostCcIT(), config.hostCcBTGbps(), config.hostCcRelaxNs(),
-                config.cascade().levels(), config.cascade().groups().size());
+            this.hostCcPolicy = hostCcLocal;
         }
-        return new RhccMbaPolicy(new IioCongestionDetector(config.gIio(), config.iThr()),
-            new MbaCascade(config.cascade()));
+        else if (receiverLoop && scheme.hostCc())
+        {
+            this.hostCcPolicy = new HostCcFiveLevelPolicy(config.hostCcIT(), config.hostCcBTGbps(),
+                config.hostCcRelaxNs(), config.cascade().levels(), config.cascade().groups().size());
+        }
+        else
+        {
+            this.hostCcPolicy = null;
+        }
     }
 
     /**
@@ -62,7 +83,7 @@ public final class ReceiverController
      */
     public boolean wantsIioSamples()
     {
-        return null != loop;
+        return receiverLoop;
     }
 
     /**
@@ -71,25 +92,86 @@ public final class ReceiverController
      * @param occupancy IIO occupancy sample, entries.
      * @param pcieGbps  inbound PCIe bandwidth since the previous sample, Gbit/s.
      * @param nowNs     time, ns.
+     * @return level changes applied (0 without a receiver loop and in the fail-safe).
      */
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    public int onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
     {
-        if (null == loop)
+        if (!receiverLoop)
         {
-            return;
+            return 0;
         }
-        loop.onSample(occupancy, pcieGbps, nowNs);
-        if (config.scheme().hostCc())
+        int changes = 0;
+        if (!failSafe)
         {
-            final boolean above = null != hostCc ? hostCc.occupancyAboveThreshold() :
-                loop.policy().smoothedOccupancy() > config.hostCcIT();
-            final boolean mark = !loop.failSafe() && above;
+            changes = null != cascade ? cascade.onDecision(detector.onSample(occupancy), nowNs, applier) :
+                hostCcPolicy.onSample(occupancy, pcieGbps, nowNs, applier);
+        }
+        if (hostCcMarking)
+        {
+            final boolean above = null != hostCcLocal ? hostCcLocal.occupancyAboveThreshold() :
+                hostCcPolicy.smoothedOccupancy() > config.hostCcIT();
+            final boolean mark = !failSafe && above;
             if (mark != marking)
             {
                 marking = mark;
                 ecnMarking.setMarking(mark, nowNs);
             }
         }
+        return changes;
+    }
+
+    private void applyLevel(final int group, final int level, final long nowNs)
+    {
+        if (failSafe)
+        {
+            return;
+        }
+        try
+        {
+            mba.applyLevel(group, level, nowNs);
+            observer.onLevelChange(group, level, nowNs);
+        }
+        catch (final IllegalStateException ex)
+        {
+            enterFailSafe("MBA actuator refused level " + level + " for group " + group + ": " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Moves the host to the fail-safe: every group unthrottled, no further decisions. Without a receiver loop only the
+     * actuator is reset.
+     *
+     * @param reason why, for the operator.
+     */
+    public void enterFailSafe(final String reason)
+    {
+        failSafe = true;
+        failure = reason;
+        if (null != cascade)
+        {
+            cascade.resetToUnthrottled();
+        }
+        else if (null != hostCcPolicy)
+        {
+            hostCcPolicy.resetToUnthrottled();
+        }
+        mba.resetToUnthrottled();
+    }
+
+    /**
+     * @return true once the controller is in the fail-safe.
+     */
+    public boolean failSafe()
+    {
+        return failSafe;
+    }
+
+    /**
+     * @return why the controller entered the fail-safe, or null.
+     */
+    public String failure()
+    {
+        return failure;
     }
 
     /**
@@ -98,15 +180,23 @@ public final class ReceiverController
      */
     public int level(final int group)
     {
-        return null == loop ? 1 : loop.policy().level(group);
+        if (null != cascade)
+        {
+            return cascade.level(group);
+        }
+        return null == hostCcPolicy ? 1 : hostCcPolicy.level(group);
     }
 
     /**
-     * @return the smoothed occupancy the policy acts on (0 when the scheme has no receiver loop).
+     * @return the smoothed occupancy the rule acts on, entries (0 when the scheme has no receiver loop).
      */
     public double smoothedOccupancy()
     {
-        return null == loop ? 0.0 : loop.policy().smoothedOccupancy();
+        if (null != detector)
+        {
+            return detector.iCur();
+        }
+        return null == hostCcPolicy ? 0.0 : hostCcPolicy.smoothedOccupancy();
     }
 
     /**
@@ -115,13 +205,5 @@ public final class ReceiverController
     public boolean marking()
     {
         return marking;
-    }
-
-    /**
-     * @return the receiver loop, or null when the scheme has none.
-     */
-    public ReceiverLoop loop()
-    {
-        return loop;
     }
 }

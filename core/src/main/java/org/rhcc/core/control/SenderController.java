@@ -4,40 +4,71 @@ import org.rhcc.core.port.ProbeAckListener;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
-import org.rhcc.core.sender.SenderLoop;
+import org.rhcc.core.sender.SenderParameters;
 
 /**
- * The sender side of a {@link Scheme}, bound to its platform's rate limiter: RHCC's sender loop for rhcc and
- * rnic-only, nothing otherwise. QPs {@code 0 .. qpCount-1} are opened at line rate.
+ * The sender side of a {@link Scheme}, bound to its platform's rate limiter: every probe ACK goes through RHCC's
+ * {@link ReceivableRateController} (Eq. (2)-(4)) over a {@link QpStateTable}, and every accepted decision goes to the
+ * {@link RateLimiter}; rejected ACKs change nothing. Schemes without a sender loop (everything but rhcc and rnic-only)
+ * do nothing. The table holds QPs {@code firstQp ..} of the host: the simulator's in-process runs give it the whole
+ * host (first QP 0), the distributed controller one block of the host's QPs, so both take the same decisions for the
+ * same ACKs.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per ACK.
  */
 public final class SenderController implements ProbeAckListener
 {
-    private final SenderLoop loop;
     private final ReceivableRateController controller;
+    private final RateLimiter rateLimiter;
+    private final int firstQp;
 
     /**
+     * A whole host: QPs {@code 0 .. qpCount-1}, opened at line rate.
+     *
      * @param config      scheme and parameters.
      * @param qpCount     number of QPs.
      * @param rateLimiter the senders' per-QP rate limiter.
      */
     public SenderController(final ControllerConfig config, final int qpCount, final RateLimiter rateLimiter)
     {
-        if (config.scheme().senderLoop())
+        this.controller = config.scheme().senderLoop() ?
+            new ReceivableRateController(config.sender(), openedTable(config.sender(), qpCount)) : null;
+        this.rateLimiter = rateLimiter;
+        this.firstQp = 0;
+    }
+
+    /**
+     * A block of a host's QPs over a table that already holds their state (opened by {@link #openedTable} or
+     * recovered).
+     *
+     * @param params      sender-loop parameters.
+     * @param table       the block's state; the controller is its only writer from now on.
+     * @param firstQp     the host's number of the table's QP 0, added to every QP handed to the rate limiter.
+     * @param rateLimiter the senders' per-QP rate limiter, with the host's QP numbers.
+     */
+    public SenderController(final SenderParameters params, final QpStateTable table, final int firstQp,
+        final RateLimiter rateLimiter)
+    {
+        this.controller = new ReceivableRateController(params, table);
+        this.rateLimiter = rateLimiter;
+        this.firstQp = firstQp;
+    }
+
+    /**
+     * Opens QPs the one way a sender opens them: at line rate with the configured D_thr, no delay sample yet.
+     *
+     * @param params sender-loop parameters.
+     * @param qps    number of QPs.
+     * @return a new table with QPs {@code 0 .. qps-1} open.
+     */
+    public static QpStateTable openedTable(final SenderParameters params, final int qps)
+    {
+        final QpStateTable table = new QpStateTable(qps);
+        for (int qp = 0; qp < qps; qp++)
         {
-            controller = new ReceivableRateController(config.sender(), new QpStateTable(qpCount));
-            for (int qp = 0; qp < qpCount; qp++)
-            {
-                controller.open(qp);
-            }
-            loop = new SenderLoop(controller, rateLimiter);
+            table.open(qp, (float)params.rLineGbps(), params.dThrNs());
         }
-        else
-        {
-            controller = null;
-            loop = null;
-        }
+        return table;
     }
 
     /**
@@ -45,7 +76,7 @@ public final class SenderController implements ProbeAckListener
      */
     public boolean wantsProbes()
     {
-        return null != loop;
+        return null != controller;
     }
 
     /**
@@ -54,10 +85,32 @@ public final class SenderController implements ProbeAckListener
     public void onProbeAck(
         final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
     {
-        if (null != loop)
+        if (null != controller)
         {
-            loop.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+            decide(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
         }
+    }
+
+    /**
+     * Runs one probe ACK through Eq. (2)-(4) and hands an accepted decision to the rate limiter.
+     *
+     * @param qp           QP number in the table.
+     * @param reqRecvTsNs  receiver-NIC request receive timestamp, low 32 bits of ns.
+     * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
+     * @param rccGbps      R_cc, Gbit/s.
+     * @param nowNs        time, ns.
+     * @return the R_send decided, Gbit/s (> 0), or a {@code ReceivableRateController.REJECTED_*} code (< 0) when the
+     * ACK was rejected and nothing changed.
+     */
+    public double decide(
+        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    {
+        final double rSendGbps = controller.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps);
+        if (rSendGbps > 0.0)
+        {
+            rateLimiter.setRate(firstQp + qp, controller.receivableRateGbps(qp), rSendGbps, nowNs);
+        }
+        return rSendGbps;
     }
 
     /**
@@ -66,5 +119,13 @@ public final class SenderController implements ProbeAckListener
     public ReceivableRateController controller()
     {
         return controller;
+    }
+
+    /**
+     * @return the host's number of the table's QP 0.
+     */
+    public int firstQp()
+    {
+        return firstQp;
     }
 }

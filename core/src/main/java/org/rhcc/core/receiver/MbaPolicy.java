@@ -1,8 +1,9 @@
 package org.rhcc.core.receiver;
 
 /**
- * A receiver-side decision rule: turns IIO occupancy (and PCIe bandwidth) samples into MBA level changes. RHCC's
- * cascade ({@link RhccMbaPolicy}) and hostCC's local response ({@link HostCcLocalPolicy}) implement it.
+ * A hostCC receiver-side decision rule: turns IIO occupancy and PCIe bandwidth samples into MBA level changes.
+ * hostCC as published ({@link HostCcLocalPolicy}) and over RHCC's levels ({@link HostCcFiveLevelPolicy}) implement it;
+ * {@code core/.../control/ReceiverController} runs them.
  * <p>
  * <b>Note:</b> {@link #onSample} is a hot path: no allocation, no logging.
  */

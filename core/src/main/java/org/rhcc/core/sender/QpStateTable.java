@@ -1,9 +1,15 @@
 package org.rhcc.core.sender;
 
+import java.nio.ByteOrder;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 /**
  * The per-QP state of RHCC's sender loop, exactly 16 bytes per QP (paper §III-C, "Overhead": receivable rate,
- * probe send time, previous receiver processing delay, target delay threshold), packed in one contiguous
- * {@code int[]} indexed by QP number. One million QPs take 16 MB.
+ * probe send time, previous receiver processing delay, target delay threshold): a flyweight over a contiguous
+ * region of an Agrona {@link MutableDirectBuffer}, indexed by QP number. One million QPs take 16 MB.
  * <pre>
  *   word  0                   1                    2                    3
  *        +-------------------+--------------------+--------------------+-------------------+
@@ -12,38 +18,93 @@ package org.rhcc.core.sender;
  *        +-------------------+--------------------+--------------------+-------------------+
  *   byte  16n                 16n+4                16n+8                16n+12
  * </pre>
- * {@code D_prev} holds the last {@code D_cur} of Eq. (2), which is both the EWMA's memory and the previous delay of
- * Eq. (3)'s derivative term; NaN means "no sample yet". The C program in pcc-program/ keeps the same four fields, in
- * the same order, at the start of its 48-byte DOCA PCC flow context.
+ * Fields are little-endian. {@code D_prev} holds the last {@code D_cur} of Eq. (2), which is both the EWMA's memory
+ * and the previous delay of Eq. (3)'s derivative term; NaN means "no sample yet". The C program in pcc-program/
+ * keeps the same four fields at the same byte offsets at the start of its 48-byte DOCA PCC flow context
+ * ({@code pcc-program/device/rhcc_ccctx.h} asserts them). Because the state is plain bytes, a QP's state moves between
+ * tables, journal events and snapshots as a 16-byte copy ({@link #getState}, {@link #putState}).
  * <p>
  * <b>Note:</b> not thread-safe; accessors allocate nothing. QP numbers outside the capacity throw
- * {@link ArrayIndexOutOfBoundsException}.
+ * {@link IndexOutOfBoundsException}.
  */
 public final class QpStateTable
 {
     /** Bytes of state per QP. */
     public static final int BYTES_PER_QP = 16;
 
-    private static final int WORDS_PER_QP = 4;
-    private static final int RATE = 0;
-    private static final int PROBE_TS = 1;
-    private static final int D_PREV = 2;
-    private static final int D_THR = 3;
+    /** Byte offset of R_rev (float32, Gbit/s) within a QP's state. */
+    public static final int RATE_OFFSET = 0;
+
+    /** Byte offset of the probe timestamp (low 32 bits of ns) within a QP's state. */
+    public static final int PROBE_TS_OFFSET = 4;
+
+    /** Byte offset of D_prev (float32, ns) within a QP's state. */
+    public static final int D_PREV_OFFSET = 8;
+
+    /** Byte offset of D_thr (int32, ns) within a QP's state. */
+    public static final int D_THR_OFFSET = 12;
+
+    /** Byte order of the fields. */
+    public static final ByteOrder BYTE_ORDER = ByteOrder.LITTLE_ENDIAN;
+
     private static final int NO_DELAY_BITS = Float.floatToRawIntBits(Float.NaN);
 
-    private final int[] words;
+    private final MutableDirectBuffer buffer;
+    private final int offset;
+    private final int capacityQps;
 
     /**
+     * A table over its own heap buffer.
+     *
      * @param capacityQps number of QPs, numbered 0 .. capacity-1; every QP starts closed (all fields zero).
      */
     public QpStateTable(final int capacityQps)
     {
-        if (capacityQps < 1 || capacityQps > Integer.MAX_VALUE / WORDS_PER_QP)
+        this(new UnsafeBuffer(new byte[checkedBytes(capacityQps)]), 0, capacityQps);
+    }
+
+    /**
+     * A table over {@code 16 * capacityQps} bytes of a buffer the caller owns (not cleared: it may hold state).
+     *
+     * @param buffer      the buffer.
+     * @param offset      byte offset of QP 0's state in the buffer.
+     * @param capacityQps number of QPs.
+     */
+    public QpStateTable(final MutableDirectBuffer buffer, final int offset, final int capacityQps)
+    {
+        final int bytes = checkedBytes(capacityQps);
+        if (offset < 0 || (long)offset + bytes > buffer.capacity())
+        {
+            throw new IllegalArgumentException("QP table of " + capacityQps + " QPs at offset " + offset +
+                " needs " + bytes + " bytes from there, but the buffer holds " + buffer.capacity());
+        }
+        this.buffer = buffer;
+        this.offset = offset;
+        this.capacityQps = capacityQps;
+    }
+
+    /**
+     * @param state {@code 16 * n} bytes of state of {@code n} QPs, n >= 1.
+     * @return a table over a copy of it.
+     */
+    public static QpStateTable copyOf(final byte[] state)
+    {
+        if (0 != state.length % BYTES_PER_QP)
         {
             throw new IllegalArgumentException(
-                "QP table capacity " + capacityQps + " must be within 1.." + Integer.MAX_VALUE / WORDS_PER_QP);
+                "QP state of " + state.length + " bytes is not a whole number of " + BYTES_PER_QP + "-byte QPs");
         }
-        words = new int[capacityQps * WORDS_PER_QP];
+        return new QpStateTable(new UnsafeBuffer(state.clone()), 0, state.length / BYTES_PER_QP);
+    }
+
+    private static int checkedBytes(final int capacityQps)
+    {
+        if (capacityQps < 1 || capacityQps > Integer.MAX_VALUE / BYTES_PER_QP)
+        {
+            throw new IllegalArgumentException(
+                "QP table capacity " + capacityQps + " must be within 1.." + Integer.MAX_VALUE / BYTES_PER_QP);
+        }
+        return capacityQps * BYTES_PER_QP;
     }
 
     /**
@@ -51,7 +112,7 @@ public final class QpStateTable
      */
     public int capacityQps()
     {
-        return words.length / WORDS_PER_QP;
+        return capacityQps;
     }
 
     /**
@@ -59,7 +120,32 @@ public final class QpStateTable
      */
     public long stateBytes()
     {
-        return (long)words.length * Integer.BYTES;
+        return (long)capacityQps * BYTES_PER_QP;
+    }
+
+    /**
+     * @return the buffer the table is a view of.
+     */
+    public MutableDirectBuffer buffer()
+    {
+        return buffer;
+    }
+
+    /**
+     * @return byte offset of QP 0's state in {@link #buffer()}.
+     */
+    public int offset()
+    {
+        return offset;
+    }
+
+    private int index(final int qp)
+    {
+        if (qp < 0 || qp >= capacityQps)
+        {
+            throw new IndexOutOfBoundsException("QP " + qp + " outside the table's 0.." + (capacityQps - 1));
+        }
+        return offset + qp * BYTES_PER_QP;
     }
 
     /**
@@ -71,11 +157,11 @@ public final class QpStateTable
      */
     public void open(final int qp, final float rateGbps, final int dThrNs)
     {
-        final int base = qp * WORDS_PER_QP;
-        words[base + RATE] = Float.floatToRawIntBits(rateGbps);
-        words[base + PROBE_TS] = 0;
-        words[base + D_PREV] = NO_DELAY_BITS;
-        words[base + D_THR] = dThrNs;
+        final int base = index(qp);
+        buffer.putInt(base + RATE_OFFSET, Float.floatToRawIntBits(rateGbps), BYTE_ORDER);
+        buffer.putInt(base + PROBE_TS_OFFSET, 0, BYTE_ORDER);
+        buffer.putInt(base + D_PREV_OFFSET, NO_DELAY_BITS, BYTE_ORDER);
+        buffer.putInt(base + D_THR_OFFSET, dThrNs, BYTE_ORDER);
     }
 
     /**
@@ -85,11 +171,7 @@ public final class QpStateTable
      */
     public void close(final int qp)
     {
-        final int base = qp * WORDS_PER_QP;
-        words[base + RATE] = 0;
-        words[base + PROBE_TS] = 0;
-        words[base + D_PREV] = 0;
-        words[base + D_THR] = 0;
+        buffer.setMemory(index(qp), BYTES_PER_QP, (byte)0);
     }
 
     /**
@@ -98,7 +180,7 @@ public final class QpStateTable
      */
     public boolean isOpen(final int qp)
     {
-        return words[qp * WORDS_PER_QP + D_THR] > 0;
+        return dThrNs(qp) > 0;
     }
 
     /**
@@ -107,7 +189,7 @@ public final class QpStateTable
      */
     public float rateGbps(final int qp)
     {
-        return Float.intBitsToFloat(words[qp * WORDS_PER_QP + RATE]);
+        return Float.intBitsToFloat(buffer.getInt(index(qp) + RATE_OFFSET, BYTE_ORDER));
     }
 
     /**
@@ -116,7 +198,7 @@ public final class QpStateTable
      */
     public void rateGbps(final int qp, final float rateGbps)
     {
-        words[qp * WORDS_PER_QP + RATE] = Float.floatToRawIntBits(rateGbps);
+        buffer.putInt(index(qp) + RATE_OFFSET, Float.floatToRawIntBits(rateGbps), BYTE_ORDER);
     }
 
     /**
@@ -126,16 +208,16 @@ public final class QpStateTable
      */
     public int probeTsNs(final int qp)
     {
-        return words[qp * WORDS_PER_QP + PROBE_TS];
+        return buffer.getInt(index(qp) + PROBE_TS_OFFSET, BYTE_ORDER);
     }
 
     /**
-     * @param qp          QP number.
+     * @param qp        QP number.
      * @param probeTsNs the probe's timestamp, ns (its low 32 bits are kept).
      */
     public void probeTsNs(final int qp, final long probeTsNs)
     {
-        words[qp * WORDS_PER_QP + PROBE_TS] = (int)probeTsNs;
+        buffer.putInt(index(qp) + PROBE_TS_OFFSET, (int)probeTsNs, BYTE_ORDER);
     }
 
     /**
@@ -144,16 +226,16 @@ public final class QpStateTable
      */
     public float dPrevNs(final int qp)
     {
-        return Float.intBitsToFloat(words[qp * WORDS_PER_QP + D_PREV]);
+        return Float.intBitsToFloat(buffer.getInt(index(qp) + D_PREV_OFFSET, BYTE_ORDER));
     }
 
     /**
-     * @param qp      QP number.
-     * @param dCurNs  the new D_cur, ns.
+     * @param qp     QP number.
+     * @param dCurNs the new D_cur, ns.
      */
     public void dPrevNs(final int qp, final float dCurNs)
     {
-        words[qp * WORDS_PER_QP + D_PREV] = Float.floatToRawIntBits(dCurNs);
+        buffer.putInt(index(qp) + D_PREV_OFFSET, Float.floatToRawIntBits(dCurNs), BYTE_ORDER);
     }
 
     /**
@@ -162,7 +244,7 @@ public final class QpStateTable
      */
     public int dThrNs(final int qp)
     {
-        return words[qp * WORDS_PER_QP + D_THR];
+        return buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER);
     }
 
     /**
@@ -175,6 +257,64 @@ public final class QpStateTable
         {
             throw new IllegalArgumentException("D_thr = " + dThrNs + " ns must be > 0");
         }
-        words[qp * WORDS_PER_QP + D_THR] = dThrNs;
+        buffer.putInt(index(qp) + D_THR_OFFSET, dThrNs, BYTE_ORDER);
+    }
+
+    /**
+     * Copies a QP's 16 bytes of state out.
+     *
+     * @param qp    QP number.
+     * @param dst   destination.
+     * @param index byte index in the destination.
+     */
+    public void getState(final int qp, final byte[] dst, final int index)
+    {
+        buffer.getBytes(index(qp), dst, index, BYTES_PER_QP);
+    }
+
+    /**
+     * Copies 16 bytes of state into a QP (a closed QP's state is all zeros).
+     *
+     * @param qp    QP number.
+     * @param src   source.
+     * @param index byte index in the source.
+     */
+    public void putState(final int qp, final byte[] src, final int index)
+    {
+        buffer.putBytes(index(qp), src, index, BYTES_PER_QP);
+    }
+
+    /**
+     * Copies a QP's 16 bytes of state into another buffer.
+     *
+     * @param qp    QP number.
+     * @param dst   destination.
+     * @param index byte index in the destination.
+     */
+    public void getState(final int qp, final MutableDirectBuffer dst, final int index)
+    {
+        dst.putBytes(index, buffer, index(qp), BYTES_PER_QP);
+    }
+
+    /**
+     * Copies 16 bytes of state from another buffer into a QP.
+     *
+     * @param qp    QP number.
+     * @param src   source.
+     * @param index byte index in the source.
+     */
+    public void putState(final int qp, final DirectBuffer src, final int index)
+    {
+        buffer.putBytes(index(qp), src, index, BYTES_PER_QP);
+    }
+
+    /**
+     * @return a copy of every QP's state, {@code 16 * capacity} bytes.
+     */
+    public byte[] toByteArray()
+    {
+        final byte[] state = new byte[capacityQps * BYTES_PER_QP];
+        buffer.getBytes(offset, state);
+        return state;
     }
 }

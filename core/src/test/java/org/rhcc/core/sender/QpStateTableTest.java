@@ -1,7 +1,12 @@
 package org.rhcc.core.sender;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,8 +28,8 @@ class QpStateTableTest
         assertTrue(table.stateBytes() <= 20L * 1024 * 1024, "state bytes " + table.stateBytes());
         table.open(999_999, 100.0f, 200);
         assertEquals(100.0f, table.rateGbps(999_999));
-        assertThrows(ArrayIndexOutOfBoundsException.class, () -> table.rateGbps(1_000_000));
-        assertThrows(ArrayIndexOutOfBoundsException.class, () -> table.rateGbps(-1));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.rateGbps(1_000_000));
+        assertThrows(IndexOutOfBoundsException.class, () -> table.rateGbps(-1));
     }
 
     @Test
@@ -53,5 +58,49 @@ class QpStateTableTest
         assertFalse(table.isOpen(0));
         assertThrows(IllegalArgumentException.class, () -> table.dThrNs(0, 0));
         assertThrows(IllegalArgumentException.class, () -> new QpStateTable(0));
+    }
+
+    @Test
+    void shouldLayOutFieldsAtTheDeviceContextOffsetsLittleEndian()
+    {
+        final QpStateTable table = new QpStateTable(3);
+        table.open(2, 42.5f, 300);
+        table.probeTsNs(2, 0x1_2345_6789L);
+        table.dPrevNs(2, 250.25f);
+        final ByteBuffer bytes = ByteBuffer.wrap(table.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(48, bytes.capacity());
+        assertEquals(42.5f, bytes.getFloat(32));
+        assertEquals(0x2345_6789, bytes.getInt(36));
+        assertEquals(250.25f, bytes.getFloat(40));
+        assertEquals(300, bytes.getInt(44));
+        assertEquals(0, bytes.getInt(0));
+    }
+
+    @Test
+    void shouldCopyStateBitExactBetweenTablesAndBuffers()
+    {
+        final QpStateTable table = new QpStateTable(2);
+        table.open(0, 7.0f, 150);
+        table.open(1, 9.0f, 250);
+        table.dPrevNs(1, 123.5f);
+        table.close(0);
+
+        final byte[] state = new byte[QpStateTable.BYTES_PER_QP];
+        table.getState(1, state, 0);
+        final UnsafeBuffer region = new UnsafeBuffer(new byte[8 + 2 * QpStateTable.BYTES_PER_QP]);
+        final QpStateTable view = new QpStateTable(region, 8, 2);
+        view.putState(0, state, 0);
+        assertEquals(9.0f, view.rateGbps(0));
+        assertEquals(123.5f, view.dPrevNs(0));
+        assertEquals(250, view.dThrNs(0));
+        assertFalse(view.isOpen(1));
+
+        final QpStateTable copy = QpStateTable.copyOf(table.toByteArray());
+        assertArrayEquals(table.toByteArray(), copy.toByteArray());
+        assertFalse(copy.isOpen(0));
+        copy.open(0, 1.0f, 100);
+        assertFalse(table.isOpen(0), "copyOf must not share the bytes");
+        assertThrows(IllegalArgumentException.class, () -> new QpStateTable(region, 16, 2));
+        assertThrows(IllegalArgumentException.class, () -> QpStateTable.copyOf(new byte[17]));
     }
 }

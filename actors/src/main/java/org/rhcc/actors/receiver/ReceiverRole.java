@@ -1,0 +1,152 @@
+package org.rhcc.actors.receiver;
+
+import java.util.List;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.session.RoleGuardian;
+import org.rhcc.actors.session.RoleSession;
+import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.actors.session.SessionSpec;
+
+/**
+ * The receiver role ({@link RoleSession}, {@link RoleGuardian}): registered under {@link SessionProtocol#RECEIVER_KEY},
+ * it opens the sessions it is asked to or, on a real host, the session of {@code rhcc.session} from the start; a
+ * session has the node's internal IIO stream, the {@link MsrPoller} source (fed by the platform's IIO stream, or by
+ * the host's own sensor when {@code rhcc.receiver.sensor-class} is set), and the {@link MbaCascade} actuator.
+ */
+public final class ReceiverRole implements RoleSession.Role
+{
+    /** The role. */
+    public static final ReceiverRole ROLE = new ReceiverRole();
+
+    private ReceiverRole()
+    {
+    }
+
+    /**
+     * @param node    the node's shared resources.
+     * @param spec    the session.
+     * @param replyTo told {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
+     * @return the session's behavior.
+     */
+    public static Behavior<RoleSession.Command> create(final NodeContext node, final SessionSpec spec,
+        final ActorRef<SessionProtocol.Reply> replyTo)
+    {
+        return RoleSession.create(ROLE, node, spec, replyTo);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String name()
+    {
+        return "receiver";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public int controllerId()
+    {
+        return SessionProtocol.RECEIVER_CONTROLLER_ID;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String actuatorDescription()
+    {
+        return "the MBA cascade";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public List<ServiceKey<SessionProtocol.Command>> serviceKeys(final NodeContext node)
+    {
+        return List.of(SessionProtocol.RECEIVER_KEY);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String refusal(final NodeContext node, final SessionSpec spec)
+    {
+        return null;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public SessionSpec autostart(final NodeContext node)
+    {
+        return node.settings().autostart();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public ExclusivePublication openInternal(final NodeContext node)
+    {
+        return node.aeron().addExclusivePublication(node.settings().internalChannel(), node.settings().iioStream());
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public Subscription openPlatform(final NodeContext node)
+    {
+        final var s = node.settings();
+        return s.sensorClass().isBlank() ? node.aeron().addSubscription(s.platformIioChannel(), s.platformIioStream()) :
+            null;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public Behavior<SourceActor.Command> source(
+        final NodeContext node, final Subscription platform, final ExclusivePublication internal)
+    {
+        return MsrPoller.create(node, platform, internal);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String sourceName()
+    {
+        return "msr-poller";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public RoleSession.Actuator spawnActuator(final ActorContext<RoleSession.Command> context, final NodeContext node,
+        final SessionSpec spec, final long recordingId)
+    {
+        final ActorRef<MbaCascade.Command> cascade = context.spawn(MbaCascade.create(node, spec, recordingId,
+            context.messageAdapter(MbaCascade.Ready.class, (ready) -> RoleSession.ActuatorReady.INSTANCE)),
+            "mba-cascade");
+        return new RoleSession.Actuator()
+        {
+            public ActorRef<?> ref()
+            {
+                return cascade;
+            }
+
+            public void finish(final ActorContext<RoleSession.Command> context)
+            {
+                cascade.tell(new MbaCascade.Finish(context.messageAdapter(MbaCascade.Finished.class,
+                    (f) -> new RoleSession.ActuatorFinished(new SessionProtocol.Ended(spec.sessionId(), "receiver",
+                        f.samples(), f.decisions(), f.failure())))));
+            }
+        };
+    }
+}

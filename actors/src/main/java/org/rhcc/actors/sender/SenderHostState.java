@@ -1,0 +1,306 @@
+package org.rhcc.actors.sender;
+
+import java.util.concurrent.CompletableFuture;
+
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.sender.ReceivableRateController;
+
+/**
+ * A sender host's state for one session on this node, owned by its {@link RateUpdater} actor and kept outside the
+ * thread that runs it: the QP blocks its sender entities handed over (each with its live {@code QpStateTable}, open
+ * window and batch queue), the control queue through which entities register, unregister and flush blocks, the queue
+ * of blocks with batches waiting, the current journal window and the counters. A {@link RateUpdaterAgent} runs it; a
+ * crashed agent is replaced by a new agent over the same state, so no QP state, queued control action or count is
+ * lost or copied.
+ * <p>
+ * Every block's controller hands its decisions to this state as its rate limiter, which passes them to the agent that
+ * currently runs the state.
+ * <p>
+ * <b>Note:</b> the blocks, the window and the decisions are touched by the running agent's thread only (or by the actor
+ * while no agent runs); {@link #execute}, {@link #register}, {@link #unregister} and {@link #flush} may be called from
+ * any thread.
+ */
+public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListener
+{
+    private static final int CONTROL_DRAIN_LIMIT = 64;
+
+    private final long sessionId;
+    private final int controllerId;
+    private final int blockShift;
+    private final int blockMask;
+    private final long intervalNs;
+    private final QpBlockSlot[] blocks;
+    private final ManyToOneConcurrentArrayQueue<Runnable> control = new ManyToOneConcurrentArrayQueue<>(4096);
+    private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
+    private final AgentCounters.RateUpdater counters;
+    private RateLimiter platform;
+    private long window = Long.MIN_VALUE;
+
+    /**
+     * @param sessionId    the session.
+     * @param controllerId id answered in {@code ClockDone}.
+     * @param qpsPerEntity QPs per block, a power of two.
+     * @param blockCount   blocks of the session.
+     * @param intervalNs   control interval of the journal batches, ns.
+     * @param counters     the counters (closed by the owner).
+     */
+    public SenderHostState(final long sessionId, final int controllerId, final int qpsPerEntity,
+        final int blockCount, final long intervalNs, final AgentCounters.RateUpdater counters)
+    {
+        if (qpsPerEntity < 1 || 0 != (qpsPerEntity & (qpsPerEntity - 1)))
+        {
+            throw new IllegalArgumentException("QPs per entity " + qpsPerEntity + " must be a power of two " +
+                "(set rhcc.sender.qps-per-entity to 1024, for instance)");
+        }
+        this.sessionId = sessionId;
+        this.controllerId = controllerId;
+        this.blockShift = Integer.numberOfTrailingZeros(qpsPerEntity);
+        this.blockMask = qpsPerEntity - 1;
+        this.intervalNs = intervalNs;
+        this.blocks = new QpBlockSlot[blockCount];
+        this.pendingSlots = new OneToOneConcurrentArrayQueue<>(Math.max(16, blockCount * 2));
+        this.counters = counters;
+    }
+
+    /**
+     * Hands the state to an agent: from now on the blocks' decisions reach the platform through it. Only while no
+     * other agent runs the state (before the agent's thread starts).
+     *
+     * @param platform the agent's rate limiter, with the host's QP numbers.
+     */
+    void attach(final RateLimiter platform)
+    {
+        this.platform = platform;
+    }
+
+    /**
+     * Runs a control action on the running agent's thread at its next duty cycle.
+     *
+     * @param action to run (control path: may allocate).
+     * @throws IllegalStateException if the control queue is full.
+     */
+    public void execute(final Runnable action)
+    {
+        if (!control.offer(action))
+        {
+            throw new IllegalStateException("rate-updater control queue is full");
+        }
+    }
+
+    /**
+     * Runs up to a duty cycle's worth of queued control actions (agent thread).
+     *
+     * @return actions run.
+     */
+    int runControl()
+    {
+        return control.drain(Runnable::run, CONTROL_DRAIN_LIMIT);
+    }
+
+    /**
+     * Runs every queued control action on the calling thread, while no agent runs the state (registrations and
+     * flushes that raced with a crash), so that no entity waits on an agent that will not run again.
+     *
+     * @return actions run.
+     */
+    public int runPendingControl()
+    {
+        return control.drain(Runnable::run);
+    }
+
+    /**
+     * Hands a block to the state (from an entity's thread).
+     *
+     * @param slot the block.
+     */
+    public void register(final QpBlockSlot slot)
+    {
+        slot.listener(this);
+        execute(() -> blocks[slot.block()] = slot);
+    }
+
+    /**
+     * Takes a block back, if it is still the registered one.
+     *
+     * @param slot the block.
+     */
+    public void unregister(final QpBlockSlot slot)
+    {
+        execute(() ->
+        {
+            if (blocks[slot.block()] == slot)
+            {
+                blocks[slot.block()] = null;
+            }
+        });
+    }
+
+    /**
+     * Closes a block's current window and completes a future on the agent's thread, once every earlier control action
+     * and every ACK polled before it has been processed.
+     *
+     * @param slot the block, or null for a barrier only.
+     * @return completed on the agent's thread.
+     */
+    public CompletableFuture<Void> flush(final QpBlockSlot slot)
+    {
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        execute(() ->
+        {
+            if (null != slot)
+            {
+                slot.coalescer().flush();
+            }
+            done.complete(null);
+        });
+        return done;
+    }
+
+    /**
+     * Routes one probe ACK to its block (agent thread).
+     *
+     * @param qp           the host's QP number.
+     * @param reqRecvTs32  receiver-NIC request receive timestamp, low 32 bits of ns.
+     * @param respSendTs32 receiver-NIC response send timestamp, low 32 bits of ns.
+     * @param rccGbps      R_cc, Gbit/s.
+     * @param nowNs        time, ns.
+     */
+    void onProbeAck(
+        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    {
+        counters.acksSeen.incrementRelease();
+        final int block = qp >>> blockShift;
+        final QpBlockSlot slot = qp >= 0 && block < blocks.length ? blocks[block] : null;
+        if (null == slot)
+        {
+            counters.unroutedAcks.incrementRelease();
+            return;
+        }
+        final double rSendGbps = slot.onProbeAck(qp & blockMask, reqRecvTs32, respSendTs32, rccGbps, nowNs);
+        if (rSendGbps == ReceivableRateController.REJECTED_NEGATIVE_DELAY)
+        {
+            counters.negativeDelayAcks.incrementRelease();
+        }
+        else if (rSendGbps == ReceivableRateController.REJECTED_BAD_RATE)
+        {
+            counters.badRateAcks.incrementRelease();
+        }
+    }
+
+    /**
+     * Moves the journal window to the one holding {@code advanceToNs}, closing every block's window when it changes
+     * (agent thread).
+     *
+     * @param advanceToNs the platform's clock, ns.
+     */
+    void onClock(final long advanceToNs)
+    {
+        final long w = Math.floorDiv(advanceToNs, intervalNs);
+        if (w != window)
+        {
+            window = w;
+            for (final QpBlockSlot slot : blocks)
+            {
+                if (null != slot)
+                {
+                    slot.coalescer().onClock(advanceToNs);
+                }
+            }
+        }
+    }
+
+    /**
+     * The fail-safe: closes every block's window (their entities journal them) and lets go of the blocks, so that the
+     * agent that keeps answering the platform's lockstep routes no ACK. Only while no agent runs the state.
+     */
+    public void releaseBlocks()
+    {
+        for (int block = 0; block < blocks.length; block++)
+        {
+            final QpBlockSlot slot = blocks[block];
+            if (null != slot)
+            {
+                slot.coalescer().flush();
+                blocks[block] = null;
+            }
+        }
+    }
+
+    /**
+     * The blocks' rate limiter: passes each decision to the agent running the state.
+     * <p>
+     * {@inheritDoc}
+     */
+    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        platform.setRate(qp, rRevGbps, rSendGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void onBatchPending(final QpBlockSlot slot)
+    {
+        pendingSlots.offer(slot);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void onBatchDropped(final QpBlockSlot slot)
+    {
+        counters.droppedBatches.incrementRelease();
+    }
+
+    /**
+     * @param block a block index.
+     * @return the block's slot, or null; read only while no agent runs the state, or from the agent's thread.
+     */
+    QpBlockSlot block(final int block)
+    {
+        return blocks[block];
+    }
+
+    /**
+     * @return blocks with batches waiting, drained by the rate updater actor.
+     */
+    public OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots()
+    {
+        return pendingSlots;
+    }
+
+    /**
+     * @return the counters.
+     */
+    public AgentCounters.RateUpdater counters()
+    {
+        return counters;
+    }
+
+    /**
+     * @return the session.
+     */
+    public long sessionId()
+    {
+        return sessionId;
+    }
+
+    /**
+     * @return id answered in {@code ClockDone}.
+     */
+    public int controllerId()
+    {
+        return controllerId;
+    }
+
+    /**
+     * @return control interval of the journal batches, ns.
+     */
+    public long intervalNs()
+    {
+        return intervalNs;
+    }
+}

@@ -1,0 +1,161 @@
+package org.rhcc.actors.sender;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.session.RoleGuardian;
+import org.rhcc.actors.session.RoleSession;
+import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.actors.session.SessionSpec;
+
+/**
+ * The sender role ({@link RoleSession}, {@link RoleGuardian}): registered under {@link SessionProtocol#SENDER_KEY} and
+ * the {@link SessionProtocol#senderHostKey} of every sender host its node owns, it opens sessions for those hosts
+ * only; a session has the node's internal probe-ACK stream, the {@link ProbeAckStream} source fed by the platform's
+ * probe-ACK stream, and the {@link RateUpdater} actuator.
+ */
+public final class SenderRole implements RoleSession.Role
+{
+    /** The role. */
+    public static final SenderRole ROLE = new SenderRole();
+
+    private SenderRole()
+    {
+    }
+
+    /**
+     * @param node    the node's shared resources.
+     * @param spec    the session.
+     * @param replyTo told {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
+     * @return the session's behavior.
+     */
+    public static Behavior<RoleSession.Command> create(final NodeContext node, final SessionSpec spec,
+        final ActorRef<SessionProtocol.Reply> replyTo)
+    {
+        return RoleSession.create(ROLE, node, spec, replyTo);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String name()
+    {
+        return "sender";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public int controllerId()
+    {
+        return SessionProtocol.SENDER_CONTROLLER_ID;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String actuatorDescription()
+    {
+        return "the rate updater";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public List<ServiceKey<SessionProtocol.Command>> serviceKeys(final NodeContext node)
+    {
+        final List<ServiceKey<SessionProtocol.Command>> keys = new ArrayList<>();
+        keys.add(SessionProtocol.SENDER_KEY);
+        for (final int senderHostId : node.settings().senderHosts())
+        {
+            keys.add(SessionProtocol.senderHostKey(senderHostId));
+        }
+        return keys;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String refusal(final NodeContext node, final SessionSpec spec)
+    {
+        if (!node.settings().ownsSenderHost(spec.senderHostId()))
+        {
+            return "this node does not own sender host " + spec.senderHostId() + "'s NIC (rhcc.node.sender-hosts = " +
+                node.settings().senderHosts() + "); open the session on a node that owns it";
+        }
+        return null;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public SessionSpec autostart(final NodeContext node)
+    {
+        return null;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public ExclusivePublication openInternal(final NodeContext node)
+    {
+        return node.aeron().addExclusivePublication(node.settings().internalChannel(), node.settings().ackStream());
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public Subscription openPlatform(final NodeContext node)
+    {
+        return node.aeron().addSubscription(node.settings().platformAckChannel(), node.settings().platformAckStream());
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public Behavior<SourceActor.Command> source(
+        final NodeContext node, final Subscription platform, final ExclusivePublication internal)
+    {
+        return ProbeAckStream.create(node, platform, internal);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public String sourceName()
+    {
+        return "probe-ack-stream";
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public RoleSession.Actuator spawnActuator(final ActorContext<RoleSession.Command> context, final NodeContext node,
+        final SessionSpec spec, final long recordingId)
+    {
+        final ActorRef<RateUpdater.Command> updater = context.spawn(RateUpdater.create(node, spec, recordingId,
+            context.messageAdapter(RateUpdater.Ready.class, (ready) -> RoleSession.ActuatorReady.INSTANCE)),
+            "rate-updater");
+        return new RoleSession.Actuator()
+        {
+            public ActorRef<?> ref()
+            {
+                return updater;
+            }
+
+            public void finish(final ActorContext<RoleSession.Command> context)
+            {
+                updater.tell(new RateUpdater.Finish(context.messageAdapter(SessionProtocol.Ended.class,
+                    RoleSession.ActuatorFinished::new)));
+            }
+        };
+    }
+}

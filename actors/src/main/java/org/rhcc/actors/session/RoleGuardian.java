@@ -1,0 +1,147 @@
+package org.rhcc.actors.session;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.pekko.actor.CoordinatedShutdown;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.node.AutostartFailed;
+import org.rhcc.actors.node.NodeContext;
+
+/**
+ * Guardian of a data-plane role on a node, written once for every role: registers with the receptionist under the
+ * role's keys and runs one {@link RoleSession} per session it is asked to open (and this node can open), or, on a
+ * real host, the role's configured session from the start; if that one fails to open, the node shuts down with an
+ * {@link AutostartFailed} reason.
+ */
+public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command>
+{
+    /**
+     * A session stopped.
+     *
+     * @param sessionId the session.
+     */
+    private record SessionStopped(long sessionId) implements SessionProtocol.Command
+    {
+    }
+
+    /**
+     * The answer to the session the role opened by itself.
+     *
+     * @param reply {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
+     */
+    private record AutostartReply(SessionProtocol.Reply reply) implements SessionProtocol.Command
+    {
+    }
+
+    private final RoleSession.Role role;
+    private final NodeContext node;
+    private final Map<Long, ActorRef<RoleSession.Command>> sessions = new HashMap<>();
+
+    private RoleGuardian(
+        final ActorContext<SessionProtocol.Command> context, final RoleSession.Role role, final NodeContext node)
+    {
+        super(context);
+        this.role = role;
+        this.node = node;
+        for (final ServiceKey<SessionProtocol.Command> key : role.serviceKeys(node))
+        {
+            context.getSystem().receptionist().tell(Receptionist.register(key, context.getSelf()));
+        }
+        final SessionSpec autostart = role.autostart(node);
+        if (null != autostart)
+        {
+            context.getLog().info("{} opens its configured session {} ({})", role.name(), autostart.sessionId(),
+                autostart.scheme());
+            context.getSelf().tell(new SessionProtocol.Start(autostart,
+                context.messageAdapter(SessionProtocol.Reply.class, AutostartReply::new)));
+        }
+    }
+
+    /**
+     * @param role the role.
+     * @param node the node's shared resources.
+     * @return the guardian's behavior.
+     */
+    public static Behavior<SessionProtocol.Command> create(final RoleSession.Role role, final NodeContext node)
+    {
+        return Behaviors.setup((context) -> new RoleGuardian(context, role, node));
+    }
+
+    @Override
+    public Receive<SessionProtocol.Command> createReceive()
+    {
+        return newReceiveBuilder()
+            .onMessage(SessionProtocol.Start.class, this::onStart)
+            .onMessage(SessionProtocol.End.class, this::onEnd)
+            .onMessage(SessionStopped.class, (stopped) ->
+            {
+                sessions.remove(stopped.sessionId());
+                return this;
+            })
+            .onMessage(AutostartReply.class, this::onAutostartReply)
+            .build();
+    }
+
+    /**
+     * A real host's role that cannot open its session has nothing to control: rather than run on idle (and keep the
+     * heartbeat going), the node shuts down and says why (the host is at 100 %: its groups were reset when the host
+     * was opened, and a session that failed never throttled).
+     */
+    private Behavior<SessionProtocol.Command> onAutostartReply(final AutostartReply msg)
+    {
+        if (msg.reply() instanceof SessionProtocol.Failed failed)
+        {
+            final AutostartFailed reason = new AutostartFailed(role.name(), failed.reason());
+            getContext().getLog().error("{}; the node stops", reason.message());
+            CoordinatedShutdown.get(getContext().getSystem()).runAll(reason);
+        }
+        else if (msg.reply() instanceof SessionProtocol.Ready ready)
+        {
+            getContext().getLog().info("{} session {} is ready: the controller is in charge of the host",
+                role.name(), ready.sessionId());
+        }
+        return this;
+    }
+
+    private Behavior<SessionProtocol.Command> onStart(final SessionProtocol.Start start)
+    {
+        final long id = start.spec().sessionId();
+        final String refusal = role.refusal(node, start.spec());
+        if (null != refusal)
+        {
+            start.replyTo().tell(new SessionProtocol.Failed(id, role.name(), refusal));
+            return this;
+        }
+        if (sessions.containsKey(id))
+        {
+            start.replyTo().tell(new SessionProtocol.Failed(id, role.name(), "session " + id + " is already open"));
+            return this;
+        }
+        final ActorRef<RoleSession.Command> session = getContext().spawn(RoleSession.create(role, node,
+            start.spec(), start.replyTo()), "session-" + id);
+        getContext().watchWith(session, new SessionStopped(id));
+        sessions.put(id, session);
+        return this;
+    }
+
+    private Behavior<SessionProtocol.Command> onEnd(final SessionProtocol.End end)
+    {
+        final ActorRef<RoleSession.Command> session = sessions.remove(end.sessionId());
+        if (null == session)
+        {
+            end.replyTo().tell(new SessionProtocol.Ended(end.sessionId(), role.name(), 0, 0,
+                "no open session " + end.sessionId()));
+            return this;
+        }
+        session.tell(new RoleSession.End(end.replyTo()));
+        return this;
+    }
+}

@@ -1,0 +1,64 @@
+package org.rhcc.actors.counters;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.agrona.concurrent.status.CountersReader;
+import org.junit.jupiter.api.Test;
+import org.rhcc.actors.TestNode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+class AgentCountersTest
+{
+    private static Map<String, Long> rhccCounters(final CountersReader reader)
+    {
+        final Map<String, Long> values = new HashMap<>();
+        reader.forEach((value, id, label) ->
+        {
+            if (label.startsWith("rhcc "))
+            {
+                values.put(label, value);
+            }
+        });
+        return values;
+    }
+
+    @Test
+    void shouldPublishNamedCountersInTheDriversCountersFileUntilClosed() throws InterruptedException
+    {
+        try (TestNode node = new TestNode("counters", Map.of()))
+        {
+            final AgentCounters.RateUpdater counters =
+                AgentCounters.rateUpdater(AgentCounters.published(node.aeron()), 77L);
+            counters.acksSeen.incrementRelease();
+            counters.acksSeen.incrementRelease();
+            counters.lastDoneNs.setRelease(1_000L);
+
+            final Map<String, Long> seen = rhccCounters(node.aeron().countersReader());
+            assertEquals(2L, seen.get("rhcc rate-updater probe ACKs processed (count): session=77"));
+            assertEquals(0L, seen.get("rhcc rate-updater ACKs without a registered block (count): session=77"));
+            assertEquals(0L, seen.get("rhcc rate-updater rate updates refused by the platform (count): session=77"));
+            assertEquals(1_000L, seen.get("rhcc rate-updater last ClockDone (ns): session=77"));
+
+            counters.close();
+            final long deadlineNs = System.nanoTime() + 10_000_000_000L;
+            while (rhccCounters(node.aeron().countersReader()).containsKey(
+                "rhcc rate-updater probe ACKs processed (count): session=77"))
+            {
+                assertFalse(System.nanoTime() - deadlineNs > 0, "closed counters leave the file");
+                Thread.sleep(10);
+            }
+        }
+    }
+
+    @Test
+    void shouldStartTheLastAnswerAtMinusOne()
+    {
+        final AgentCounters.Cascade counters = AgentCounters.cascade(AgentCounters.unpublished(), 1L);
+        assertEquals(-1L, counters.lastDoneNs.get());
+        assertEquals(0L, counters.samplesSeen.get());
+        counters.close();
+    }
+}

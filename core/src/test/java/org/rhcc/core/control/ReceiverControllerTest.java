@@ -1,0 +1,94 @@
+package org.rhcc.core.control;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.core.port.MbaActuator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReceiverControllerTest
+{
+    static final class RecordingActuator implements MbaActuator
+    {
+        final int[] levels = { 1, 1 };
+        int refuseLevel = Integer.MAX_VALUE;
+        int resets;
+
+        public int groupCount()
+        {
+            return levels.length;
+        }
+
+        public void applyLevel(final int group, final int level, final long nowNs)
+        {
+            if (level >= refuseLevel)
+            {
+                throw new IllegalStateException("schemata write failed");
+            }
+            levels[group] = level;
+        }
+
+        public void resetToUnthrottled()
+        {
+            resets++;
+            levels[0] = 1;
+            levels[1] = 1;
+        }
+    }
+
+    private static ReceiverController controller(
+        final Scheme scheme, final MbaActuator actuator, final List<String> journal, final List<Boolean> marks)
+    {
+        return new ReceiverController(ControllerConfig.defaults(scheme, 100.0), actuator,
+            (on, t) -> marks.add(on), (g, l, t) -> journal.add(g + "->" + l));
+    }
+
+    @Test
+    void shouldApplyCascadeDecisionsThroughActuatorAndObserver()
+    {
+        final RecordingActuator actuator = new RecordingActuator();
+        final List<String> journal = new ArrayList<>();
+        final ReceiverController controller = controller(Scheme.RHCC, actuator, journal, new ArrayList<>());
+        assertEquals(0, controller.onIioSample(20.0, 90.0, 400));
+        assertEquals(1, controller.onIioSample(200.0, 90.0, 800));
+        assertEquals(4, actuator.levels[1]);
+        assertEquals(4, controller.level(1));
+        assertEquals(List.of("1->4"), journal);
+    }
+
+    @Test
+    void shouldEnterFailSafeWhenActuatorRefuses()
+    {
+        final RecordingActuator actuator = new RecordingActuator();
+        actuator.refuseLevel = 4;
+        final ReceiverController controller = controller(Scheme.RHCC, actuator, new ArrayList<>(), new ArrayList<>());
+        controller.onIioSample(200.0, 0.0, 0);
+        assertTrue(controller.failSafe());
+        assertTrue(controller.failure().contains("schemata write failed"));
+        assertEquals(1, actuator.resets);
+        assertEquals(1, controller.level(1));
+        assertEquals(0, controller.onIioSample(500.0, 0.0, 1_000_000), "no decisions in fail-safe");
+    }
+
+    @Test
+    void shouldStopMarkingInFailSafe()
+    {
+        final RecordingActuator actuator = new RecordingActuator();
+        final List<Boolean> marks = new ArrayList<>();
+        final ReceiverController controller = controller(Scheme.HOSTCC_5LEVEL, actuator, new ArrayList<>(), marks);
+        controller.onIioSample(100.0, 10.0, 0);
+        assertEquals(2, actuator.levels[0]);
+        assertEquals(2, actuator.levels[1]);
+        assertFalse(controller.failSafe());
+        assertEquals(List.of(true), marks);
+        controller.enterFailSafe("operator");
+        assertEquals(1, controller.level(0));
+        controller.onIioSample(100.0, 10.0, 1_000_000);
+        assertEquals(List.of(true, false), marks, "the fail-safe ends CE marking at the next sample");
+        assertFalse(controller.marking());
+    }
+}
