@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.rhcc.core.dcqcn.DcqcnParameters;
 
@@ -16,12 +17,14 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  * must reproduce. Deterministic: the same core gives the same bytes.
  * <p>
  * Usage: {@code java -cp <core+test-vectors classes> org.rhcc.testvectors.VectorGenerator [DIR]} (default
- * {@code test-vectors/v1}); see test-vectors/README.md for the Maven one-liner.
+ * {@code test-vectors/}{@link #VERSION}); see test-vectors/README.md for the Maven one-liner.
  */
 public final class VectorGenerator
 {
     /** Version directory of this vector format. */
-    public static final String VERSION = "v1";
+    public static final String VERSION = "v2";
+
+    private static final double LINE_GBPS = DcqcnVectors.LINE_RATE_GBPS;
 
     private static final long SEED = 20_250_301L;
 
@@ -35,30 +38,24 @@ public final class VectorGenerator
     public static Map<String, String> generate()
     {
         final Map<String, String> files = new LinkedHashMap<>();
-        final StringWriter probe = new StringWriter();
-        new ProbeAckVectors(new CsvVectorWriter(probe), SEED).write();
-        files.put("probe_ack.csv", probe.toString());
-
-        final StringWriter iio = new StringWriter();
-        new IioMbaVectors(new CsvVectorWriter(iio), SEED + 1).write();
-        files.put("iio_mba.csv", iio.toString());
-
-        final StringWriter nvidia = new StringWriter();
-        new DcqcnVectors(new CsvVectorWriter(nvidia), DcqcnParameters.nvidia(DcqcnVectors.LINE_RATE_GBPS))
-            .write("nvidia");
-        files.put("dcqcn.csv", nvidia.toString());
-
-        final StringWriter paper = new StringWriter();
-        new DcqcnVectors(new CsvVectorWriter(paper), DcqcnParameters.paper(DcqcnVectors.LINE_RATE_GBPS))
-            .write("paper");
-        files.put("dcqcn_paper.csv", paper.toString());
+        add(files, "probe_ack.csv", out -> new ProbeAckVectors(out, SEED).write());
+        add(files, "iio_mba.csv", out -> new IioMbaVectors(out, SEED + 1).write());
+        add(files, "dcqcn.csv", out -> new DcqcnVectors(out, DcqcnParameters.nvidia(LINE_GBPS)).write("nvidia"));
+        add(files, "dcqcn_paper.csv", out -> new DcqcnVectors(out, DcqcnParameters.paper(LINE_GBPS)).write("paper"));
         return files;
+    }
+
+    private static void add(final Map<String, String> files, final String name, final Consumer<CsvVectorWriter> write)
+    {
+        final StringWriter text = new StringWriter();
+        write.accept(new CsvVectorWriter(text));
+        files.put(name, text.toString());
     }
 
     /**
      * Writes the vectors.
      *
-     * @param args optional output directory (default {@code test-vectors/v1}).
+     * @param args optional output directory (default {@code test-vectors/}{@link #VERSION}).
      * @throws IOException if a file cannot be written.
      */
     public static void main(final String[] args) throws IOException

@@ -11,9 +11,12 @@ package org.rhcc.core.dcqcn;
  * @param lineRateGbps           line rate, the ceiling of every rate.
  * @param minRateGbps            floor of the current rate ({@code rpg_min_rate}).
  * @param g                      alpha gain: {@code alpha <- (1-g) alpha + g} on congestion, {@code (1-g) alpha} else.
- * @param initialAlpha           alpha of a new flow, 0..1 ({@code initial_alpha_value}).
- * @param alphaUpdateIntervalNs  alpha decays once per interval without a CNP ({@code dce_tcp_rtt}).
- * @param rateDecreaseIntervalNs minimum time between two rate cuts ({@code rate_reduce_monitor_period}).
+ * @param initialAlpha           alpha set by a flow's first CNP and used for its first cut, 0..1
+ *                               ({@code initial_alpha_value}).
+ * @param alphaUpdateIntervalNs  alpha decays once per interval without a CNP, from the flow's first CNP on
+ *                               ({@code dce_tcp_rtt}).
+ * @param rateDecreaseIntervalNs minimum time between two rate cuts; a CNP within it is carried to its end
+ *                               ({@code rate_reduce_monitor_period}).
  * @param rateIncreaseIntervalNs rate-increase timer period T ({@code rpg_time_reset}).
  * @param byteCounterBytes       rate-increase byte counter B ({@code rpg_byte_reset}).
  * @param fastRecoverySteps      F: increase events per stage spent in fast recovery ({@code rpg_threshold}).
@@ -21,9 +24,10 @@ package org.rhcc.core.dcqcn;
  * @param hyperIncreaseGbps      R_HAI ({@code rpg_hai_rate}).
  * @param cnpIntervalNs          the notification point's minimum time between two CNPs of one flow.
  * @param clampTargetRate        true: every cut sets {@code R_T <- R_C} (DCQCN paper, Algorithm 1); false: only a
- *                               cut that follows a timer-driven increase does ({@code clamp_tgt_rate = 0} with
- *                               {@code clamp_tgt_rate_after_time_inc = 1}, NVIDIA's defaults; HPCC simulator
- *                               {@code CheckRateDecreaseMlx}), so a flow recovers towards its pre-congestion target.
+ *                               cut that follows an increase, timer- or byte-driven, does ({@code clamp_tgt_rate = 0}
+ *                               with {@code clamp_tgt_rate_after_time_inc = 1}, NVIDIA's defaults; the DCQCN authors'
+ *                               {@code rpr_cnm_received}), so a flow cut again before any increase recovers towards
+ *                               its pre-congestion target.
  */
 public record DcqcnParameters(
     double lineRateGbps,
