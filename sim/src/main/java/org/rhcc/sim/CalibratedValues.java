@@ -83,7 +83,7 @@ final class CalibratedValues
 
     static final SimParameters.Io IO = new SimParameters.Io(
         108,            // C_iio (CAL: row B1; RH 94 avg occupancy + lines on the link, [HN] ~92)
-        115.0,          // L_llc (CAL: row A5)
+        104.0,          // L_llc (CAL: row A5: IIO occupancy 20 at line rate; was 115 when D was the mean residency)
         180,            // K_cha (CAL: row B3)
         true,           // DDIO on [RH testbed]
         2,              // DDIO ways [DD]
@@ -94,13 +94,14 @@ final class CalibratedValues
         1,              // perftest: one buffer per QP (est.)
         9L << 20,       // I/O footprint beyond payload buffers (CAL: row B1)
         10_000.0,       // hit-rate fixed point period [model.md §4.5]
-        24);            // K_tor = ceil(B_pcie x L_llc / 512 b) = ceil(104 x 115 / 512): the fewest entries that keep
+        22);            // K_tor = ceil(B_pcie x L_llc / 512 b) = ceil(104 x 104 / 512): the fewest entries that keep
                         // the PCIe posted-write rate through the CHA phase; sized, not fitted (B5 cross: -16 %)
 
     static final SimParameters.Pcie PCIE = new SimParameters.Pcie(
         104.0,          // B_pcie: Gen3 x16 posted writes at MPS 256 [PC]
         100.0,          // L_pcie (est., CAL: row A5/B1)
-        256);           // MPS (typical)
+        256,            // MPS (typical)
+        2);             // posted-write queue per NIC port, TLPs (CAL: row B2; of 1..4, 2 fits 1x/2x/3x best)
 
     static final SimParameters.Rnic RNIC = new SimParameters.Rnic(
         130_944,        // B_rx lossless buffer [NIC]
@@ -118,7 +119,8 @@ final class CalibratedValues
         64,             // CQE size
         4,              // messages posted per QP (est.; keeps the pipe full, Little's law sets the latency)
         32_768,         // one probe per 32 KB [RH]
-        64);            // probe size on the wire (~60 B [RH])
+        64,             // probe size on the wire (~60 B [RH])
+        224);           // probe-record ring slots, 14 KB (CAL: row B2 at 1x, 190 ns; B8)
 
     static final SimParameters.Network NETWORK = new SimParameters.Network(
         LINE_RATE_GBPS,
