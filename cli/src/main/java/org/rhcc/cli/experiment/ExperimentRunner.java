@@ -242,6 +242,7 @@ public final class ExperimentRunner
         final double[] tMs = new double[count];
         final double[] rnicGbps = new double[count];
         final double[] iioOccupancy = new double[count];
+        final double[] iioResidencyNs = new double[count];
         final double[] rxDelayNs = new double[count];
         final double[] cpuMemGbps = new double[count];
         final double[] pfcPauseFraction = new double[count];
@@ -255,6 +256,7 @@ public final class ExperimentRunner
             tMs[k] = timeSeries.endNs(i) / 1e6;
             rnicGbps[k] = timeSeries.rnicGbps(i);
             iioOccupancy[k] = timeSeries.iioOccupancy(i);
+            iioResidencyNs[k] = timeSeries.iioResidencyNs(i);
             rxDelayNs[k] = timeSeries.rxDelayNs(i);
             cpuMemGbps[k] = timeSeries.cpuLocalMemGbps(i) + timeSeries.cpuCrossMemGbps(i);
             pfcPauseFraction[k] = timeSeries.pfcPauseFraction(i);
@@ -285,6 +287,7 @@ public final class ExperimentRunner
         series.put("t_ms", tMs);
         series.put("rnic_gbps", rnicGbps);
         series.put("iio_occupancy", iioOccupancy);
+        series.put("iio_residency_ns", iioResidencyNs);
         series.put("rx_delay_ns", rxDelayNs);
         series.put("cpu_mem_gbps", cpuMemGbps);
         series.put("pfc_pause_fraction", pfcPauseFraction);
