@@ -19,7 +19,8 @@ import org.rhcc.sim.net.RdmaFabric;
  *   lines, at the rate the link and the posted credits allow, shared per TLP with the other port; then it takes one
  *   posted credit and crosses the link. Pure PCIe congestion halves its port's share of the link, and memory
  *   back-pressure slows the queue to the rate the IIO frees credits.</li>
- *   <li><b>Host leg.</b> In the IIO the record spends {@code L_llc} like any NIC line; then, unless its slot is still
+ *   <li><b>Host leg.</b> In the IIO the record waits for a home-tracker entry behind the lines that arrived before it
+ *   and spends {@code L_llc} like any NIC line; then, unless its slot is still
  *   in the DDIO ways ({@link #recordHitProbability(double)}), it waits like a missing data line until the CHA admits
  *   its dirty victim, in FIFO order behind the victims already waiting (memory back-pressure). The record's slot
  *   is rewritten once per ring cycle, far more often than a data line of the NIC's large working set, so the record
@@ -37,8 +38,10 @@ final class ProbeTracker
     private static final int CAPACITY = 4096;
     private static final int WAIT_QUEUE = 0;
     private static final int WAIT_CREDIT = 1;
-    private static final int IN_LLC = 2;
-    private static final int WAIT_ADMISSION = 3;
+    private static final int ON_LINK = 2;
+    private static final int WAIT_TRACKER = 3;
+    private static final int IN_LLC = 4;
+    private static final int WAIT_ADMISSION = 5;
 
     private final int[] qp = new int[CAPACITY];
     private final double[] recvNs = new double[CAPACITY];
@@ -125,8 +128,8 @@ final class ProbeTracker
                 return;
             }
             io.issue(1.0);
-            stage[i] = IN_LLC;
-            llcExitStep[i] = step + pcieSteps + llcSteps;
+            stage[i] = ON_LINK;
+            llcExitStep[i] = step + pcieSteps;
         }
     }
 
@@ -137,6 +140,17 @@ final class ProbeTracker
         while (i < count)
         {
             boolean done = false;
+            if (ON_LINK == stage[i] && step >= llcExitStep[i])
+            {
+                // in the IIO now: it gets a home-tracker entry after the lines that arrived before it
+                stage[i] = WAIT_TRACKER;
+                fifoTarget[i] = io.arrivedLines();
+            }
+            if (WAIT_TRACKER == stage[i] && io.trackerEnteredLines() >= fifoTarget[i] - 1e-9)
+            {
+                stage[i] = IN_LLC;
+                llcExitStep[i] = step + llcSteps;
+            }
             if (IN_LLC == stage[i] && step >= llcExitStep[i])
             {
                 if (random.nextDouble() < (1.0 - recordHitProbability) * dirtyProbability)
