@@ -13,12 +13,12 @@ import org.rhcc.sim.net.RdmaFabric;
  *   <li>The probe does not queue in the RX data buffer (probes are congestion-control packets handled by the NIC's
  *   own pipeline, hardware.md Part B §1.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record into a
  *   ring of {@code probeRecordSlots} slots in host memory through the same posted-write path as data.</li>
- *   <li><b>PCIe leg.</b> The record joins the NIC's posted-write queue toward the link behind the TLPs the ports'
- *   DMA engines have already formed ({@code stagedTlps} per port with data waiting: RDMA and its CQEs, TCP), since
- *   a posted write does not pass posted writes (PCIe ordering). It leaves the queue once the link has carried those
- *   lines, at the rate the link and the posted credits allow, shared per TLP with the other port; then it takes one
- *   posted credit and crosses the link. Pure PCIe congestion halves its port's share of the link, and memory
- *   back-pressure slows the queue to the rate the IIO frees credits.</li>
+ *   <li><b>PCIe leg.</b> The record joins its port's posted-write queue toward the link behind the TLPs the port's
+ *   DMA engine has already formed (RDMA payload and CQEs; at most {@code postedQueueTlps}), since a posted write does
+ *   not pass the posted writes queued before it (PCIe ordering). It leaves the queue once the link has carried those
+ *   lines, at the rate the link and the posted credits allow, shared per TLP with the other (TCP) port; then it takes
+ *   one posted credit and crosses the link. Pure PCIe congestion fills the queue and halves its share of the link;
+ *   memory back-pressure fills it and slows it to the rate the IIO frees credits.</li>
  *   <li><b>Host leg.</b> In the IIO the record waits for a home-tracker entry behind the lines that arrived before it
  *   and spends {@code L_llc} like any NIC line; then, unless its slot is still
  *   in the DDIO ways ({@link #recordHitProbability(double)}), it waits like a missing data line until the CHA admits
@@ -76,8 +76,8 @@ final class ProbeTracker
      *
      * @param queuePair    the probe's QP.
      * @param nowNs        arrival time ({@code t_recv}), ns.
-     * @param linesAheadAt cumulative posted lines the link must have carried before the record reaches the head of
-     *                     the queue (lines issued so far plus the lines staged ahead of it).
+     * @param linesAheadAt cumulative lines of the record's port the link must have carried before the record reaches
+     *                     the head of the queue (lines issued so far plus the lines formed ahead of it).
      */
     void onArrival(final int queuePair, final double nowNs, final double linesAheadAt)
     {
@@ -105,7 +105,7 @@ final class ProbeTracker
      *
      * @param io           the NIC's posted-write path.
      * @param step         current step.
-     * @param linesIssued  cumulative posted lines the link has carried.
+     * @param linesIssued  cumulative lines of the record's port the link has carried.
      */
     void grantCredits(final IoPath io, final long step, final double linesIssued)
     {

@@ -51,7 +51,7 @@ public record SimParameters(
 
     /**
      * @return the frozen calibrated defaults: the testbed of paper-brief §3 (Dell R740, 2x Xeon Gold 6240, 2 channels
-     * of DDR4-2933 on the NIC's socket, ConnectX-6 Dx 100G on PCIe 3.0 x16), fitted to model.md §9 rows A1-A5, B1-B7.
+     * of DDR4-2933 on the NIC's socket, ConnectX-6 Dx 100G on PCIe 3.0 x16), fitted to model.md §9 rows A1-A5, B1-B9.
      */
     public static SimParameters calibrated()
     {

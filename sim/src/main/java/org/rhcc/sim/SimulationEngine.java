@@ -75,6 +75,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     private final double formLinesPerStep;
     private double rdmaFormedLines;
     private double tcpFormedLines;
+    private double rdmaPortIssuedLines;
     private final double probeRecordLines;
     private double measuredIioSum;
     private int measuredIioWindows;
@@ -270,7 +271,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     {
         if (probes.hasPending())
         {
-            probes.grantCredits(io, step, total.issuedLines);
+            probes.grantCredits(io, step, rdmaPortIssuedLines);
         }
         final double rdmaLines = null == fabric ? 0.0 : fabric.pendingPayloadBytes() * LINES_PER_BYTE;
         final double tcpLines = null == tcp ? 0.0 : tcp.pendingBytes() * LINES_PER_BYTE;
@@ -330,6 +331,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             io.issue(issued);
             total.issuedLines += issued;
             final double rdmaOut = issued - tcpTake;
+            rdmaPortIssuedLines += rdmaOut;
             rdmaFormedLines = rdmaFormedLines > rdmaOut ? rdmaFormedLines - rdmaOut : 0.0;
             tcpFormedLines = tcpFormedLines > tcpTake ? tcpFormedLines - tcpTake : 0.0;
         }
@@ -339,7 +341,9 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
      * Each port's DMA engine forms posted-write TLPs from its waiting data at the link's rate into its posted queue
      * (at most {@code postedQueueTlps}); the link and the credits take them out. The queue so holds about one step's
      * worth while the link keeps up, and fills when the link is shared with the other port beyond its rate or the
-     * posted credits run short. Probe records queue behind what is formed (model.md §4.10).
+     * posted credits run short. A probe record queues behind what its own (RDMA) port has formed: posted writes of
+     * one function keep their order, the two ports' queues meet only in the per-TLP arbitration of the link
+     * (model.md §4.10).
      */
     private void form(final double rdmaLines, final double tcpLines)
     {
@@ -392,13 +396,16 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         final double coreFills = cpu.takeLocalFills() / elapsed;
         io.hitProbability(DdioHitModel.hitProbability(ioRate, coreFills, params.io().coreDdioShare(),
             workingSetLines, params.io().ddioLines(), io.hitProbability()));
-        updateRecordHitProbability(ioRate, coreFills, (total.probesArrived - atHitWindow.probesArrived) / elapsed);
+        updateRecordHitProbability(ioRate, coreFills,
+            (total.rdmaBytes - atHitWindow.rdmaBytes) / elapsed / params.rnic().probeIntervalBytes());
         atHitWindow.copy(total);
     }
 
     /**
      * The probe records' ring slots are rewritten once per ring cycle ({@code slots / probe rate}); a slot survives
-     * in the DDIO ways if the allocations of that cycle did not evict it (model.md §4.5, §4.10).
+     * in the DDIO ways if the allocations of that cycle did not evict it (model.md §4.5, §4.10). The probe rate is
+     * the RDMA payload rate over the probe interval (one probe per 32 KB per QP), not a count of the few probes of a
+     * 10 us window: the QPs' probes come in bursts.
      */
     private void updateRecordHitProbability(final double ioLinesPerNs, final double coreFills,
         final double probesPerNs)
@@ -543,9 +550,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     public void onProbeArrived(final int qp, final double arrivalNs)
     {
         final double rdmaLines = fabric.pendingPayloadBytes() * LINES_PER_BYTE + cqeLinesPending;
-        final double tcpLines = null == tcp ? 0.0 : tcp.pendingBytes() * LINES_PER_BYTE;
-        probes.onArrival(qp, arrivalNs, total.issuedLines + Math.min(rdmaFormedLines, rdmaLines) +
-            Math.min(tcpFormedLines, tcpLines));
+        probes.onArrival(qp, arrivalNs, rdmaPortIssuedLines + Math.min(rdmaFormedLines, rdmaLines));
     }
 
     /**
