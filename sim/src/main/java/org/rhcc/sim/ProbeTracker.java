@@ -23,7 +23,7 @@ import org.rhcc.sim.net.RdmaFabric;
  *   and spends {@code L_llc} like any NIC line; then, unless its slot is still
  *   in the DDIO ways ({@link #recordHitProbability(double)}), it waits like a missing data line until the CHA admits
  *   its dirty victim, in FIFO order behind the victims already waiting (memory back-pressure). The record's slot
- *   is rewritten once per ring cycle (about 235 us at line rate), about three times as often as a data line of the
+ *   is rewritten once per ring cycle (about 245 us at line rate), about three times as often as a data line of the
  *   NIC's 9.5 MB working set, so the record misses DDIO less often than bulk data (about half the time at 1x against
  *   88 %): D follows the IIO residency of the record, not the mean residency of every NIC line
  *   ({@code iio_residency_ns}).</li>
