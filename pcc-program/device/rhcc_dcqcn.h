@@ -1,7 +1,7 @@
 /*
  * rhcc — DCQCN reaction point (Zhu et al., SIGCOMM 2015, Algorithm 1; NVIDIA ConnectX defaults) on one flow
  * context, in fixed point: the R_cc of RHCC's Eq. (4), computed in the same DOCA PCC algorithm slot because a user
- * slot cannot call the firmware DCQCN (hardware.md Part B §1.2). The twin of org.rhcc.core.dcqcn.DcqcnReactionPoints:
+ * slot cannot call the firmware DCQCN (docs/hardware.md §6.2). The twin of org.rhcc.core.dcqcn.DcqcnReactionPoints:
  *
  *   CNP, at most one cut per decrease interval: R_T <- R_C if the target clamp is on (paper, Algorithm 1) or a
  *        timer-driven increase happened since the last cut (timer stage > 0, read before the cut resets it), else

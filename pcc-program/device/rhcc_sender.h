@@ -1,7 +1,7 @@
 /*
  * rhcc — RHCC's sender loop on one flow context: probe cadence, Eq. (2) delay EWMA, Eq. (3) velocity-form PID on
  * the receivable rate, Eq. (4) sending rate. The fixed-point twin of org.rhcc.core.sender.ReceivableRateController,
- * ProbeCadence and QpStateTable (paper §III-C; design.md §4).
+ * ProbeCadence and QpStateTable (paper §III-C; docs/design.md §4).
  */
 #ifndef RHCC_SENDER_H
 #define RHCC_SENDER_H

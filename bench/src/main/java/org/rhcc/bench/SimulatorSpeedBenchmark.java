@@ -23,7 +23,7 @@ import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.Scenario;
 
 /**
- * Speed of the simulator (model.md §5) as wall time per simulated millisecond: one op is one simulated millisecond of
+ * Speed of the simulator (docs/model.md §5) as wall time per simulated millisecond: one op is one simulated millisecond of
  * the two-host, 8-QP, 3x congestion scenario with PFC on and no controller (DCQCN alone), at the calibrated host step
  * (5 ns) and at 10 ns. An invocation runs a whole simulation of {@value #WARMUP_MS} ms of warm-up and
  * {@value #MEASURED_MS} ms measured, i.e. {@value #SIMULATED_MS} simulated ms, so ms/op is wall ms per simulated ms

@@ -43,13 +43,13 @@ public final class ExperimentCommand implements Callable<Integer>
 {
     /**
      * Default measured simulated time per run, ms: the 10 ms of the paper's runs and of {@link
-     * org.rhcc.sim.api.Scenario#twoHost} (model.md §5). Measured on the 2-core development machine while other builds
+     * org.rhcc.sim.api.Scenario#twoHost} (docs/model.md §5). Measured on the 2-core development machine while other builds
      * kept its load average near 12, {@code rhcc experiment all} (50 runs, 2 threads, charts included) took 43 s at
      * 5 ms and 96 s at 10 ms: well within a 5-minute budget, so the default keeps the paper's run length.
      */
     static final double DEFAULT_DURATION_MS = 10.0;
 
-    /** Default warm-up, ms: the 2 ms of {@link org.rhcc.sim.api.Scenario#twoHost} (model.md §5). */
+    /** Default warm-up, ms: the 2 ms of {@link org.rhcc.sim.api.Scenario#twoHost} (docs/model.md §5). */
     static final double DEFAULT_WARMUP_MS = 2.0;
 
     @Spec

@@ -4,20 +4,20 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
 
 /**
  * The frozen calibrated parameter set behind {@link SimParameters#calibrated()}. Every value carries its source
- * (model.md §1 tags), "est." or "CAL: row" (model.md §9); the calibration suite ({@code CalibrationTest}) checks the
- * rows against the paper numbers. Fitted only to the baseline rows (no controller), in the order of model.md §8:
+ * (docs/model.md §1 tags), "est." or "CAL: row" (docs/model.md §9); the calibration suite ({@code CalibrationTest}) checks the
+ * rows against the paper numbers. Fitted only to the baseline rows (no controller), in the order of docs/model.md §8:
  * <ol>
  *   <li>DRAM, CPU only: eta_bank from read-only saturation (41.7 GB/s, [HN] &gt; 90 % of peak); the read and write
  *   batches and t_sw so that saturating 1:1 MLC gives 33.2 GB/s (A1); L0_r for the 81 ns idle latency (A4).</li>
  *   <li>MLC presets: 6/12/18 threads (a third, two thirds and all of the socket's cores) paced to 19.0/25.3/30.3 GB/s
- *   (A2); a pure MLP-bound generator cannot produce the gradual 1x/2x/3x curve (model.md §4.8).</li>
+ *   (A2); a pure MLP-bound generator cannot produce the gradual 1x/2x/3x curve (docs/model.md §4.8).</li>
  *   <li>MBA: delays for 26.5/20/15/10 GB/s with the saturating generator (18 threads, no injection delay), the
  *   generator of the paper's level table (A3).</li>
  *   <li>RNIC alone: L_llc for IIO occupancy ~20 at line rate (A5; 104 ns, re-fitted from 115 ns when D became the
  *   probes' reading: the probe's PCIe leg adds its own ~18 ns, D(0x) = 122 ns).</li>
  *   <li>Contention: the WPQ drains only when full (W_hi = capacity, as [HN]'s P_fill^WPQ implies), NIC lines keep
  *   their IIO entry until their DRAM write enters the WPQ ([HN] P2M-Write domain), the I/O working set exceeds the
- *   DDIO ways (the choice of model.md §10 recorded here: NIC writes mostly reach DRAM, p_hit ~0.05-0.2), C_iio and
+ *   DDIO ways (the choice of docs/model.md §10 recorded here: NIC writes mostly reach DRAM, p_hit ~0.05-0.2), C_iio and
  *   K_cha for B1/B2/B3. With DCQCN's NVIDIA target clamp ({@code clamp_tgt_rate = 0}) the senders recover after
  *   cuts, so the switch keeps its standard dynamic PFC threshold (alpha = 1/8) and the host, not DCQCN, sets the
  *   rate in the lossless baseline (the paper's 94-line IIO occupancy at 3x requires a backlogged receiver).</li>
@@ -28,7 +28,7 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   only the residency that remote requests add is modelled. Sized from the line rate, not fitted.</li>
  *   <li>DRAM burst queueing: S of the M/D/1 wait so that read-only MLC's loaded latency follows [ML] (A6); its
  *   bounds are the drain times of a full RPQ/WPQ, not fitted. This is what holds NIC lines at 1x (B1).</li>
- *   <li>D as the probes measure it (model.md §4.10, {@code ProbeTracker}), re-fitted on B2 and B8 only, with the
+ *   <li>D as the probes measure it (docs/model.md §4.10, {@code ProbeTracker}), re-fitted on B2 and B8 only, with the
  *   host model above frozen: the NIC's posted-write queue per port (7 TLPs; of 2..8 TLPs, 7 gives the smallest worst B2
  *   error at 1x/2x/3x) and the probe-record ring (92 slots, 5.75 KB: D(1x) close to 190 ns). Before the fit the memory
  *   controller's drain rule was corrected (an opportunistic drain writes a whole batch before a sparse read ends it,
@@ -38,7 +38,7 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   slow path (~20 us, a published ConnectX figure, not fitted); meanwhile the QP sends only packets that will be
  *   discarded, so the host-bound buffer runs short of in-sequence data. B4 then follows from Little's law.</li>
  * </ol>
- * Reading of the NUMA rows (B5 of model.md §9, paper-brief B8/B9): the paper reports cross-NUMA and hybrid MLC as
+ * Reading of the NUMA rows (B5 of docs/model.md §9, docs/paper.md §4 B8/B9): the paper reports cross-NUMA and hybrid MLC as
  * "up to" 24 % and 40 % below local placement, a maximum over its 3x runs, so the suite takes the maximum over the
  * corners of B7's 3x grid (1/8 QPs x 64 KB/1 MB): cross -21 %, hybrid -42 % (at 8 QPs x 64 KB alone, -16 % and -42 %).
  * The home tracker K_tor is sized from the line rate, not fitted. At 1x and 2x the model's cross-NUMA penalty is larger
@@ -96,10 +96,10 @@ final class CalibratedValues
         11,             // LLC ways (Xeon Gold 6240)
         25_952_256L,    // 24.75 MB LLC (Xeon Gold 6240)
         2.0 / 11.0,     // phi_core [DD IAT]
-        1.0,            // p_dirty [model.md §4.5]
+        1.0,            // p_dirty [docs/model.md §4.5]
         1,              // perftest: one buffer per QP (est.)
         9L << 20,       // I/O footprint beyond payload buffers (CAL: row B1)
-        10_000.0,       // hit-rate fixed point period [model.md §4.5]
+        10_000.0,       // hit-rate fixed point period [docs/model.md §4.5]
         22);            // K_tor = ceil(B_pcie x L_llc / 512 b) = ceil(104 x 104 / 512): the fewest entries that keep
                         // the PCIe posted-write rate through the CHA phase; sized, not fitted (B5 cross: -16 %)
 
@@ -107,16 +107,16 @@ final class CalibratedValues
         104.0,          // B_pcie: Gen3 x16 posted writes at MPS 256 [PC]
         100.0,          // L_pcie (est., CAL: row A5/B1)
         256,            // MPS (typical)
-        7);             // posted-write queue per NIC port, 1.75 KB (CAL: row B2; of 2..8 TLPs, 7 has the smallest worst B2
-                        // error over 1x/2x/3x and seeds 1/7/42/99, relative to tolerance; est. range 1-4 KB)
+        7);             // posted-write queue per NIC port, 1.75 KB (CAL: row B2; of 2..8 TLPs, 7 has the smallest
+                        // worst B2 error over 1x/2x/3x and seeds 1/7/42/99, relative to tolerance; est. 1-4 KB)
 
     static final SimParameters.Rnic RNIC = new SimParameters.Rnic(
         130_944,        // B_rx lossless buffer [NIC]
-        97_152,         // X_off = B_rx - 2 MTU - 25 KB headroom [model.md 4.3] (est.)
+        97_152,         // X_off = B_rx - 2 MTU - 25 KB headroom [docs/model.md §4.3] (est.)
         88_960,         // X_on = X_off - 2 MTU (est.)
-        1_830.0,        // PFC reaction: one MTU (330 ns) + 1 us + propagation 500 ns [model.md 4.1] (est.)
+        1_830.0,        // PFC reaction: one MTU (330 ns) + 1 us + propagation 500 ns [docs/model.md §4.1] (est.)
         4_096,          // RoCE MTU
-        82,             // 20 preamble/IFG + 18 Eth/FCS + 40 IP/UDP/BTH + 4 ICRC [model.md §4.1]
+        82,             // 20 preamble/IFG + 18 Eth/FCS + 40 IP/UDP/BTH + 4 ICRC [docs/model.md §4.1]
         24_576,         // PFC-free RX ECN K_min (CAL: rows B3, B4)
         65_536,         // PFC-free RX ECN K_max (CAL: rows B3, B4)
         0.2,            // PFC-free RX ECN P_max (est.)
@@ -133,14 +133,14 @@ final class CalibratedValues
         LINE_RATE_GBPS,
         500.0,          // propagation + PHY per link (est.)
         32L << 20,      // switch buffer [DQ]
-        1.0 / 8,        // PFC dynamic-threshold alpha (pfc_a_shift 3, the HPCC/[DQ] default) [model.md §4.1]
+        1.0 / 8,        // PFC dynamic-threshold alpha (pfc_a_shift 3, the HPCC/[DQ] default) [docs/model.md §4.1]
         400_000L,       // K_min at 100G [DQ]
         1_600_000L,     // K_max at 100G [DQ]
         0.2,            // P_max [DQ]
-        DcqcnParameters.nvidia(LINE_RATE_GBPS)); // NVIDIA firmware defaults, as in the paper [hardware.md B2.2]
+        DcqcnParameters.nvidia(LINE_RATE_GBPS)); // NVIDIA firmware defaults, as in the paper [docs/hardware.md §7.2]
 
     static final SimParameters.Tcp TCP = new SimParameters.Tcp(
-        20_000.0,       // RTT [model.md §4.2]
+        20_000.0,       // RTT [docs/model.md §4.2]
         130_944,        // lossy RX buffer of the second port [NIC]
         8_192,          // two 4 KB segments
         0.7);           // CUBIC beta

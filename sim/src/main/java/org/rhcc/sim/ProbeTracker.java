@@ -6,12 +6,12 @@ import org.rhcc.sim.host.IoPath;
 import org.rhcc.sim.net.RdmaFabric;
 
 /**
- * What an RHCC probe waits for at the receiver NIC, and so what {@code t_resp - t_recv} measures (model.md §4.10,
+ * What an RHCC probe waits for at the receiver NIC, and so what {@code t_resp - t_recv} measures (docs/model.md §4.10,
  * reading (b): the response waits for the probe's own write to be accepted by the host). The choice, kept here in
  * one place:
  * <ol>
  *   <li>The probe does not queue in the RX data buffer (probes are congestion-control packets handled by the NIC's
- *   own pipeline, hardware.md Part B §1.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record into a
+ *   own pipeline, docs/hardware.md §6.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record into a
  *   ring of {@code probeRecordSlots} slots in host memory through the same posted-write path as data.</li>
  *   <li><b>PCIe leg.</b> The record joins its port's posted-write queue toward the link behind the TLPs the port's
  *   DMA engine has already formed (RDMA payload and CQEs; at most {@code postedQueueTlps}), since a posted write does

@@ -5,14 +5,14 @@ import org.rhcc.sim.api.Scenario;
 /**
  * A run fully resolved into model terms: which RDMA traffic, which CPU thread groups, which forced MBA level, which
  * TCP load. {@link #of(Scenario, SimParameters)} maps a paper scenario onto the calibrated presets; the other
- * factories express runs the scenarios cannot, such as the CPU-only calibration runs of model.md §8.
+ * factories express runs the scenarios cannot, such as the CPU-only calibration runs of docs/model.md §8.
  * <p>
- * Scenario mapping (model.md §10 leaves these choices open; they are recorded here):
+ * Scenario mapping (docs/model.md §10 leaves these choices open; they are recorded here):
  * <ul>
  *   <li>congestion 1..3 selects the MLC preset 1x/2x/3x ({@link SimParameters.Cpu#preset(int)});</li>
  *   <li>{@code LOCAL} puts the preset's threads on the NIC's socket, {@code CROSS} on the other socket, and
  *   {@code HYBRID} runs the preset on both sockets ("the same number of local and cross-NUMA cores",
- *   paper-brief B9), so hybrid offers twice the MLC load of the other two;</li>
+ *   docs/paper.md §4 B9), so hybrid offers twice the MLC load of the other two;</li>
  *   <li>{@code forcedMbaLevel} applies to both COS groups from time 0 without actuation delay.</li>
  * </ul>
  *
@@ -114,7 +114,7 @@ public record RunSpec(
     }
 
     /**
-     * A CPU-only run (no RDMA, no TCP) for the memory calibration (model.md §8 steps 1-3).
+     * A CPU-only run (no RDMA, no TCP) for the memory calibration (docs/model.md §8 steps 1-3).
      *
      * @param localThreads      threads on the NIC's socket.
      * @param localInjectionNs  their injection delay, ns.

@@ -4,8 +4,8 @@ import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
 
 /**
- * The paper's baseline experiments (paper-brief §3-§4) as scenarios: the testbed defaults are one sender, 8 QPs of
- * 64 KB RDMA WRITE messages, PFC on, local MLC traffic, 10 ms measured after a 2 ms warm-up (model.md §5).
+ * The paper's baseline experiments (docs/paper.md §3-§4) as scenarios: the testbed defaults are one sender, 8 QPs of
+ * 64 KB RDMA WRITE messages, PFC on, local MLC traffic, 10 ms measured after a 2 ms warm-up (docs/model.md §5).
  */
 public final class Scenarios
 {

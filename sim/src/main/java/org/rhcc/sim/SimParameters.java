@@ -3,12 +3,12 @@ package org.rhcc.sim;
 import org.rhcc.core.dcqcn.DcqcnParameters;
 
 /**
- * Every constant of the simulator in one reviewed place (model.md §6). Each value names its source: a tag of
- * model.md §1 ([HN], [ML], [NIC], [PC], [DQ], [DD], [DIR], [MBA], [RH]), "est." for an estimate, or
- * "CAL: row X" when it was fitted to a baseline row of model.md §9 (never to a controller's outcome).
+ * Every constant of the simulator in one reviewed place (docs/model.md §6). Each value names its source: a tag of
+ * docs/model.md §1 ([HN], [ML], [NIC], [PC], [DQ], [DD], [DIR], [MBA], [RH]), "est." for an estimate, or
+ * "CAL: row X" when it was fitted to a baseline row of docs/model.md §9 (never to a controller's outcome).
  * {@link #calibrated()} returns the frozen defaults.
  *
- * @param stepNs    fixed time step of the receiver-host fluid model, ns (model.md §5: 5 ns default, 10 ns allowed).
+ * @param stepNs    fixed time step of the receiver-host fluid model, ns (docs/model.md §5: 5 ns default, 10 ns allowed).
  * @param dram      memory controller and DRAM timing.
  * @param cpu       CPU traffic generators, NUMA and UPI.
  * @param mba       Intel MBA delay model.
@@ -40,7 +40,7 @@ public record SimParameters(
     {
         if (!(stepNs >= 1.0 && stepNs <= 10.0))
         {
-            throw new IllegalArgumentException("stepNs = " + stepNs + " must be within 1..10 ns (model.md §5)");
+            throw new IllegalArgumentException("stepNs = " + stepNs + " must be within 1..10 ns (docs/model.md §5)");
         }
         if (null == dram || null == cpu || null == mba || null == io || null == pcie || null == rnic ||
             null == network || null == tcp || null == telemetry)
@@ -50,8 +50,9 @@ public record SimParameters(
     }
 
     /**
-     * @return the frozen calibrated defaults: the testbed of paper-brief §3 (Dell R740, 2x Xeon Gold 6240, 2 channels
-     * of DDR4-2933 on the NIC's socket, ConnectX-6 Dx 100G on PCIe 3.0 x16), fitted to model.md §9 rows A1-A5, B1-B9.
+     * @return the frozen calibrated defaults: the testbed of docs/paper.md §3 (Dell R740, 2x Xeon Gold 6240, 2
+     * channels of DDR4-2933 on the NIC's socket, ConnectX-6 Dx 100G on PCIe 3.0 x16), fitted to docs/model.md §9 rows
+     * A1-A5, B1-B9.
      */
     public static SimParameters calibrated()
     {
@@ -60,7 +61,7 @@ public record SimParameters(
 
     /**
      * @param newStepNs another host step, ns.
-     * @return a copy with another host step (10 ns for sweeps, model.md §5).
+     * @return a copy with another host step (10 ns for sweeps, docs/model.md §5).
      */
     public SimParameters withStepNs(final double newStepNs)
     {
@@ -149,7 +150,7 @@ public record SimParameters(
     }
 
     /**
-     * Memory controller and DRAM of the NIC's socket (model.md §4.7). Addresses interleave over the channels; each
+     * Memory controller and DRAM of the NIC's socket (docs/model.md §4.7). Addresses interleave over the channels; each
      * channel has its own RPQ, WPQ, mode and refresh.
      *
      * @param channels            populated channels on the NIC's socket.
@@ -231,7 +232,7 @@ public record SimParameters(
     }
 
     /**
-     * One Intel MLC congestion preset (model.md §4.8): {@code threads} loaded-latency threads, each issuing a 1:1
+     * One Intel MLC congestion preset (docs/model.md §4.8): {@code threads} loaded-latency threads, each issuing a 1:1
      * read/write stream with {@code injectionDelayNs} between requests, at most {@link Cpu#mlpPerThread()} in flight.
      *
      * @param threads          MLC threads (one per core).
@@ -252,7 +253,7 @@ public record SimParameters(
     }
 
     /**
-     * CPU traffic, NUMA and coherence (model.md §4.8).
+     * CPU traffic, NUMA and coherence (docs/model.md §4.8).
      *
      * @param mlpPerThread            m: line-fill buffers usable per thread (outstanding L2 misses).
      * @param writebackDelayNs        delay from a read's completion to its writeback reaching the CHA (C2M-Write), ns.
@@ -312,7 +313,7 @@ public record SimParameters(
     }
 
     /**
-     * Intel MBA as a per-core request delay (model.md §4.9): level k adds {@code delayNs[k-1]} to every L2-miss
+     * Intel MBA as a per-core request delay (docs/model.md §4.9): level k adds {@code delayNs[k-1]} to every L2-miss
      * request of the cores of a COS group, and the request holds its line-fill buffer for that time.
      *
      * @param actuationLatencyNs time from a level change to its effect (MSR write), ns.
@@ -400,7 +401,7 @@ public record SimParameters(
     }
 
     /**
-     * IIO write buffer, DDIO and the CHA write backlog (model.md §4.5, §4.6).
+     * IIO write buffer, DDIO and the CHA write backlog (docs/model.md §4.5, §4.6).
      *
      * @param creditsLines           C_iio: P2M posted-write credits = IIO write-buffer entries, lines.
      * @param llcLatencyNs           L_llc: IIO residency of a NIC line that needs no write admission, ns.
@@ -464,7 +465,7 @@ public record SimParameters(
     }
 
     /**
-     * The NIC's PCIe link, shared by both NIC ports (model.md §4.4).
+     * The NIC's PCIe link, shared by both NIC ports (docs/model.md §4.4).
      *
      * @param usableGbps posted-write payload bandwidth after TLP/DLLP overheads, Gbit/s.
      * @param latencyNs  one-way latency of a TLP and of a credit update (UpdateFC), ns.
@@ -473,7 +474,7 @@ public record SimParameters(
      *                   engine forms TLPs at the link's rate, so the queue holds about one while the link keeps up
      *                   and fills when the link (PCIe congestion) or the posted credits (memory back-pressure) hold
      *                   it back; a probe record queues behind it (posted writes do not pass posted writes),
-     *                   model.md §4.10.
+     *                   docs/model.md §4.10.
      */
     public record Pcie(double usableGbps, double latencyNs, int mpsBytes, int postedQueueTlps)
     {
@@ -504,7 +505,7 @@ public record SimParameters(
     }
 
     /**
-     * NIC behaviour at both ends (model.md §4.2, §4.3) and the perftest-like workload.
+     * NIC behaviour at both ends (docs/model.md §4.2, §4.3) and the perftest-like workload.
      *
      * @param rxBufferBytes     B_rx: lossless receive buffer per port, bytes.
      * @param xoffBytes         X_off: PFC pause is asserted above this RX-buffer fill, bytes.
@@ -522,7 +523,7 @@ public record SimParameters(
      * @param probeIntervalBytes RHCC probe cadence: one probe per this many bytes sent per QP.
      * @param probeBytes        probe and probe-ACK size on the wire, bytes.
      * @param probeRecordSlots  64-byte slots of the ring the receiver NIC writes its probe records into, cyclically
-     *                          (model.md §4.10: the record's DDIO reuse distance).
+     *                          (docs/model.md §4.10: the record's DDIO reuse distance).
      */
     public record Rnic(
         int rxBufferBytes,
@@ -569,7 +570,7 @@ public record SimParameters(
     }
 
     /**
-     * Links, switch, ECN and DCQCN (model.md §4.1, §4.2).
+     * Links, switch, ECN and DCQCN (docs/model.md §4.1, §4.2).
      *
      * @param lineRateGbps     every link's rate, Gbit/s.
      * @param propagationNs    one-way propagation (plus PHY) delay of every link, ns.
@@ -613,7 +614,7 @@ public record SimParameters(
     }
 
     /**
-     * Fluid TCP flows into the receiver NIC's second port (model.md §4.2, B15).
+     * Fluid TCP flows into the receiver NIC's second port (docs/model.md §4.2, B15).
      *
      * @param rttNs              base round-trip time, ns.
      * @param rxBufferBytes      the second port's (lossy) receive buffer, bytes.
@@ -637,7 +638,7 @@ public record SimParameters(
     }
 
     /**
-     * Telemetry windows and sensor costs (model.md §4.10, paper-brief B10-B12).
+     * Telemetry windows and sensor costs (docs/model.md §4.10, docs/paper.md §4 B10-B12).
      *
      * @param windowNs          time-series window (receiver processing delay windows), ns.
      * @param iioWindowNs       IIO occupancy reporting window, ns.

@@ -21,7 +21,7 @@ import org.rhcc.sim.net.TcpPort;
 
 /**
  * One run: wires the host model, the fabric, the controller hook and the telemetry, and advances them in the order of
- * model.md §5: network events before the step's end, MBA changes falling due, credit returns and IIO release, the
+ * docs/model.md §5: network events before the step's end, MBA changes falling due, credit returns and IIO release, the
  * NIC's DMA issue, CPU issue, CHA admission into the WPQs, IIO release of admitted victims, memory-controller
  * service, read returns, probes, counters.
  * <p>
@@ -343,7 +343,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
      * worth while the link keeps up, and fills when the link is shared with the other port beyond its rate or the
      * posted credits run short. A probe record queues behind what its own (RDMA) port has formed: posted writes of
      * one function keep their order, the two ports' queues meet only in the per-TLP arbitration of the link
-     * (model.md §4.10).
+     * (docs/model.md §4.10).
      */
     private void form(final double rdmaLines, final double tcpLines)
     {
@@ -403,7 +403,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
 
     /**
      * The probe records' ring slots are rewritten once per ring cycle ({@code slots / probe rate}); a slot survives
-     * in the DDIO ways if the allocations of that cycle did not evict it (model.md §4.5, §4.10). The probe rate is
+     * in the DDIO ways if the allocations of that cycle did not evict it (docs/model.md §4.5, §4.10). The probe rate is
      * the RDMA payload rate over the probe interval (one probe per 32 KB per QP), not a count of the few probes of a
      * 10 us window: the QPs' probes come in bursts.
      */

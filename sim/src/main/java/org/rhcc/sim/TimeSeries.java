@@ -8,7 +8,7 @@ import java.util.Arrays;
  * Window {@code i} covers {@code [i, i+1) x windowNs}; {@link #firstMeasuredWindow()} is the first one after the
  * warm-up.
  * <p>
- * Definitions follow model.md §4.10 and {@link org.rhcc.sim.api.RunMetrics}. Immutable once the run returns; the
+ * Definitions follow docs/model.md §4.10 and {@link org.rhcc.sim.api.RunMetrics}. Immutable once the run returns; the
  * accessors copy nothing and allocate nothing.
  */
 public final class TimeSeries
@@ -168,7 +168,7 @@ public final class TimeSeries
     /**
      * @param i window index.
      * @return receiver processing delay as the probes measure it: mean {@code t_resp - t_recv} of the probes answered
-     * in the window (model.md §4.10), ns; NaN when no probe was answered.
+     * in the window (docs/model.md §4.10), ns; NaN when no probe was answered.
      */
     public double rxDelayNs(final int i)
     {

@@ -6,7 +6,7 @@ import org.rhcc.sim.api.RunMetrics;
 import org.rhcc.sim.api.Scenario;
 
 /**
- * Prints the calibration table of model.md §9 (paper number vs model output) with the default run lengths of
+ * Prints the calibration table of docs/model.md §9 (paper number vs model output) with the default run lengths of
  * {@link Scenarios} (10 ms measured after 2 ms), plus the other baseline observations (B13 forced MBA, B15 TCP with
  * the probes' D). Every number is computed by the model. Usage: {@code CalibrationReportMain [seed]}.
  */

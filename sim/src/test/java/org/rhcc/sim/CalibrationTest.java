@@ -13,7 +13,7 @@ import org.rhcc.sim.api.Scenario;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The calibration table of model.md §9: every baseline row (no controller) against the paper's number and its
+ * The calibration table of docs/model.md §9: every baseline row (no controller) against the paper's number and its
  * tolerance, with {@link SimParameters#calibrated()}. Each test names its row. Runs are shared between rows through a
  * cache; the whole class simulates about 70 ms.
  * <p>
@@ -193,8 +193,8 @@ class CalibrationTest
     }
 
     @Test
-    @DisplayName("B2: receiver processing delay as the probes measure it, 190 ns at 1x (+-10 % and below D_thr = 200)," +
-        " 510 / 900 ns at 2x/3x (+-30 %), 100 us windows")
+    @DisplayName("B2: receiver processing delay as the probes measure it, 190 ns at 1x (+-10 % and below D_thr =" +
+        " 200), 510 / 900 ns at 2x/3x (+-30 %), 100 us windows")
     void shouldMatchB2ReceiverDelay()
     {
         final double d1 = rdma(1, true).rxDelayNs();

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
- * Same scenario, seed and controller decisions give the same result, bit for bit (design.md §6).
+ * Same scenario, seed and controller decisions give the same result, bit for bit (docs/design.md §6).
  */
 class DeterminismTest
 {

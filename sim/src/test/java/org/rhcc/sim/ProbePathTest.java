@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What the probes measure (model.md §4.10, {@link ProbeTracker}): the record's PCIe leg sees pure PCIe congestion,
+ * What the probes measure (docs/model.md §4.10, {@link ProbeTracker}): the record's PCIe leg sees pure PCIe congestion,
  * its host leg follows the memory load, and probes flow in every run without a controller.
  */
 class ProbePathTest

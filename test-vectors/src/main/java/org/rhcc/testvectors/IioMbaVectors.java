@@ -13,7 +13,7 @@ import org.rhcc.core.receiver.MbaCascadeConfig;
  * case,t_ns,i_sample,i_cur,congested,level_local,level_xnuma,changes
  * </pre>
  * Each case starts with a fresh detector and cascade (paper defaults). Samples are 400 ns apart, one MSR read each
- * (paper-brief B10).
+ * (docs/paper.md §4 B10).
  */
 final class IioMbaVectors
 {

@@ -13,7 +13,7 @@ import org.rhcc.transport.message.OfferResult;
  * frame of the platform stream, unchanged and in order ({@code ClockAdvance} included), onto the node's internal
  * stream, which the actuator agent consumes and the archive records.
  * <p>
- * No frame is ever dropped (in lockstep a lost signal would be a wrong decision, design.md §6): a frame the internal
+ * No frame is ever dropped (in lockstep a lost signal would be a wrong decision, docs/design.md §6): a frame the internal
  * stream refuses for now (back-pressured by the actuator or the archive, an admin action, no subscriber yet) is
  * offered again up to {@code offerRetries} times at once, then stays unconsumed on the platform stream and is offered
  * again at the next duty cycle, so back-pressure propagates to the platform instead of losing the frame. A frame that

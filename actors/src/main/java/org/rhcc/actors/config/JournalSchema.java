@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * Creates the journal's tables from the DDL shipped in the pekko-persistence-jdbc jar, idempotently: the jar's
  * {@code CREATE UNIQUE INDEX} lacks {@code IF NOT EXISTS}, so a second start would fail; it is patched here
- * (stack.md gotcha 5).
+ * (docs/design.md §8.5).
  */
 public final class JournalSchema
 {

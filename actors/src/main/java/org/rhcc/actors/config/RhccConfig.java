@@ -12,7 +12,7 @@ import com.typesafe.config.ConfigParseOptions;
  * Loads a node's configuration: overrides, then the given file (which may {@code include} a profile such as
  * {@code profiles/three-host.conf}), then {@code application.conf}, then every {@code reference.conf}; substitutions
  * are resolved only after all layers are stacked, so an override of {@code rhcc.work-dir} moves every path derived
- * from it (stack.md gotcha 4). The journal backend's settings are layered on top last.
+ * from it (docs/design.md §8.4). The journal backend's settings are layered on top last.
  */
 public final class RhccConfig
 {

@@ -1,7 +1,7 @@
 package org.rhcc.actors.journal;
 
 /**
- * The host of the journal's role moved to its fail-safe (design.md §7): a receiver host's MBA groups back to level 1
+ * The host of the journal's role moved to its fail-safe (docs/design.md §7): a receiver host's MBA groups back to level 1
  * (100 %), a sender host's per-QP receivable-rate limits released (its senders at R_cc alone); no further decisions.
  *
  * @param reason why, as the operator should read it.

@@ -17,7 +17,7 @@ import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * The simulator's controller when the controller runs in the cluster (design.md §6): at each callback at simulated
+ * The simulator's controller when the controller runs in the cluster (docs/design.md §6): at each callback at simulated
  * time t the hook publishes the signal and a {@code ClockAdvance(t)} on the signal's stream, then polls the command
  * stream until the controller it addressed answers {@code ClockDone(t)}, applying every command it receives on the way
  * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate},

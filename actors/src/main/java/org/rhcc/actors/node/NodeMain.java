@@ -17,7 +17,7 @@ import org.rhcc.actors.config.RhccConfig;
 /**
  * Runs one node until it is stopped: {@code NodeMain [--role R[,R]]... [--config FILE] [--exit-on-stdin-eof]}.
  * The entry point of {@code rhcc node} and of the child JVMs of a local cluster. Whatever happens, the JVM exits (a
- * failed start must not leave it hanging on Pekko's threads, stack.md gotcha 2); a bad setting or hardware a real
+ * failed start must not leave it hanging on Pekko's threads, docs/design.md §8.2); a bad setting or hardware a real
  * host lacks is one line on stderr and exit status 2.
  */
 public final class NodeMain

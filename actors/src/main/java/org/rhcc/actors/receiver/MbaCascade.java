@@ -138,7 +138,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
             new PlatformMbaActuator(proxy, spec.receiverHostId(), spec.mbaGroups());
         if (hostActuator)
         {
-            // fail-safe at startup (design.md §7): a previous controller may have died with its host throttled
+            // fail-safe at startup (docs/design.md §7): a previous controller may have died with its host throttled
             actuator.resetToUnthrottled();
         }
         log = new ReceiverDecisionLog(64 * 1024);

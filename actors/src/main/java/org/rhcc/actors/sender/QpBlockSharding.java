@@ -9,7 +9,7 @@ import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.node.NodeContext;
 
 /**
- * Places the sender entities on the node that owns their sender host's NIC (design.md §2, "shards are placed on the
+ * Places the sender entities on the node that owns their sender host's NIC (docs/design.md §2, "shards are placed on the
  * node of the host that owns the NIC"): one sharding entity type per sender host, {@code QpBlock-host-<id>}, whose
  * regions run only on the nodes with the cluster role {@code sender-host-<id>}, i.e. those that list the host in
  * {@code rhcc.node.sender-hosts}. Any other node that initialises the type gets a proxy: it can route to the

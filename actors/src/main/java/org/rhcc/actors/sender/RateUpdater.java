@@ -36,7 +36,7 @@ import org.rhcc.transport.message.MessageProxy;
  * ready. Every {@code rhcc.journal.flush-interval} it tells the entities whose batches are waiting to journal them; on
  * {@link Finish} it has every entity close its window and journal, then stops the agent.
  * <p>
- * Supervision (design.md §7): an agent that crashes (an exception out of its duty cycle) is restarted after a backoff
+ * Supervision (docs/design.md §7): an agent that crashes (an exception out of its duty cycle) is restarted after a backoff
  * ({@code rhcc.supervision.actuator-*-backoff}); its successor takes over the same probe-ACK subscription position
  * and the same QP blocks, i.e. the entities' live 16-byte-per-QP tables, so no QP state is lost (the ACK being
  * processed when it crashed is). An agent that cannot actuate (the platform's rate port refuses a decision) or that

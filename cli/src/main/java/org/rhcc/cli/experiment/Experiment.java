@@ -26,7 +26,7 @@ public interface Experiment
     String summary();
 
     /**
-     * @return the baseline rows of paper-brief §4 this experiment reproduces, e.g. {@code B1-B6}.
+     * @return the baseline rows of docs/paper.md §4 this experiment reproduces, e.g. {@code B1-B6}.
      */
     String paperRows();
 

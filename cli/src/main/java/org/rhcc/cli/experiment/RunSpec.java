@@ -18,7 +18,7 @@ import org.rhcc.sim.api.Scenario;
  * @param params      overridden parameters: simulator parameter paths ({@code io.creditsLines}) and scheme
  *                    parameters, in order.
  * @param readsSensor true to have the IIO occupancy sensor read back to back during the run and its read latency
- *                    measured (paper-brief B10); reading the sensor does not change the data path.
+ *                    measured (docs/paper.md §4 B10); reading the sensor does not change the data path.
  */
 public record RunSpec(
     String condition,

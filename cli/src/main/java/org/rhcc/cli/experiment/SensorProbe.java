@@ -3,7 +3,7 @@ package org.rhcc.cli.experiment;
 import org.rhcc.sim.api.ControllerHook;
 
 /**
- * Wraps a scheme's controller to measure the IIO occupancy sensor the way a controller sees it (paper-brief B10):
+ * Wraps a scheme's controller to measure the IIO occupancy sensor the way a controller sees it (docs/paper.md §4 B10):
  * the sensor is read back to back, so the interval between two completed reads is the cost of one read. Every call
  * is passed on to the wrapped controller; IIO samples only if it asked for them.
  * <p>

@@ -3,7 +3,7 @@ package org.rhcc.cli.report;
 import java.util.Objects;
 
 /**
- * One line of the paper-versus-simulator comparison: a baseline measurement of paper-brief §4 and what the
+ * One line of the paper-versus-simulator comparison: a baseline measurement of docs/paper.md §4 and what the
  * simulator produced for the same condition.
  *
  * @param id        the row, e.g. {@code B1}.

@@ -12,7 +12,7 @@ import java.util.function.Predicate;
  * and the markdown report, and what {@link ResultJson#read} rebuilds from a JSON file.
  *
  * @param experiment     experiment name.
- * @param paperRows      the baseline rows of paper-brief §4 it reproduces, e.g. {@code B1-B6}.
+ * @param paperRows      the baseline rows of docs/paper.md §4 it reproduces, e.g. {@code B1-B6}.
  * @param seed           seed of every run.
  * @param durationMs     measured simulated time per run, ms.
  * @param warmupMs       simulated warm-up per run discarded from the metrics, ms.

@@ -7,7 +7,7 @@ import org.rhcc.core.dcqcn.DcqcnReactionPoints;
  * hostCC's network response emulated for RDMA on the NIC side (RHCC paper §V: hostCC is evaluated by emulating it
  * inside RHCC's framework): while the receiver reports {@code I_cur > I_thr}, each flow takes DCQCN-style cuts
  * (at most one per rate-decrease interval, as a CNP would cause), and recovers through DCQCN's increase stages with
- * DCQCN's 300 us rate-increase timer — the inter-host timescale hostCC reuses for intra-host events (paper-brief §2,
+ * DCQCN's 300 us rate-increase timer — the inter-host timescale hostCC reuses for intra-host events (docs/paper.md §2.4,
  * point 3). The rate it yields is combined with the inter-host R_cc by {@code min}.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per report.

@@ -21,7 +21,7 @@ public interface IioOccupancySensor
 
     /**
      * @return the cost of one {@link #sampleOccupancy(long)} call in ns: configured for the simulator (default 400 ns,
-     * paper-brief B10), measured for real hardware.
+     * docs/paper.md §4 B10), measured for real hardware.
      */
     long readLatencyNs();
 }

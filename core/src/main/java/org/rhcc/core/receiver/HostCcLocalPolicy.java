@@ -2,7 +2,7 @@ package org.rhcc.core.receiver;
 
 /**
  * hostCC's local response (Agarwal et al., "Host Congestion Control", SIGCOMM 2023; {@code src/hostcc-local-response.c}
- * as summarised in hardware.md Part A §1), the receiver-side policy rhcc runs to emulate hostCC:
+ * as summarised in docs/hardware.md §1), the receiver-side policy rhcc runs to emulate hostCC:
  * <ul>
  *   <li>signals: IIO occupancy smoothed {@code s <- (7 s + x)/8} and inbound PCIe bandwidth smoothed
  *   {@code s <- (255 s + x)/256} (hostCC's weights; the first sample initialises each EWMA, and hostCC's

@@ -7,9 +7,9 @@ import java.util.Arrays;
  * bandwidth. The paper (§III-B, Fig. 11) uses five coarse levels, 100/80/60/40/20 %, measured on its testbed as
  * 33.2/26.5/20.0/15.0/10.0 GB/s of core memory bandwidth.
  * <p>
- * Why coarse: MBA only offers ~10 % steps and its delay response is non-linear (paper-brief B14), and at
+ * Why coarse: MBA only offers ~10 % steps and its delay response is non-linear (docs/paper.md §4 B14), and at
  * nanosecond-scale signals there is no time for a finer search. Levels are expressed as the percentage resctrl's
- * schemata takes; Intel's MSR encoding is the delay {@code 100 - percent} (hardware.md Part A §3).
+ * schemata takes; Intel's MSR encoding is the delay {@code 100 - percent} (docs/hardware.md §3).
  * <p>
  * Immutable.
  */

@@ -6,7 +6,7 @@ import org.rhcc.core.port.MbaActuator;
  * RHCC's receiver loop bound to a platform: each IIO sample goes through an {@link MbaPolicy}; each level change is
  * applied through the {@link MbaActuator} port and reported to an observer (a journal, telemetry).
  * <p>
- * Fail-safe (design.md §7): when the actuator refuses a change, the loop resets the actuator and the policy to
+ * Fail-safe (docs/design.md §7): when the actuator refuses a change, the loop resets the actuator and the policy to
  * level 1 (100 %, unthrottled), stops deciding, and keeps the reason for whoever supervises it to report.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per sample while healthy.

@@ -7,13 +7,13 @@ package org.rhcc.core.sender;
  *   wrap-safe signed 32-bit difference; a negative difference is malformed and rejected;</li>
  *   <li>Eq. (2): {@code D_cur = (1 - g_probe) D_prev + g_probe D_sample} (the first valid sample initialises
  *   {@code D_cur} and contributes no derivative);</li>
- *   <li>Eq. (3), velocity-form PID (design.md §4): {@code R_rev <- clamp(R_rev - alpha (D_cur - D_thr)
+ *   <li>Eq. (3), velocity-form PID (docs/design.md §4): {@code R_rev <- clamp(R_rev - alpha (D_cur - D_thr)
  *   - beta (D_cur - D_prev), R_min, R_line)}, R in Gbit/s, delays in ns; the accumulation in R_rev is the integral
  *   action, so no integral term is stored;</li>
  *   <li>Eq. (4): {@code R_send = clamp(min(R_rev, R_cc), R_min, R_line)}; R_cc negative or not a number is malformed
  *   and the ACK is rejected.</li>
  * </ol>
- * Anti-windup (rhcc's addition, design.md §4 allows it): R_rev is an integrator, and while another limit holds a
+ * Anti-windup (rhcc's addition, docs/design.md §4 allows it): R_rev is an integrator, and while another limit holds a
  * QP's rate (PFC pauses, the inter-host CC, its share of a shared bottleneck) it would wind up to line rate, so that
  * on congestion it must first wind down through the whole gap before it binds — with 8 QPs at 3x congestion that is
  * ~200 ACKs per QP, about 10 ms, during which the loop does nothing. rhcc therefore caps R_rev at

@@ -1,7 +1,7 @@
 package org.rhcc.core.sender;
 
 /**
- * Parameters of RHCC's sender loop (paper §III-C, Eq. (2)-(4); design.md §4). Rates in Gbit/s, delays in ns.
+ * Parameters of RHCC's sender loop (paper §III-C, Eq. (2)-(4); docs/design.md §4). Rates in Gbit/s, delays in ns.
  *
  * @param gProbe             Eq. (2) gain on the new delay sample: {@code D_cur <- (1 - g) D_cur + g D_sample};
  *                           the paper's 0.75.

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Checks what this machine supports for rhcc's real backends and says what to do about every gap (design.md §3).
+ * Checks what this machine supports for rhcc's real backends and says what to do about every gap (docs/design.md §3).
  * All roots are configurable so the same checks run against test fixtures.
  */
 public final class Doctor

@@ -3,7 +3,7 @@ package org.rhcc.sim.api;
 /**
  * How a controller runs against the simulator. The simulator owns time: it calls the hook at simulated instants and
  * the hook answers through {@link SimPorts}, whose commands take effect after the modelled actuation latency. This is
- * the in-process form of the lockstep of design.md §6.
+ * the in-process form of the lockstep of docs/design.md §6.
  * <p>
  * <b>Note:</b> {@link #onIioSample} and {@link #onProbeAck} are hot paths: no allocation, no logging.
  */

@@ -1,7 +1,7 @@
 package org.rhcc.sim.api;
 
 /**
- * Where the receiver's memory-hungry cores run relative to the NIC's socket (paper-brief B8, B9).
+ * Where the receiver's memory-hungry cores run relative to the NIC's socket (docs/paper.md §4 B8, B9).
  */
 public enum CpuTraffic
 {

@@ -1,7 +1,7 @@
 package org.rhcc.sim.api;
 
 /**
- * The observables of one run, each with the same definition as the hardware counter it stands for (model.md §4.10),
+ * The observables of one run, each with the same definition as the hardware counter it stands for (docs/model.md §4.10),
  * averaged over the measured interval (after warm-up). Bandwidths are in Gbit/s (1 GB/s = 8 Gbit/s).
  *
  * @param rnicGbps          RDMA goodput delivered into receiver memory (payload bytes), Gbit/s.

@@ -5,7 +5,7 @@ package org.rhcc.sim.api;
  *
  * @param pfc             true for a lossless fabric (PFC on), false for PFC-free (DCQCN/CNP only, drops + go-back-N).
  * @param congestion      intra-host congestion preset: 0 (no CPU memory traffic), 1, 2 or 3 (MLC 1:1 R/W at
- *                        19.0 / 25.3 / 30.3 GB/s isolated, paper-brief §3).
+ *                        19.0 / 25.3 / 30.3 GB/s isolated, docs/paper.md §3).
  * @param cpuTraffic      where the CPU traffic runs (local, cross-NUMA or hybrid).
  * @param senders         number of sender hosts (1 for the two-host testbed, 2 for incast).
  * @param qpsPerSender    RDMA WRITE queue pairs per sender (perftest {@code -q}).
@@ -61,7 +61,7 @@ public record Scenario(
 
     /**
      * The paper's default two-host run: PFC on, one sender, 8 QPs of 64 KB messages, local CPU traffic at the given
-     * congestion, 10 ms measured after a 2 ms warm-up (model.md §5).
+     * congestion, 10 ms measured after a 2 ms warm-up (docs/model.md §5).
      *
      * @param congestion 0..3.
      * @param seed       run seed.

@@ -4,7 +4,7 @@ import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 
 /**
- * The simulator's actuators, as a controller sees them (design.md §3).
+ * The simulator's actuators, as a controller sees them (docs/design.md §3).
  */
 public interface SimPorts
 {

@@ -2,7 +2,7 @@ package org.rhcc.sim.host;
 
 /**
  * A fluid delay line over host steps: an amount added with delay {@code d} steps comes out of {@link #advance()}
- * {@code d} steps later. Used for every fixed latency of the host model (model.md §5: "fixed latencies are
+ * {@code d} steps later. Used for every fixed latency of the host model (docs/model.md §5: "fixed latencies are
  * ring-buffer delay lines"); delays may differ per insertion (e.g. an MBA delay that changes at run time).
  * <p>
  * A ring made {@link #untallied(int)} keeps no running total of its content: its {@link #advance()} returns the same

@@ -3,7 +3,7 @@ package org.rhcc.sim.host;
 import org.rhcc.sim.SimParameters;
 
 /**
- * CPU memory traffic of the receiver host (model.md §4.8, §4.9): two groups of MLC-like threads, group 0 on the NIC's
+ * CPU memory traffic of the receiver host (docs/model.md §4.8, §4.9): two groups of MLC-like threads, group 0 on the NIC's
  * socket (local) and group 1 on the other socket (cross-NUMA), each issuing a 1:1 read/write stream.
  * <p>
  * Per group g with {@code n_g} threads, MLP {@code m} and {@code M_g = n_g m} line-fill buffers:
@@ -12,7 +12,7 @@ import org.rhcc.sim.SimParameters;
  *   injection delay or the MBA request spacing, whichever is longer, bounded by free line-fill buffers ({@code X_g}
  *   reads outstanding, {@code H_g} writebacks not yet admitted by the CHA). MBA is a per-core request-rate controller
  *   between the core and the mesh ([MBA]: "a programmable bandwidth controller"), so a core that already issues more
- *   slowly than it allows is not slowed by its spacing. This departs from model.md §4.9's {@code tau_inj + d_mba}:
+ *   slowly than it allows is not slowed by its spacing. This departs from {@code tau_inj + d_mba} (docs/model.md §4.9):
  *   with the sum, the paced 3x generator would fall to 14 GB/s at level 2 and give the NIC its full rate there,
  *   against the paper's step-by-step recovery (B13); with the maximum, the 3x generator under levels 1..5 yields the
  *   same bandwidths as the saturating generator the delays were fitted with (A3), and A3 is unchanged;</li>
@@ -130,7 +130,7 @@ public final class CpuTrafficModel
     }
 
     /**
-     * Sets the row-miss probability from the number of concurrent access streams (cores plus NIC), model.md §4.7.
+     * Sets the row-miss probability from the number of concurrent access streams (cores plus NIC), docs/model.md §4.7.
      *
      * @param streams concurrent streams.
      * @param dram    DRAM parameters.

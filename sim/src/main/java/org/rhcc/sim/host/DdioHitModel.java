@@ -1,7 +1,7 @@
 package org.rhcc.sim.host;
 
 /**
- * DDIO hit probability under random replacement within the DDIO ways (model.md §4.5, after [DD] Farshin et al.
+ * DDIO hit probability under random replacement within the DDIO ways (docs/model.md §4.5, after [DD] Farshin et al.
  * ATC'20, Yuan et al. ISCA'21 and Wang et al. SIGMETRICS'22):
  * <pre>
  *   A      = T_io (1 - p_hit) + phi_core A_core     allocations into the DDIO ways, lines/ns

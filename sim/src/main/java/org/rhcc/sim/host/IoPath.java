@@ -3,7 +3,7 @@ package org.rhcc.sim.host;
 import org.rhcc.sim.SimParameters;
 
 /**
- * The NIC's posted-write path into the host (model.md §4.3-§4.5): the PCIe link with its posted credits, and the IIO
+ * The NIC's posted-write path into the host (docs/model.md §4.3-§4.5): the PCIe link with its posted credits, and the IIO
  * write buffer in front of the LLC.
  * <pre>
  *   credits_free = C_iio - F_fwd - O_io - F_ret                 (lines; F = lines on the link either way)

@@ -3,7 +3,7 @@ package org.rhcc.sim.host;
 import org.rhcc.sim.SimParameters;
 
 /**
- * The memory controller of the NIC's socket (model.md §4.7): per channel a read pending queue (RPQ) per read class,
+ * The memory controller of the NIC's socket (docs/model.md §4.7): per channel a read pending queue (RPQ) per read class,
  * a write pending queue (WPQ), a READ/WRITE bus mode with turnarounds, and refresh.
  * <p>
  * Scheduling, per channel and step (fluid, lines as doubles):
@@ -19,7 +19,7 @@ import org.rhcc.sim.SimParameters;
  *   controller that turned the bus around for every read arriving during an opportunistic drain would spend a
  *   turnaround per read whenever reads are sparse, a lightly loaded channel would look saturated (the utilisation
  *   behind the burst-queueing wait below would sit at 1), and posted writes would wait as long under throttled
- *   cores as under saturating ones (model.md §10, "Write drain"). Watermark drain controllers work this way
+ *   cores as under saturating ones (docs/model.md §10, "Write drain"). Watermark drain controllers work this way
  *   (write mode is left only below the low watermark, e.g. Ramulator's {@code wr_low_watermark}).</li>
  *   <li>Every direction change idles the bus for {@code t_sw}; every {@code tREFI} the channel is blocked for
  *   {@code tRFC} (channels staggered by {@code tREFI / channels}).</li>

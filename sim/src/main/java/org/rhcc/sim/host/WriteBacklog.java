@@ -1,7 +1,7 @@
 package org.rhcc.sim.host;
 
 /**
- * The CHA/LLC write backlog W_cha (model.md §4.6): per channel a FIFO of capacity {@code K_cha / channels} in front of
+ * The CHA/LLC write backlog W_cha (docs/model.md §4.6): per channel a FIFO of capacity {@code K_cha / channels} in front of
  * the WPQ, shared by DDIO victim writebacks (and DDIO-off NIC writes), core writebacks and directory writes.
  * <p>
  * Per step: the backlog admits waiting writers, then moves lines into the WPQs while they have room. While the

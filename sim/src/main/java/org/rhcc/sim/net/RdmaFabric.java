@@ -8,7 +8,7 @@ import org.rhcc.core.dcqcn.DcqcnReactionPoints;
 import org.rhcc.core.dcqcn.RedEcnMarker;
 
 /**
- * The RDMA network of a run (model.md §4.1-§4.3): N sender NICs, each on its own 100G link into one switch, whose
+ * The RDMA network of a run (docs/model.md §4.1-§4.3): N sender NICs, each on its own 100G link into one switch, whose
  * egress port feeds the receiver NIC's RDMA port. Packet-level and event-driven.
  * <ul>
  *   <li><b>Senders</b> run perftest-like RDMA WRITE QPs: each keeps {@code txDepth} messages posted and posts a new
@@ -21,10 +21,10 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  *   ingress port with a dynamic threshold {@code alpha (B - used)} and a 3 KB resume offset ([DQ] switch-mmu).
  *   A PFC pause from the receiver stops the egress after the current packet.</li>
  *   <li><b>Receiver NIC</b>: the RX buffer; lossless mode pauses the switch above X_off and resumes below X_on
- *   (explicit XON, model.md §4.1); PFC-free mode drops arrivals that do not fit. The receive pipeline behind the
+ *   (explicit XON, docs/model.md §4.1); PFC-free mode drops arrivals that do not fit. The receive pipeline behind the
  *   buffer checks PSNs, so out-of-sequence packets occupy the buffer until they reach it; there they are discarded
  *   and the first one is NAKed (go-back-N). PFC-free mode also CE-marks arrivals by RED on its own RX-buffer fill, the RNIC's
- *   "CNPs in a PFC-free fabric" of paper-brief §1. CE-marked arrivals produce CNPs paced per QP. The host's DMA engine
+ *   "CNPs in a PFC-free fabric" of docs/paper.md §1. CE-marked arrivals produce CNPs paced per QP. The host's DMA engine
  *   drains the buffer through {@link #takePayload(double, double)}; the ACK of a message leaves when its last
  *   packet has been handed to PCIe.</li>
  *   <li>Control packets (ACK, NAK, CNP, probe ACK) return over an uncongested reverse path of fixed delay.</li>

@@ -2,7 +2,7 @@ package org.rhcc.sim.net;
 
 /**
  * Fluid TCP flows from other hosts into the receiver NIC's second (lossy) port, for the pure-PCIe-congestion
- * scenario (model.md §4.2, paper-brief B15: iperf at 37/71/95 Gbit/s sharing only PCIe with RDMA).
+ * scenario (docs/model.md §4.2, docs/paper.md §4 B15: iperf at 37/71/95 Gbit/s sharing only PCIe with RDMA).
  * <p>
  * Each flow sends at {@code min(offered_i, cwnd_i / RTT)} (iperf's target rate, then the window), all flows together
  * at most the port's line rate. Arrivals that do not fit the port's RX buffer are dropped; every flow that sent in a

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * working directory as {@code <workDir>/aeron-<pid>-<n>} and is deleted on {@link #close()} and when the launch
  * fails. Clients connected through {@link #connect()} and {@link #connectArchive(Aeron)} are closed with it.
  * <p>
- * <b>Note:</b> the JVM needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED} (see stack.md); without it the
+ * <b>Note:</b> the JVM needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED} (docs/design.md §8.1); without it the
  * driver fails in {@code DataTransportPoller}.
  */
 public final class EmbeddedMediaDriver implements AutoCloseable

@@ -1,9 +1,9 @@
 package org.rhcc.transport.aeron;
 
 /**
- * Default Aeron stream ids of rhcc's data path, one stream per arrow of design.md section 2.
+ * Default Aeron stream ids of rhcc's data path, one stream per arrow of docs/design.md §2.
  * <p>
- * Lockstep (design.md section 6): Aeron orders messages within a stream only, so the simulator publishes its
+ * Lockstep (docs/design.md §6): Aeron orders messages within a stream only, so the simulator publishes its
  * {@code ClockAdvance} on each signal stream after the signals it covers, and controllers answer with
  * {@code ClockDone} on {@link #CLOCK_DONE}.
  */

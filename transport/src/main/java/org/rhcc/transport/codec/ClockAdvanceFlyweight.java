@@ -9,7 +9,7 @@ import static java.nio.ByteOrder.LITTLE_ENDIAN;
  * Flyweight over the {@code ClockAdvance} frame, template id {@value MessageSchema#CLOCK_ADVANCE_TEMPLATE_ID}.
  * <p>
  * Lockstep: the simulator has published every signal up to {@code advanceToNs} on this stream and will not pass
- * that time before every controller node answers with a {@link ClockDoneFlyweight} (design.md section 6).
+ * that time before every controller node answers with a {@link ClockDoneFlyweight} (docs/design.md §6).
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1

@@ -8,7 +8,7 @@ import static java.nio.ByteOrder.LITTLE_ENDIAN;
 /**
  * Flyweight over the {@code ClockDone} frame, template id {@value MessageSchema#CLOCK_DONE_TEMPLATE_ID}.
  * <p>
- * Lockstep: a controller node has answered every signal up to {@code doneUpToNs} (design.md section 6).
+ * Lockstep: a controller node has answered every signal up to {@code doneUpToNs} (docs/design.md §6).
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1

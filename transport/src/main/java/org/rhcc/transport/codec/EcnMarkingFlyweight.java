@@ -9,7 +9,7 @@ import static java.nio.ByteOrder.LITTLE_ENDIAN;
  * Flyweight over the {@code EcnMarking} frame, template id {@value MessageSchema#ECN_MARKING_TEMPLATE_ID}.
  * <p>
  * hostCC emulation: the receiver host starts or stops marking ECN while its IIO occupancy is above the threshold,
- * so senders cut their rates the DCQCN way (design.md section 4).
+ * so senders cut their rates the DCQCN way (docs/design.md §4).
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1

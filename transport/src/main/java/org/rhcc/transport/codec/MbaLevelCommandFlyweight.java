@@ -8,7 +8,7 @@ import static java.nio.ByteOrder.LITTLE_ENDIAN;
 /**
  * Flyweight over the {@code MbaLevelCommand} frame, template id {@value MessageSchema#MBA_LEVEL_COMMAND_TEMPLATE_ID}.
  * <p>
- * An MBA throttling decision of the receiver loop's MBA cascade for one COS group of one host (design.md section 4).
+ * An MBA throttling decision of the receiver loop's MBA cascade for one COS group of one host (docs/design.md §4).
  * Consumed by the MBA actuator (resctrl, MSR or the simulator).
  * <pre>
  *   0                   1                   2                   3

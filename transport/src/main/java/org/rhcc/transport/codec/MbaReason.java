@@ -2,7 +2,7 @@ package org.rhcc.transport.codec;
 
 /**
  * Why an MBA level changed, carried as an int code in {@link MbaLevelCommandFlyweight#reason()}. The cascade itself
- * is described in design.md section 4.
+ * is described in docs/design.md §4.
  */
 public enum MbaReason
 {

@@ -8,7 +8,7 @@ import static java.nio.ByteOrder.LITTLE_ENDIAN;
 /**
  * Flyweight over the {@code QpOpen} frame, template id {@value MessageSchema#QP_OPEN_TEMPLATE_ID}.
  * <p>
- * A queue pair starts: the sender loop creates its state (design.md section 2, sender entities).
+ * A queue pair starts: the sender loop creates its state (docs/design.md §2, sender entities).
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1

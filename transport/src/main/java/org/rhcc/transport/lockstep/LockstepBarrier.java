@@ -5,7 +5,7 @@ import org.rhcc.transport.message.MessageListener;
 import java.util.Arrays;
 
 /**
- * The simulator's side of lockstep (design.md section 6): tracks the {@code ClockDone} answers of a fixed set of
+ * The simulator's side of lockstep (docs/design.md §6): tracks the {@code ClockDone} answers of a fixed set of
  * controller nodes for the current epoch and tells up to which simulated time every node is done. The simulator
  * publishes {@code ClockAdvance(t, epoch)} after the signals up to {@code t}, then advances past {@code t} only once
  * {@link #isDoneUpTo(long)} holds.

@@ -19,7 +19,7 @@ import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.RunRecord;
 
 /**
- * Intra-host congestion without a controller (paper-brief B1-B6): RDMA WRITE throughput, latency, PFC pauses / CNPs,
+ * Intra-host congestion without a controller (docs/paper.md §4 B1-B6): RDMA WRITE throughput, latency, PFC pauses / CNPs,
  * memory bandwidth, PCIe back-pressure and DDIO misses at 0x..3x CPU memory traffic, with PFC on and PFC-free.
  */
 public final class CongestionExperiment implements Experiment

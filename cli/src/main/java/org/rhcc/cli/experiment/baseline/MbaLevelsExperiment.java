@@ -19,7 +19,7 @@ import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.RunRecord;
 
 /**
- * MBA forced to a fixed level for a whole run, no control loop (paper-brief B13-B14): 3x congestion, PFC on, MBA
+ * MBA forced to a fixed level for a whole run, no control loop (docs/paper.md §4 B13-B14): 3x congestion, PFC on, MBA
  * level 1 (100 %) .. 5 (20 %) on every CPU group, plus a 0x run without MBA as the line-rate reference. The paper
  * finds RDMA throughput rising step by step while CPU traffic falls, level 4 already giving the NIC its full rate.
  */

@@ -17,7 +17,7 @@ import org.rhcc.cli.result.RunRecord;
 import org.rhcc.cli.scheme.SchemeRegistry;
 
 /**
- * Message size and QP count under 3x intra-host congestion, PFC on (paper-brief B7): perftest-like RDMA WRITEs of
+ * Message size and QP count under 3x intra-host congestion, PFC on (docs/paper.md §4 B7): perftest-like RDMA WRITEs of
  * 64 KB..1 MB on 1..8 QPs. The paper finds that neither helps much: throughput rises only slightly.
  */
 public final class MsgQpExperiment implements Experiment

@@ -21,7 +21,7 @@ import org.rhcc.cli.result.RunRecord;
 import org.rhcc.sim.api.CpuTraffic;
 
 /**
- * Where the memory-hungry cores run (paper-brief B8-B9): local-NUMA, cross-NUMA (remote socket over UPI) and hybrid
+ * Where the memory-hungry cores run (docs/paper.md §4 B8-B9): local-NUMA, cross-NUMA (remote socket over UPI) and hybrid
  * (as many local as cross-NUMA cores) CPU traffic at 1x..3x, PFC on. The paper finds cross-NUMA traffic up to 24 %
  * and hybrid up to 40 % worse for RDMA throughput than local traffic, with more PFC pauses.
  */

@@ -1,7 +1,7 @@
 package org.rhcc.cli.experiment.baseline;
 
 /**
- * The baseline numbers of the RHCC paper's testbed (paper-brief §3-§4, no controller running), the values the
+ * The baseline numbers of the RHCC paper's testbed (docs/paper.md §3-§4, no controller running), the values the
  * experiments' outputs are compared with. Index = congestion preset (0x..3x) where an array is given.
  */
 final class PaperBaseline

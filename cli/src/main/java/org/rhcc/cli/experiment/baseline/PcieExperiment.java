@@ -19,7 +19,7 @@ import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.RunRecord;
 
 /**
- * Pure PCIe congestion (paper-brief B15): no CPU memory traffic; TCP (iPerf-like) from two other hosts into the
+ * Pure PCIe congestion (docs/paper.md §4 B15): no CPU memory traffic; TCP (iPerf-like) from two other hosts into the
  * receiver NIC's second port at 37, 71 and 95 Gbit/s offered, while RDMA WRITEs arrive on the first port; plus a run
  * without TCP as reference. RDMA and TCP then contend only for the shared PCIe link, and the IIO occupancy does not
  * rise, which is why an IIO-only signal (hostCC) misses this congestion.

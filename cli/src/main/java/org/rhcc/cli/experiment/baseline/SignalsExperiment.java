@@ -18,7 +18,7 @@ import org.rhcc.cli.result.ExperimentResult;
 import org.rhcc.cli.result.RunRecord;
 
 /**
- * The two congestion signals RHCC reads, without any controller (paper-brief B10-B12): the cost of one MSR read of
+ * The two congestion signals RHCC reads, without any controller (docs/paper.md §4 B10-B12): the cost of one MSR read of
  * the IIO occupancy counter, the IIO occupancy in 1 ms windows and the receiver processing delay in 100 us windows,
  * at 0x..3x intra-host congestion with PFC on.
  * <p>
