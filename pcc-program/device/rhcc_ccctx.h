@@ -38,7 +38,8 @@
 
 /** D_prev holds a valid D_cur (cleared until the first valid delay sample). */
 #define RHCC_FLAG_D_VALID (1u << 0)
-/** DCQCN has cut the rate at least once, so the byte-counter stage runs (Java: lastCutNs != NEVER). */
+/** DCQCN has had its first CNP (which always cuts), so the alpha timer and the byte-counter stage run (Java:
+ * lastCutNs != NEVER). */
 #define RHCC_FLAG_DCQCN_CUT (1u << 1)
 /** last_cut_ts_ns is within the rate-decrease interval of the last event (so a CNP may not cut again). */
 #define RHCC_FLAG_CUT_RECENT (1u << 2)
@@ -46,6 +47,8 @@
 #define RHCC_FLAG_CNP_IN_ALPHA_PERIOD (1u << 3)
 /** The rate-increase timer is armed (Java: nextIncreaseNs != DISARMED). */
 #define RHCC_FLAG_INCREASE_ARMED (1u << 4)
+/** A CNP arrived within the rate-decrease interval: one cut is due at last_cut_ts_ns + that interval. */
+#define RHCC_FLAG_CUT_PENDING (1u << 5)
 
 /** Bits of the DCQCN byte counter in dcqcn_word. */
 #define RHCC_DCQCN_BYTES_MASK (0x00FFFFFFu)

@@ -118,26 +118,26 @@ finish:
 
 void rhcc_dcqcn_open(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns)
 {
+	(void)now_ns; /* nothing runs until the first CNP */
 	ctx->rc_fxp30 = RHCC_RATE_ONE;
 	ctx->rt_fxp30 = RHCC_RATE_ONE;
 	ctx->alpha_fxp31 = cfg->dcqcn_initial_alpha_fxp31;
-	ctx->next_alpha_ts_ns = now_ns + cfg->alpha_interval_ns;
+	ctx->next_alpha_ts_ns = 0;
 	ctx->next_increase_ts_ns = 0;
 	ctx->last_cut_ts_ns = 0;
 	ctx->dcqcn_word = 0;
 	ctx->flags = (uint8_t)(ctx->flags & ~(RHCC_FLAG_DCQCN_CUT | RHCC_FLAG_CUT_RECENT | RHCC_FLAG_CNP_IN_ALPHA_PERIOD |
-					       RHCC_FLAG_INCREASE_ARMED));
+					       RHCC_FLAG_INCREASE_ARMED | RHCC_FLAG_CUT_PENDING));
 }
 
-void rhcc_dcqcn_advance(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns)
+/* the alpha and rate-increase expiries at or before now_ns */
+static void advance_timers(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns)
 {
 	const uint32_t alpha_period = cfg->alpha_interval_ns;
 	const uint32_t timer_period = cfg->increase_interval_ns;
 
-	if ((ctx->flags & RHCC_FLAG_CUT_RECENT) && (uint32_t)(now_ns - ctx->last_cut_ts_ns) >= cfg->decrease_interval_ns)
-		ctx->flags = (uint8_t)(ctx->flags & ~RHCC_FLAG_CUT_RECENT);
-
-	if (deadline_passed(now_ns, ctx->next_alpha_ts_ns, alpha_period)) {
+	/* the alpha timer runs from the first CNP on */
+	if ((ctx->flags & RHCC_FLAG_DCQCN_CUT) && deadline_passed(now_ns, ctx->next_alpha_ts_ns, alpha_period)) {
 		uint32_t alpha = ctx->alpha_fxp31;
 		uint32_t next = ctx->next_alpha_ts_ns + alpha_period;
 
@@ -167,31 +167,67 @@ void rhcc_dcqcn_advance(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t no
 	}
 }
 
-uint32_t rhcc_dcqcn_on_cnp(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns)
+/*
+ * A cut at now_ns. R_T <- R_C with the clamp on or after any increase since the last cut, timer- or byte-driven
+ * (NVIDIA: clamp_tgt_rate = 0, clamp_tgt_rate_after_time_inc = 1; the DCQCN authors' rpr_cnm_received), else R_T
+ * stays so that the flow recovers towards its old target; R_C <- max(R_min, R_C (1 - alpha/2)) with
+ * 1 - alpha/2 = (2^32 - alpha_fxp31) / 2^32; with raise_alpha, alpha <- (1-g) alpha + g. The stages (saturated at 15,
+ * which keeps "> 0" exact), the byte counter and the increase timer restart; a pending cut is consumed.
+ */
+static void cut_at(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns, int raise_alpha)
 {
 	const uint32_t alpha = ctx->alpha_fxp31;
 	const uint32_t rc = ctx->rc_fxp30;
-	/* timer-driven increase events since the last cut (saturated at 15, which keeps "> 0" exact) */
-	const uint32_t timer_stage = rhcc_ccctx_timer_stage(ctx);
-	uint32_t cut;
+	const uint32_t cut = (uint32_t)(((uint64_t)rc * (((uint64_t)1 << 32) - alpha) + ((uint64_t)1 << 31)) >> 32);
 
-	ctx->flags = (uint8_t)(ctx->flags | RHCC_FLAG_CNP_IN_ALPHA_PERIOD);
-	if ((ctx->flags & RHCC_FLAG_CUT_RECENT) && (uint32_t)(now_ns - ctx->last_cut_ts_ns) < cfg->decrease_interval_ns)
-		return 0;
-
-	/* R_T <- R_C with the clamp on or after a timer increase (NVIDIA: clamp_tgt_rate = 0,
-	 * clamp_tgt_rate_after_time_inc = 1), else R_T stays so that the flow recovers towards its old target;
-	 * R_C <- max(R_min, R_C (1 - alpha/2)) with 1 - alpha/2 = (2^32 - alpha_fxp31) / 2^32 */
-	cut = (uint32_t)(((uint64_t)rc * (((uint64_t)1 << 32) - alpha) + ((uint64_t)1 << 31)) >> 32); /* <= 2^62 */
-	if (cfg->clamp_target_rate || timer_stage > 0)
+	if (cfg->clamp_target_rate || rhcc_ccctx_timer_stage(ctx) > 0 || rhcc_ccctx_byte_stage(ctx) > 0)
 		ctx->rt_fxp30 = rc;
 	ctx->rc_fxp30 = rhcc_max_u32(cfg->dcqcn_min_fxp30, cut);
-	/* alpha <- (1-g) alpha + g; <= 1 since alpha <= 1 */
-	ctx->alpha_fxp31 = rhcc_fxp31_mul(alpha, cfg->dcqcn_decay_fxp31) + cfg->dcqcn_g_fxp31;
+	if (raise_alpha) /* <= 1 since alpha <= 1 */
+		ctx->alpha_fxp31 = rhcc_fxp31_mul(alpha, cfg->dcqcn_decay_fxp31) + cfg->dcqcn_g_fxp31;
 	ctx->last_cut_ts_ns = now_ns;
 	ctx->next_increase_ts_ns = now_ns + cfg->increase_interval_ns;
 	rhcc_ccctx_set_dcqcn_word(ctx, 0, 0, 0);
-	ctx->flags = (uint8_t)(ctx->flags | RHCC_FLAG_DCQCN_CUT | RHCC_FLAG_CUT_RECENT | RHCC_FLAG_INCREASE_ARMED);
+	ctx->flags = (uint8_t)((ctx->flags | RHCC_FLAG_DCQCN_CUT | RHCC_FLAG_CUT_RECENT | RHCC_FLAG_INCREASE_ARMED) &
+			       ~RHCC_FLAG_CUT_PENDING);
+}
+
+void rhcc_dcqcn_advance(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns)
+{
+	const uint32_t hold_off = cfg->decrease_interval_ns;
+
+	if ((ctx->flags & RHCC_FLAG_CUT_RECENT) && (uint32_t)(now_ns - ctx->last_cut_ts_ns) >= hold_off) {
+		if (ctx->flags & RHCC_FLAG_CUT_PENDING) {
+			/* the CNPs carried over the hold-off cut at its end, after the timers due by then */
+			const uint32_t cut_ns = ctx->last_cut_ts_ns + hold_off;
+
+			advance_timers(ctx, cfg, cut_ns);
+			cut_at(ctx, cfg, cut_ns, 1);
+		}
+		if ((uint32_t)(now_ns - ctx->last_cut_ts_ns) >= hold_off)
+			ctx->flags = (uint8_t)(ctx->flags & ~RHCC_FLAG_CUT_RECENT);
+	}
+	advance_timers(ctx, cfg, now_ns);
+}
+
+uint32_t rhcc_dcqcn_on_cnp(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns)
+{
+	if (!(ctx->flags & RHCC_FLAG_DCQCN_CUT)) {
+		/* the first CNP: alpha <- initial alpha (NVIDIA initial_alpha_value, "alpha used when receiving the
+		 * first CNP"), a cut with it that does not raise it, and the alpha timer starts (HPCC cnp_received_mlx) */
+		ctx->alpha_fxp31 = cfg->dcqcn_initial_alpha_fxp31;
+		ctx->next_alpha_ts_ns = now_ns + cfg->alpha_interval_ns;
+		cut_at(ctx, cfg, now_ns, 0);
+		return 1;
+	}
+	ctx->flags = (uint8_t)(ctx->flags | RHCC_FLAG_CNP_IN_ALPHA_PERIOD);
+	if ((ctx->flags & RHCC_FLAG_CUT_RECENT) && (uint32_t)(now_ns - ctx->last_cut_ts_ns) < cfg->decrease_interval_ns) {
+		/* carried to the end of the hold-off (NVIDIA: "at the beginning of the next
+		 * rate_reduce_monitor_period"), where rhcc_dcqcn_advance cuts once for every CNP of the interval */
+		ctx->flags = (uint8_t)(ctx->flags | RHCC_FLAG_CUT_PENDING);
+		return 0;
+	}
+	cut_at(ctx, cfg, now_ns, 1);
 	return 1;
 }
 

@@ -3,11 +3,16 @@
  * context, in fixed point: the R_cc of RHCC's Eq. (4), computed in the same DOCA PCC algorithm slot because a user
  * slot cannot call the firmware DCQCN (docs/hardware.md §6.2). The twin of org.rhcc.core.dcqcn.DcqcnReactionPoints:
  *
- *   CNP, at most one cut per decrease interval: R_T <- R_C if the target clamp is on (paper, Algorithm 1) or a
- *        timer-driven increase happened since the last cut (timer stage > 0, read before the cut resets it), else
- *        R_T keeps its value (NVIDIA's clamp_tgt_rate = 0 with clamp_tgt_rate_after_time_inc = 1; HPCC
- *        simulator's CheckRateDecreaseMlx); R_C <- max(R_min, R_C (1 - alpha/2)); alpha <- (1-g) alpha + g;
- *        stages, byte counter and increase timer restart.
+ *   a flow starts at line rate; alpha and every timer stay untouched until its first CNP.
+ *   first CNP: alpha <- initial alpha (NVIDIA initial_alpha_value, "alpha used when receiving the first CNP"; HPCC
+ *        simulator's cnp_received_mlx), a cut with that alpha that does not raise it, and the alpha timer starts.
+ *   later CNPs, at most one cut per decrease interval: a CNP at least that long after the last cut cuts at once;
+ *        one within it is carried to the interval's end, where one deferred cut takes every CNP of the interval
+ *        (NVIDIA: reduce "at the beginning of the next rate_reduce_monitor_period").
+ *   cut: R_T <- R_C if the target clamp is on (paper, Algorithm 1) or any increase, timer- or byte-driven, happened
+ *        since the last cut (NVIDIA's clamp_tgt_rate = 0 with clamp_tgt_rate_after_time_inc = 1; the DCQCN
+ *        authors' rpr_cnm_received), else R_T keeps its value; R_C <- max(R_min, R_C (1 - alpha/2));
+ *        alpha <- (1-g) alpha + g; stages, byte counter and increase timer restart.
  *   every alpha interval without a CNP: alpha <- (1-g) alpha.
  *   increase event on each timer expiry (period T, timer stage) and each B bytes sent after the first cut (byte
  *   stage): fast recovery R_C <- (R_T + R_C)/2 while both stages <= F; additive increase R_T += R_AI once one stage
@@ -27,11 +32,12 @@
 #include "rhcc_ccctx.h"
 #include "rhcc_params.h"
 
-/** Opens the DCQCN half of a flow at now_ns: R_C = R_T = line rate, alpha = initial alpha, no cut yet. */
+/** Opens the DCQCN half of a flow at now_ns: R_C = R_T = line rate, alpha = initial alpha, no cut, no timer. */
 void rhcc_dcqcn_open(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns);
 
 /**
- * Processes the alpha-update and rate-increase expiries at or before now_ns. Bounded work whatever the gap: the
+ * Processes the alpha-update and rate-increase expiries and a deferred cut due at or before now_ns, in time order (a
+ * timer expiring at the deferred cut's time goes first). Bounded work whatever the gap: the
  * alpha decay over k idle periods is a product of the precomputed powers (1-g)^(2^i) of k's set bits, and
  * rate-increase expiries beyond the fast-recovery stages are applied in closed form (see rhcc_dcqcn.c).
  */
@@ -40,7 +46,7 @@ void rhcc_dcqcn_advance(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t no
 /**
  * A CNP arrived (call rhcc_dcqcn_advance first).
  *
- * @return 1 if it cut the rate, 0 if it fell within the decrease interval of the last cut.
+ * @return 1 if it cut the rate now, 0 if the cut is deferred to the end of the decrease interval of the last cut.
  */
 uint32_t rhcc_dcqcn_on_cnp(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t now_ns);
 

@@ -1,5 +1,5 @@
 /*
- * rhcc — host harness: replays the shared test vectors (test-vectors/v1, generated from the Java core) through
+ * rhcc — host harness: replays the shared test vectors (test-vectors/v2, generated from the Java core) through
  * doca_pcc_dev_user_algo by synthesising DOCA PCC events, and checks every row.
  *
  *   probe_ack.csv    per row: ROCE_TX events for the bytes sent since the QP's previous row (the probes requested
@@ -11,8 +11,9 @@
  *   dcqcn*.csv       open -> fresh context + ROCE_TX of 0 bytes; cnp -> ROCE_CNP; bytes -> ROCE_TX events
  *                    (<= 65535 units of 32 B each); advance -> ROCE_TX of 0 bytes (an event whose only effect is
  *                    processing the timers due at its timestamp). Checked: R_C, R_T, alpha; and, exactly, the
- *                    cut's target rule: R_T <- R_C if clamp_target_rate or a timer increase happened since the
- *                    last cut (counted from the Java timers), else R_T unchanged.
+ *                    target rule of every cut, immediate or carried over the hold-off: R_T <- R_C if
+ *                    clamp_target_rate or an increase (timer or byte counter) happened since the last cut
+ *                    (counted from the Java timers and byte counter), else R_T unchanged.
  *
  * Tolerance (README.md, "Tolerance"): exact for integers (probes, D sample, status); for every real-valued column
  * the C value must lie within the previous row's measured C-vs-Java difference carried through this row's
@@ -619,6 +620,8 @@ typedef struct flow_state {
 	int64_t next_increase_ns; /* NEVER when not armed */
 	int64_t byte_counter;
 	int64_t timer_steps_since_cut; /* Java's timer stage (its disarm only follows a step, so > 0 is exact) */
+	int64_t byte_steps_since_cut;  /* Java's byte stage */
+	int cut_pending;               /* a CNP within the hold-off waits for last_cut_ns + the decrease interval */
 	double diff_rate;  /* max(|R_C diff|, |R_T diff|) after the flow's last row, Gbit/s */
 	double diff_alpha; /* |alpha diff| after the flow's last row */
 } flow_state_t;
@@ -648,6 +651,52 @@ static double pow_error_bound(double base, uint32_t n)
 		}
 	}
 	return e_result;
+}
+
+/* the Java timers due at or before u (an upper bound on the increase steps: disarm ignored) */
+static void shadow_timers(flow_state_t *f, int64_t u, int64_t alpha_period, int64_t timer_period,
+			  int64_t *alpha_periods, int64_t *timer_steps)
+{
+	if (f->next_alpha_ns != NEVER && f->next_alpha_ns <= u) {
+		const int64_t n = (u - f->next_alpha_ns) / alpha_period + 1;
+
+		f->next_alpha_ns += n * alpha_period;
+		*alpha_periods += n;
+	}
+	if (f->next_increase_ns != NEVER && f->next_increase_ns <= u) {
+		const int64_t n = (u - f->next_increase_ns) / timer_period + 1;
+
+		f->next_increase_ns += n * timer_period;
+		f->timer_steps_since_cut += n;
+		*timer_steps += n;
+	}
+}
+
+/* a Java cut at u: stages, byte counter and increase timer restart, a carried CNP is consumed */
+static void shadow_cut(flow_state_t *f, int64_t u, int64_t timer_period)
+{
+	f->last_cut_ns = u;
+	f->next_increase_ns = u + timer_period;
+	f->byte_counter = 0;
+	f->timer_steps_since_cut = 0;
+	f->byte_steps_since_cut = 0;
+	f->cut_pending = 0;
+}
+
+/* the cut's target rule, exactly, on C's own values: R_T <- R_C (before the cut) with the clamp, else R_T kept */
+static void check_target_rule(run_t *run, int clamp, const rhcc_ccctx_t *before, const rhcc_ccctx_t *after)
+{
+	if (clamp) {
+		run->cuts_clamped++;
+		check_true(run, after->rt_fxp30 == before->rc_fxp30,
+			   "cut with the target clamp (clamp_target_rate=1 or an increase since the last cut): C's R_T "
+			   "is not its R_C before the cut");
+	} else {
+		run->cuts_kept++;
+		check_true(run, after->rt_fxp30 == before->rt_fxp30,
+			   "cut without the target clamp (clamp_target_rate=0, no increase since the last cut): C's R_T "
+			   "changed");
+	}
 }
 
 static void run_dcqcn(const char *dir, const char *name, long *total_passed, long *total_failed)
@@ -732,7 +781,7 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 			memset(f, 0, sizeof(*f));
 			(void)send_tx(&f->ctx, now_ns, 0, 1);
 			f->last_t = t;
-			f->next_alpha_ns = t + alpha_period;
+			f->next_alpha_ns = NEVER; /* no alpha timer before the first CNP */
 			f->last_cut_ns = NEVER;
 			f->next_increase_ns = NEVER;
 			carried_rate = 0.0;
@@ -743,7 +792,9 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 			int64_t alpha_periods = 0;
 			int64_t timer_steps = 0;
 			int64_t byte_steps = 0;
-			int cut = 0;
+			int cuts = 0;
+			int first_cut = 0;
+			int deferred_clamp;
 			double alpha_at_event;
 			doca_pcc_dev_event_t event;
 
@@ -753,44 +804,55 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 				run.notes_wide_gap++;
 			f->last_t = t;
 
-			/* the Java timers due at or before t (an upper bound on the increase steps: disarm ignored) */
-			if (f->next_alpha_ns <= t) {
-				alpha_periods = (t - f->next_alpha_ns) / alpha_period + 1;
-				f->next_alpha_ns += alpha_periods * alpha_period;
+			/* a CNP carried over the hold-off cuts at its end, after the Java timers due by then */
+			if (f->cut_pending && f->last_cut_ns + decrease_interval <= t) {
+				const int64_t cut_ns = f->last_cut_ns + decrease_interval;
+				const uint32_t cut_ts = (uint32_t)((uint64_t)cut_ns & 0xFFFFFFFFu);
+				rhcc_ccctx_t before = *ctx;
+				rhcc_ccctx_t after;
+
+				shadow_timers(f, cut_ns, alpha_period, timer_period, &alpha_periods, &timer_steps);
+				deferred_clamp = cfg.clamp_target_rate || f->timer_steps_since_cut > 0 ||
+						 f->byte_steps_since_cut > 0;
+				shadow_cut(f, cut_ns, timer_period);
+				cuts++;
+				/* C's state just before and just after its deferred cut */
+				before.flags = (uint8_t)(before.flags & ~RHCC_FLAG_CUT_PENDING);
+				rhcc_dcqcn_advance(&before, rhcc_port_config(PORT), cut_ts);
+				after = *ctx;
+				rhcc_dcqcn_advance(&after, rhcc_port_config(PORT), cut_ts);
+				check_target_rule(&run, deferred_clamp, &before, &after);
 			}
-			if (f->next_increase_ns != NEVER && f->next_increase_ns <= t) {
-				timer_steps = (t - f->next_increase_ns) / timer_period + 1;
-				f->next_increase_ns += timer_steps * timer_period;
-				f->timer_steps_since_cut += timer_steps;
-			}
+			shadow_timers(f, t, alpha_period, timer_period, &alpha_periods, &timer_steps);
 
 			if (strcmp(event_name, "cnp") == 0) {
 				rhcc_ccctx_t at_cut = *ctx;
 				int clamp = 0;
+				int cut = 0;
 
-				cut = f->last_cut_ns == NEVER || t - f->last_cut_ns >= decrease_interval;
+				if (f->last_cut_ns == NEVER) {
+					/* the first CNP: alpha <- initial alpha, a cut that does not raise it, the alpha
+					 * timer starts */
+					cut = 1;
+					first_cut = 1;
+					f->next_alpha_ns = t + alpha_period;
+				} else if (t - f->last_cut_ns >= decrease_interval) {
+					cut = 1;
+				} else {
+					f->cut_pending = 1;
+				}
 				if (cut) {
-					clamp = cfg.clamp_target_rate || f->timer_steps_since_cut > 0;
-					f->last_cut_ns = t;
-					f->next_increase_ns = t + timer_period;
-					f->byte_counter = 0;
-					f->timer_steps_since_cut = 0;
+					clamp = cfg.clamp_target_rate || f->timer_steps_since_cut > 0 ||
+						f->byte_steps_since_cut > 0;
+					shadow_cut(f, t, timer_period);
+					cuts++;
 				}
 				/* the state the cut sees: the event's timers processed first, as doca_pcc_dev_user_algo does */
 				rhcc_dcqcn_advance(&at_cut, rhcc_port_config(PORT), now_ns);
 				rhcc_host_event_cnp(&event, PORT, now_ns);
 				(void)deliver(&f->ctx, &event);
-				if (cut && clamp) {
-					run.cuts_clamped++;
-					check_true(&run, ctx->rt_fxp30 == at_cut.rc_fxp30,
-						   "cut with the target clamp (clamp_target_rate=1 or a timer increase since "
-						   "the last cut): C's R_T is not its R_C before the cut");
-				} else if (cut) {
-					run.cuts_kept++;
-					check_true(&run, ctx->rt_fxp30 == at_cut.rt_fxp30,
-						   "cut without the target clamp (clamp_target_rate=0, no timer increase since "
-						   "the last cut): C's R_T changed");
-				}
+				if (cut)
+					check_target_rule(&run, clamp, &at_cut, ctx);
 			} else if (strcmp(event_name, "bytes") == 0) {
 				if (bytes % 32 != 0)
 					die("dcqcn: bytes must be a multiple of 32 (TX counters count 32 B)");
@@ -798,6 +860,7 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 					f->byte_counter += bytes;
 					byte_steps = f->byte_counter / byte_threshold;
 					f->byte_counter %= byte_threshold;
+					f->byte_steps_since_cut += byte_steps;
 				}
 				(void)send_tx(&f->ctx, now_ns, (uint64_t)bytes / 32u, TX_UNITS_MAX);
 			} else if (strcmp(event_name, "advance") == 0) {
@@ -817,18 +880,24 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 				budget_alpha += pow_error_bound(decay, idle > UINT32_MAX ? UINT32_MAX : (uint32_t)idle) +
 						HALF_ALPHA_UNIT;
 			}
+			if (first_cut) {
+				/* the first CNP sets alpha to the initial alpha on both sides (fxp16 parameter, exact in
+				 * fxp31 and in double): nothing carried; the alpha periods of this row all follow it */
+				carried_alpha = 0.0;
+			}
+			/* an upper bound on alpha's difference at any cut of the row (every operation's error counted) */
 			alpha_at_event = carried_alpha + budget_alpha;
-			if (cut)
-				budget_alpha += HALF_ALPHA_UNIT;
+			budget_alpha += (double)cuts * HALF_ALPHA_UNIT;
 
 			/* rates: every DCQCN map is 1-Lipschitz in (R_C, R_T); an increase step adds one fxp30
 			 * rounding and the R_AI/R_HAI quantisation; a cut adds R_C/2 <= line/2 times alpha's
 			 * difference, one rounding and the quantised floor */
 			carried_rate = f->diff_rate;
 			budget_rate = (double)(timer_steps + byte_steps) * (HALF_RATE_UNIT * line + inc_error);
-			if (cut) {
-				carried_rate += 0.5 * line * f->diff_alpha;
-				budget_rate += 0.5 * line * (alpha_at_event - f->diff_alpha) + 2.0 * HALF_RATE_UNIT * line;
+			if (cuts > 0) {
+				carried_rate += 0.5 * line * f->diff_alpha * (double)cuts;
+				budget_rate += ((0.5 * line * (alpha_at_event - f->diff_alpha) + 2.0 * HALF_RATE_UNIT * line) *
+						(double)cuts);
 			}
 			budget_rate += DOUBLE_SLACK * line * (double)(1 + timer_steps + byte_steps);
 		}
@@ -859,7 +928,7 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 
 int main(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v1";
+	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v2";
 	uint32_t mask = 0;
 	long passed = 0;
 	long failed = 0;

@@ -83,14 +83,21 @@ mutate r_rev_ceiling probe_ack.csv 1150 r_rev_gbps 'sprintf("%.17g", v + 2e-6)'
 mutate probes probe_ack.csv 50 probes_due 'v + 1'
 # a negative-delay row that claims the state moved
 mutate rejected probe_ack.csv 1021 r_rev_gbps 'sprintf("%.17g", v - 0.01)'
-# DCQCN alpha after a cut, 1e-7 off (C is within ~1e-9)
+# DCQCN alpha at a first cut (the initial alpha on both sides), 1e-7 off (C is within ~1e-9)
 mutate alpha dcqcn.csv 9 alpha 'sprintf("%.17g", v * (1 + 1e-7))'
 # DCQCN R_C after a timer increase, 1e-5 Gbit/s off
 mutate rc dcqcn_paper.csv 198 rc_gbps 'sprintf("%.17g", v + 1e-5)'
 # the DCQCN target clamp is passed to the C program and decides R_T at a cut: the NVIDIA vectors with the clamp on
-# fail at the first cut that follows another without a timer increase (R_T 50.29 instead of 100 Gbit/s), the paper
-# vectors with the clamp off at their first such cut whose R_C was below line
+# fail at the first cut that follows another without an increase (cnp_burst's CNPs carried over the hold-off cut
+# at 5 us: R_T 50.05 instead of 100 Gbit/s), the paper vectors with the clamp off at their first such cut whose
+# R_C was below line (cnp_burst's carried cut at 51 us, seen by the bytes row at that time)
 mutate_param clamp_on dcqcn.csv clamp_target_rate 1 'cnp_burst,0,5000,cnp,'
-mutate_param clamp_off dcqcn_paper.csv clamp_target_rate 0 'cuts_to_floor,0,55000,cnp,'
-# a vector that keeps the old rule (R_T <- R_C on every cut) at that NVIDIA row
-mutate rt_old_rule dcqcn.csv 206 rt_gbps '"50.2927303314209"'
+mutate_param clamp_off dcqcn_paper.csv clamp_target_rate 0 'cnp_burst,0,51000,bytes,'
+# a vector that keeps the always-clamp rule (R_T <- R_C on every cut) at that NVIDIA row
+mutate rt_old_rule dcqcn.csv 206 rt_gbps '"50.048828125"'
+# a vector that drops a CNP inside the hold-off (cnp_in_hold_off: the carried cut at 5 us left out)
+mutate hold_off_drop dcqcn.csv 739 rc_gbps '"50.048828125"'
+# a vector whose first CNP cuts with an alpha that decayed during 1 ms of calm (0.4 % instead of ~50 %)
+mutate calm_alpha dcqcn.csv 727 rc_gbps '"99.61"'
+# a vector whose target ignores a byte-counter increase (byte_increase_then_cut: R_T kept at line)
+mutate byte_clamp dcqcn.csv 765 rt_gbps '"100.0"'

@@ -249,34 +249,69 @@ static void should_clamp_to_floor_and_line(void)
 	CHECK_EQ(rhcc_sender_send_rate_fxp30(&ctx, &cfg), cfg.r_min_fxp30);
 }
 
-static void should_cut_and_recover_like_dcqcn(void)
+/* a config with the defaults and an initial alpha of 1 (2^31), so that a cut halves R_C exactly:
+ * R_C (2^32 - 2^31) / 2^32 = R_C / 2, and alpha stays 1 through a cut: 2^31 (1-g) / 2^31 + g = 2^31 */
+static rhcc_config_t alpha_one_config(uint32_t clamp_target_rate)
+{
+	uint32_t params[RHCC_PARAM_COUNT];
+	rhcc_config_t cfg;
+
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_DCQCN_INITIAL_ALPHA_FXP16] = 65536u;
+	params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = clamp_target_rate;
+	if (rhcc_config_derive(params, &cfg) != 0) {
+		fprintf(stderr, "alpha-one config rejected\n");
+		failed++;
+	}
+	return cfg;
+}
+
+static void should_cut_with_initial_alpha_and_recover_like_dcqcn(void)
 {
 	const rhcc_config_t cfg = defaults_config();
 	rhcc_ccctx_t ctx;
+	uint32_t alpha;
+	uint32_t rc;
 
 	memset(&ctx, 0, sizeof(ctx));
 	rhcc_dcqcn_open(&ctx, &cfg, 0);
-	/* alpha decays once at t = 1000: 2145386496 * 2136997888 / 2^31 = 2134910976 (0.994145393371582) */
-	rhcc_dcqcn_advance(&ctx, &cfg, 1000);
-	CHECK_EQ(ctx.alpha_fxp31, 2134910976u);
-	/* cut: R_C = 2^30 (2^32 - 2134910976) / 2^32 = 540014080 (50.2927303314209 Gbit/s, as dcqcn.csv);
-	 * alpha = 2134910976 * decay / 2^31 + g = 2134972366 (0.9941739803180099, as dcqcn.csv) */
-	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 1000), 1);
-	CHECK_EQ(ctx.rc_fxp30, 540014080u);
-	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE); /* kept (no timer increase yet); R_C was line anyway */
-	CHECK_EQ(ctx.alpha_fxp31, 2134972366u);
-	/* within 4 us of the cut: no second cut */
-	rhcc_dcqcn_advance(&ctx, &cfg, 4999);
-	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 4999), 0);
-	CHECK_EQ(ctx.rc_fxp30, 540014080u);
-	/* first timer expiry at 301000: fast recovery R_C = (R_T + R_C) / 2 = 806877952 */
-	rhcc_dcqcn_advance(&ctx, &cfg, 301000);
-	CHECK_EQ(ctx.rc_fxp30, 806877952u);
-	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 1);
-	/* second: stage 2 > F = 1, additive: R_T = min(line, line + AI) = line, R_C = 940309888 */
-	rhcc_dcqcn_advance(&ctx, &cfg, 601000);
+	/* 1 ms of calm: no alpha timer runs before the first CNP, alpha stays 1023/1024 = 2145386496 */
+	rhcc_dcqcn_advance(&ctx, &cfg, 1000000);
+	CHECK_EQ(ctx.alpha_fxp31, 2145386496u);
+	/* first CNP: cut with initial alpha, R_C = 2^30 (2^32 - 2145386496) / 2^32 = 2149580800 / 4 = 537395200
+	 * (50.048828125 Gbit/s = 100 x 1025/2048); alpha is set, not raised; the alpha timer starts */
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 1000000), 1);
+	CHECK_EQ(ctx.rc_fxp30, 537395200u);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE); /* kept (no increase yet); R_C was line anyway */
+	CHECK_EQ(ctx.alpha_fxp31, 2145386496u);
+	CHECK_EQ(ctx.next_alpha_ts_ns, 1001000u);
+	/* a CNP 3999 ns later, within the 4 us hold-off: carried, not dropped, not applied yet */
+	rhcc_dcqcn_advance(&ctx, &cfg, 1003999);
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 1003999), 0);
+	CHECK_EQ(ctx.rc_fxp30, 537395200u);
+	CHECK(ctx.flags & RHCC_FLAG_CUT_PENDING);
+	/* at 1004000 the carried CNP cuts, after the alpha expiries due by then: the periods ending at 1001000,
+	 * 1002000 and 1003000 decay (one product, then a table power of 2), the one ending at 1004000 holds the CNP */
+	alpha = rhcc_fxp31_mul(rhcc_fxp31_mul(2145386496u, cfg.dcqcn_decay_fxp31),
+			       rhcc_pow_fxp31_table(cfg.dcqcn_decay_pow2_fxp31, 2));
+	rc = (uint32_t)(((uint64_t)537395200u * (((uint64_t)1 << 32) - alpha) + ((uint64_t)1 << 31)) >> 32);
+	rhcc_dcqcn_advance(&ctx, &cfg, 1004000);
+	CHECK_EQ(ctx.rc_fxp30, rc);
 	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
-	CHECK_EQ(ctx.rc_fxp30, 940309888u);
+	CHECK_EQ(ctx.alpha_fxp31, rhcc_fxp31_mul(alpha, cfg.dcqcn_decay_fxp31) + cfg.dcqcn_g_fxp31);
+	CHECK(!(ctx.flags & RHCC_FLAG_CUT_PENDING));
+	CHECK_EQ(ctx.last_cut_ts_ns, 1004000u);
+	/* first timer expiry 300 us after the deferred cut: fast recovery R_C = (R_T + R_C + 1) / 2 */
+	rhcc_dcqcn_advance(&ctx, &cfg, 1303999);
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 0);
+	rhcc_dcqcn_advance(&ctx, &cfg, 1304000);
+	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 1);
+	CHECK_EQ(ctx.rc_fxp30, (RHCC_RATE_ONE + rc + 1u) >> 1);
+	rc = (RHCC_RATE_ONE + rc + 1u) >> 1;
+	/* second: stage 2 > F = 1, additive: R_T = min(line, line + AI) = line */
+	rhcc_dcqcn_advance(&ctx, &cfg, 1604000);
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);
+	CHECK_EQ(ctx.rc_fxp30, (RHCC_RATE_ONE + rc + 1u) >> 1);
 	/* byte counter: 32767 B per event; 2 x 32768 B -> events at 32767 and 65534 */
 	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32768);
 	CHECK_EQ(rhcc_ccctx_byte_stage(&ctx), 1);
@@ -286,26 +321,64 @@ static void should_cut_and_recover_like_dcqcn(void)
 	CHECK_EQ(rhcc_ccctx_dcqcn_bytes(&ctx), 2);
 }
 
-/*
- * NVIDIA's target rule (clamp_tgt_rate = 0, clamp_tgt_rate_after_time_inc = 1): a cut sets R_T <- R_C only if a
- * timer-driven increase happened since the last cut. alpha is set to 1 (2^31) before each cut so that the cut halves
- * R_C exactly: R_C (2^32 - 2^31) / 2^32 = R_C / 2, and alpha stays 1: 2^31 (1-g) / 2^31 + g = 2^31.
- */
-static void should_clamp_target_only_after_a_timer_increase(void)
+/* every CNP of one hold-off is taken by one deferred cut, and CNPs spaced just inside it all cut */
+static void should_carry_cnps_inside_the_hold_off(void)
 {
-	const rhcc_config_t cfg = defaults_config();
+	const rhcc_config_t cfg = alpha_one_config(0);
+	rhcc_ccctx_t ctx;
+	uint32_t i;
+	uint32_t t;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_dcqcn_open(&ctx, &cfg, 0);
+	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 0), 1);
+	CHECK_EQ(ctx.rc_fxp30, 1u << 29);
+	for (t = 1000; t < 4000; t += 1000) {
+		rhcc_dcqcn_advance(&ctx, &cfg, t);
+		CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, t), 0);
+	}
+	rhcc_dcqcn_advance(&ctx, &cfg, 3999);
+	CHECK_EQ(ctx.rc_fxp30, 1u << 29);
+	/* one cut at 4000 for the three CNPs, with alpha = 1 - g (only the period ending at 1000 held no CNP; the
+	 * first CNP does not mark its period): R_C = 2^29 (2^32 - decay) / 2^32, a single cut */
+	rhcc_dcqcn_advance(&ctx, &cfg, 7999);
+	CHECK_EQ(ctx.rc_fxp30,
+		 (uint32_t)(((uint64_t)(1u << 29) * (((uint64_t)1 << 32) - cfg.dcqcn_decay_fxp31) + ((uint64_t)1 << 31)) >>
+			    32));
+	CHECK_EQ(ctx.last_cut_ts_ns, 4000u);
+	/* CNPs 3900 ns apart against the 4000 ns hold-off: each is carried and each cuts, 4000 ns apart */
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_dcqcn_open(&ctx, &cfg, 0);
+	for (i = 0; i < 10; i++) {
+		const uint32_t rc = ctx.rc_fxp30;
+
+		t = i * 3900u;
+		rhcc_dcqcn_advance(&ctx, &cfg, t);
+		CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, t), i == 0 ? 1u : 0u);
+		rhcc_dcqcn_advance(&ctx, &cfg, i * 4000u);
+		CHECK(ctx.rc_fxp30 < rc);
+		CHECK_EQ(ctx.last_cut_ts_ns, i * 4000u);
+	}
+}
+
+/*
+ * NVIDIA's target rule (clamp_tgt_rate = 0, clamp_tgt_rate_after_time_inc = 1): a cut sets R_T <- R_C only if an
+ * increase, timer- or byte-driven, happened since the last cut. alpha is set to 1 (2^31) before each later cut.
+ */
+static void should_clamp_target_only_after_an_increase(void)
+{
+	const rhcc_config_t cfg = alpha_one_config(0);
 	rhcc_ccctx_t ctx;
 	uint32_t rc_before;
 
 	CHECK_EQ(cfg.clamp_target_rate, 0);
 	memset(&ctx, 0, sizeof(ctx));
 	rhcc_dcqcn_open(&ctx, &cfg, 0);
-	ctx.alpha_fxp31 = 1u << 31;
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 0), 1);
 	CHECK_EQ(ctx.rc_fxp30, 1u << 29);          /* 50 Gbit/s */
-	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);     /* kept: timer stage 0 */
+	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);     /* kept: no increase */
 	CHECK_EQ(ctx.alpha_fxp31, 1u << 31);
-	/* second cut 4 us later, no increase in between: R_C halves again, R_T still line (the old rule gave 50) */
+	/* second cut 4 us later, no increase in between: R_C halves again, R_T still line */
 	rhcc_dcqcn_advance(&ctx, &cfg, 4000);
 	ctx.alpha_fxp31 = 1u << 31;
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 4000), 1);
@@ -323,58 +396,58 @@ static void should_clamp_target_only_after_a_timer_increase(void)
 	CHECK_EQ(ctx.rt_fxp30, 671088640u);
 	CHECK_EQ(ctx.rc_fxp30, 335544320u);
 	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), 0);
-	/* the next cut, without a timer increase since: R_T kept at 671088640, R_C = 167772160 (15.625 Gbit/s) */
+	/* the next cut, without an increase since: R_T kept at 671088640, R_C = 167772160 (15.625 Gbit/s) */
 	rhcc_dcqcn_advance(&ctx, &cfg, 308000);
 	ctx.alpha_fxp31 = 1u << 31;
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 308000), 1);
 	CHECK_EQ(ctx.rt_fxp30, 671088640u);
 	CHECK_EQ(ctx.rc_fxp30, 167772160u);
-	/* a byte-counter increase is not a timer increase: R_C = (671088640 + 167772160 + 1) >> 1 = 419430400, and the
-	 * cut after it keeps R_T: R_C = 209715200 (19.53125 Gbit/s) */
+	/* a byte-counter increase counts too: R_C = (671088640 + 167772160 + 1) >> 1 = 419430400, and the cut after
+	 * it clamps R_T to it: R_T = 419430400, R_C = 209715200 (19.53125 Gbit/s) */
 	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32767);
 	CHECK_EQ(rhcc_ccctx_byte_stage(&ctx), 1);
 	CHECK_EQ(ctx.rc_fxp30, 419430400u);
 	rhcc_dcqcn_advance(&ctx, &cfg, 312000);
 	ctx.alpha_fxp31 = 1u << 31;
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 312000), 1);
-	CHECK_EQ(ctx.rt_fxp30, 671088640u);
+	CHECK_EQ(ctx.rt_fxp30, 419430400u);
 	CHECK_EQ(ctx.rc_fxp30, 209715200u);
+	CHECK_EQ(rhcc_ccctx_byte_stage(&ctx), 0);
 	/* 20 timer expiries at once (612000 .. 6312000): one fast recovery, then 19 additive (byte stage 0 <= F),
-	 * R_T = 671088640 + 19 x 53687 = 672108693; the stage saturates at 15 (the multi-step path) and still clamps */
+	 * R_T = 419430400 + 19 x 53687 = 420450453; the stage saturates at 15 (the multi-step path) and still clamps */
 	rhcc_dcqcn_advance(&ctx, &cfg, 6312000);
 	CHECK_EQ(rhcc_ccctx_timer_stage(&ctx), RHCC_DCQCN_STAGE_MAX);
-	CHECK_EQ(ctx.rt_fxp30, 672108693u);
+	CHECK_EQ(ctx.rt_fxp30, 420450453u);
 	rc_before = ctx.rc_fxp30;
 	CHECK(rc_before < ctx.rt_fxp30);
 	ctx.alpha_fxp31 = 1u << 31;
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 6312000), 1);
 	CHECK_EQ(ctx.rt_fxp30, rc_before);
 	CHECK_EQ(ctx.rc_fxp30, (rc_before + 1u) >> 1); /* (rc 2^31 + 2^31) >> 32 */
-	/* within the decrease interval: neither rate moves */
+	/* within the decrease interval: carried; at its end the deferred cut keeps R_T (no increase since) */
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 6315999), 0);
 	CHECK_EQ(ctx.rt_fxp30, rc_before);
+	CHECK_EQ(ctx.rc_fxp30, (rc_before + 1u) >> 1);
+	rhcc_dcqcn_advance(&ctx, &cfg, 6316000);
+	CHECK_EQ(ctx.rt_fxp30, rc_before);
+	CHECK(ctx.rc_fxp30 < (rc_before + 1u) >> 1);
 }
 
 /* the DCQCN paper's rule (clamp_target_rate = 1, Algorithm 1): every cut sets R_T <- R_C; alpha 1 as above */
 static void should_clamp_target_on_every_cut_when_asked(void)
 {
-	uint32_t params[RHCC_PARAM_COUNT];
-	rhcc_config_t cfg;
+	const rhcc_config_t cfg = alpha_one_config(1);
 	rhcc_ccctx_t ctx;
 
-	rhcc_params_defaults(params);
-	params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = 1;
-	CHECK_EQ(rhcc_config_derive(params, &cfg), 0);
 	memset(&ctx, 0, sizeof(ctx));
 	rhcc_dcqcn_open(&ctx, &cfg, 0);
-	ctx.alpha_fxp31 = 1u << 31;
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 0), 1);
 	CHECK_EQ(ctx.rt_fxp30, RHCC_RATE_ONE);     /* R_C was line */
 	CHECK_EQ(ctx.rc_fxp30, 1u << 29);
 	rhcc_dcqcn_advance(&ctx, &cfg, 4000);
 	ctx.alpha_fxp31 = 1u << 31;
 	CHECK_EQ(rhcc_dcqcn_on_cnp(&ctx, &cfg, 4000), 1);
-	CHECK_EQ(ctx.rt_fxp30, 1u << 29);          /* no timer increase, clamped all the same: 50 Gbit/s */
+	CHECK_EQ(ctx.rt_fxp30, 1u << 29);          /* no increase, clamped all the same: 50 Gbit/s */
 	CHECK_EQ(ctx.rc_fxp30, 1u << 28);
 	/* byte increase: R_C = (2^29 + 2^28 + 1) >> 1 = 402653184 (37.5 Gbit/s); the cut clamps R_T to it */
 	rhcc_dcqcn_on_bytes(&ctx, &cfg, 32767);
@@ -623,8 +696,9 @@ int main(void)
 	should_clamp_to_floor_and_line();
 	should_compute_the_delivered_rate_ceiling();
 	should_cap_r_rev_at_twice_the_delivered_rate();
-	should_cut_and_recover_like_dcqcn();
-	should_clamp_target_only_after_a_timer_increase();
+	should_cut_with_initial_alpha_and_recover_like_dcqcn();
+	should_carry_cnps_inside_the_hold_off();
+	should_clamp_target_only_after_an_increase();
 	should_clamp_target_on_every_cut_when_asked();
 	should_apply_long_gaps_in_bounded_work();
 	should_reach_line_and_disarm();

@@ -22,6 +22,8 @@ final class DcqcnVectors
 {
     static final double LINE_RATE_GBPS = 100.0;
     static final int FLOWS = 3;
+    /** Byte counts are whole 32-byte units, as NVIDIA's TX event counters report them ({@code sent_32bytes}). */
+    static final long TX_UNIT_BYTES = 32;
     static final String[] HEADER = { "case", "flow", "t_ns", "event", "bytes", "rc_gbps", "rt_gbps", "alpha" };
 
     private final CsvVectorWriter out;
@@ -117,6 +119,7 @@ final class DcqcnVectors
         }
 
         final long holdOffNs = params.rateDecreaseIntervalNs();
+        final long oneByteEvent = (params.byteCounterBytes() + TX_UNIT_BYTES - 1) / TX_UNIT_BYTES * TX_UNIT_BYTES;
         final long alphaNs = params.alphaUpdateIntervalNs();
 
         begin("first_cnp_after_calm");
@@ -126,7 +129,7 @@ final class DcqcnVectors
         advance(0, 1_000_000 + 10 * alphaNs);
         advance(1, 5_000_000);
         cnp(1, 5_000_000);
-        bytes(1, params.byteCounterBytes(), 5_000_000 + alphaNs / 2);
+        bytes(1, oneByteEvent, 5_000_000 + alphaNs / 2);
 
         begin("cnp_in_hold_off");
         cnp(0, 1_000);
@@ -147,15 +150,15 @@ final class DcqcnVectors
 
         begin("byte_increase_then_cut");
         cnp(0, 1_000);
-        bytes(0, params.byteCounterBytes(), 2_000);
+        bytes(0, oneByteEvent, 2_000);
         cnp(0, 1_000 + holdOffNs);
         cnp(1, 1_000);
-        bytes(1, params.byteCounterBytes() - 1, 2_000);
+        bytes(1, (params.byteCounterBytes() - 1) / TX_UNIT_BYTES * TX_UNIT_BYTES, 2_000);
         cnp(1, 1_000 + holdOffNs);
         final long stepNs = 10_000;
         for (long t = stepNs; t <= 2_000_000; t += stepNs)
         {
-            bytes(2, (long)(rp.rateGbps(2) * stepNs / 8.0), t);
+            bytes(2, (long)(rp.rateGbps(2) * stepNs / 8.0) / TX_UNIT_BYTES * TX_UNIT_BYTES, t);
             cnp(2, t);
         }
 
