@@ -60,7 +60,7 @@ class ExperimentCommandTest
         {
             charts = files.filter((file) -> file.toString().endsWith(".png")).sorted().toList();
         }
-        assertEquals(5, charts.size(), charts.toString());
+        assertEquals(6, charts.size(), charts.toString());
         for (final Path chart : charts)
         {
             assertTrue(Files.size(chart) > 5_000, chart + " is too small");

@@ -6,51 +6,83 @@ import org.rhcc.sim.host.IoPath;
 import org.rhcc.sim.net.RdmaFabric;
 
 /**
- * What an RHCC probe waits for at the receiver NIC, and so what {@code t_resp - t_recv} measures (docs/paper.md §2.2,
- * §4 B12). The choice, kept here in one place:
+ * What an RHCC probe waits for at the receiver NIC, and so what {@code t_resp - t_recv} measures (docs/model.md §4.10,
+ * reading (b): the response waits for the probe's own write to be accepted by the host). The choice, kept here in
+ * one place:
  * <ol>
- *   <li>The probe does not queue in the RX data buffer (probes are congestion-control MADs handled by the NIC's
- *   own pipeline, docs/hardware.md §6.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record to host
- *   memory through the same posted-write path as data, ahead of queued data.</li>
- *   <li>The record waits for one posted credit (PCIe back-pressure), crosses the link, and stays in the IIO like any
- *   NIC line: {@code L_llc}, then, with probability {@code (1 - p_hit) p_dirty}, until the CHA admits its victim in
- *   FIFO order behind the lines already waiting (memory back-pressure).</li>
- *   <li>The response is stamped when the IIO releases the record, minus the known one-way link latency, so
- *   {@code t_resp - t_recv} = credit wait + IIO residency of the record. The response leaves at the release.</li>
+ *   <li>The probe does not queue in the RX data buffer (probes are congestion-control packets handled by the NIC's
+ *   own pipeline, docs/hardware.md §6.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record into a
+ *   ring of {@code probeRecordSlots} slots in host memory through the same posted-write path as data.</li>
+ *   <li><b>PCIe leg.</b> The record joins its port's posted-write queue toward the link behind the TLPs the port's
+ *   DMA engine has already formed (RDMA payload and CQEs; at most {@code postedQueueTlps}), since a posted write does
+ *   not pass the posted writes queued before it (PCIe ordering). It leaves the queue once the link has carried those
+ *   lines, at the rate the link and the posted credits allow, shared per TLP with the other (TCP) port; then it takes
+ *   one posted credit and crosses the link. Pure PCIe congestion fills the queue and halves its share of the link;
+ *   memory back-pressure fills it and slows it to the rate the IIO frees credits.</li>
+ *   <li><b>Host leg.</b> In the IIO the record waits for a home-tracker entry behind the lines that arrived before it
+ *   and spends {@code L_llc} like any NIC line; then, unless its slot is still
+ *   in the DDIO ways ({@link #recordHitProbability(double)}), it waits like a missing data line until the CHA admits
+ *   its dirty victim, in FIFO order behind the victims already waiting (memory back-pressure). The record's slot
+ *   is rewritten once per ring cycle (about 245 us at line rate), about three times as often as a data line of the
+ *   NIC's 9.5 MB working set, so the record misses DDIO less often than bulk data (about half the time at 1x against
+ *   88 %): D follows the IIO residency of the record, not the mean residency of every NIC line
+ *   ({@code iio_residency_ns}).</li>
+ *   <li>The response is stamped when the IIO releases the record, minus the known one-way link latency (the credit
+ *   update that tells the NIC), so {@code t_resp - t_recv} = posted-queue wait + credit wait + IIO residency of the
+ *   record. The response leaves at the release.</li>
  * </ol>
- * Unloaded this gives about {@code L_llc}; under memory contention it follows the IIO residency D.
  * <p>
  * <b>Note:</b> allocation-free; not thread-safe.
  */
 final class ProbeTracker
 {
     private static final int CAPACITY = 4096;
-    private static final int WAIT_CREDIT = 0;
-    private static final int IN_LLC = 1;
-    private static final int WAIT_ADMISSION = 2;
+    private static final int WAIT_QUEUE = 0;
+    private static final int WAIT_CREDIT = 1;
+    private static final int ON_LINK = 2;
+    private static final int WAIT_TRACKER = 3;
+    private static final int IN_LLC = 4;
+    private static final int WAIT_ADMISSION = 5;
 
     private final int[] qp = new int[CAPACITY];
     private final double[] recvNs = new double[CAPACITY];
+    private final double[] queueTarget = new double[CAPACITY];
     private final long[] llcExitStep = new long[CAPACITY];
     private final double[] fifoTarget = new double[CAPACITY];
     private final int[] stage = new int[CAPACITY];
     private final double pcieNs;
     private final int pcieSteps;
     private final int llcSteps;
+    private final double dirtyProbability;
+    private final boolean ddio;
+    private double recordHitProbability;
     private int count;
     private long dropped;
+    private long arrived;
     private long answered;
     private double delaySumNs;
 
-    ProbeTracker(final IoPath io, final double stepNs)
+    ProbeTracker(final IoPath io, final double stepNs, final double victimDirtyProbability)
     {
         pcieSteps = io.pcieSteps();
         llcSteps = io.llcSteps();
         pcieNs = pcieSteps * stepNs;
+        ddio = io.ddio();
+        dirtyProbability = ddio ? victimDirtyProbability : 1.0;
+        recordHitProbability = ddio ? 1.0 : 0.0;
     }
 
-    void onArrival(final int queuePair, final double nowNs)
+    /**
+     * A probe reaches the receiver NIC; its record joins the posted queue.
+     *
+     * @param queuePair    the probe's QP.
+     * @param nowNs        arrival time ({@code t_recv}), ns.
+     * @param linesAheadAt cumulative lines of the record's port the link must have carried before the record reaches
+     *                     the head of the queue (lines issued so far plus the lines formed ahead of it).
+     */
+    void onArrival(final int queuePair, final double nowNs, final double linesAheadAt)
     {
+        arrived++;
         if (count == CAPACITY)
         {
             dropped++;
@@ -58,7 +90,8 @@ final class ProbeTracker
         }
         qp[count] = queuePair;
         recvNs[count] = nowNs;
-        stage[count] = WAIT_CREDIT;
+        queueTarget[count] = linesAheadAt;
+        stage[count] = WAIT_QUEUE;
         count++;
     }
 
@@ -68,12 +101,25 @@ final class ProbeTracker
     }
 
     /**
-     * Records waiting for a credit get one, oldest first, as long as credits are free.
+     * Records at the head of the posted queue take a credit, oldest first, as long as credits are free, and cross
+     * the link.
+     *
+     * @param io           the NIC's posted-write path.
+     * @param step         current step.
+     * @param linesIssued  cumulative lines of the record's port the link has carried.
      */
-    void grantCredits(final IoPath io, final long step)
+    void grantCredits(final IoPath io, final long step, final double linesIssued)
     {
         for (int i = 0; i < count; i++)
         {
+            if (WAIT_QUEUE == stage[i])
+            {
+                if (linesIssued < queueTarget[i] - 1e-9)
+                {
+                    continue;
+                }
+                stage[i] = WAIT_CREDIT;
+            }
             if (WAIT_CREDIT != stage[i])
             {
                 continue;
@@ -83,8 +129,8 @@ final class ProbeTracker
                 return;
             }
             io.issue(1.0);
-            stage[i] = IN_LLC;
-            llcExitStep[i] = step + pcieSteps + llcSteps;
+            stage[i] = ON_LINK;
+            llcExitStep[i] = step + pcieSteps;
         }
     }
 
@@ -95,9 +141,20 @@ final class ProbeTracker
         while (i < count)
         {
             boolean done = false;
+            if (ON_LINK == stage[i] && step >= llcExitStep[i])
+            {
+                // in the IIO now: it gets a home-tracker entry after the lines that arrived before it
+                stage[i] = WAIT_TRACKER;
+                fifoTarget[i] = io.arrivedLines();
+            }
+            if (WAIT_TRACKER == stage[i] && io.trackerEnteredLines() >= fifoTarget[i] - 1e-9)
+            {
+                stage[i] = IN_LLC;
+                llcExitStep[i] = step + llcSteps;
+            }
             if (IN_LLC == stage[i] && step >= llcExitStep[i])
             {
-                if (random.nextDouble() < io.holdProbability())
+                if (random.nextDouble() < (1.0 - recordHitProbability) * dirtyProbability)
                 {
                     stage[i] = WAIT_ADMISSION;
                     fifoTarget[i] = io.cumulativeOffered();
@@ -133,11 +190,34 @@ final class ProbeTracker
         {
             qp[j] = qp[j + 1];
             recvNs[j] = recvNs[j + 1];
+            queueTarget[j] = queueTarget[j + 1];
             llcExitStep[j] = llcExitStep[j + 1];
             fifoTarget[j] = fifoTarget[j + 1];
             stage[j] = stage[j + 1];
         }
         count = n;
+    }
+
+    /**
+     * @param pHit probability that a record's ring slot is still in the DDIO ways when it is rewritten (ignored
+     *             with DDIO off, where every record is written to memory).
+     */
+    void recordHitProbability(final double pHit)
+    {
+        recordHitProbability = ddio ? pHit : 0.0;
+    }
+
+    /**
+     * @return the record hit probability in force.
+     */
+    double recordHitProbability()
+    {
+        return recordHitProbability;
+    }
+
+    long arrived()
+    {
+        return arrived;
     }
 
     long answered()

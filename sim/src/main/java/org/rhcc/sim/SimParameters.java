@@ -51,8 +51,9 @@ public record SimParameters(
     }
 
     /**
-     * @return the frozen calibrated defaults: the testbed of docs/paper.md §3 (Dell R740, 2x Xeon Gold 6240, 2 channels
-     * of DDR4-2933 on the NIC's socket, ConnectX-6 Dx 100G on PCIe 3.0 x16), fitted to docs/model.md §9 rows A1-A5, B1-B7.
+     * @return the frozen calibrated defaults: the testbed of docs/paper.md §3 (Dell R740, 2x Xeon Gold 6240, 2
+     * channels of DDR4-2933 on the NIC's socket, ConnectX-6 Dx 100G on PCIe 3.0 x16), fitted to docs/model.md §9 rows
+     * A1-A5, B1-B9.
      */
     public static SimParameters calibrated()
     {
@@ -533,8 +534,13 @@ public record SimParameters(
      * @param usableGbps posted-write payload bandwidth after TLP/DLLP overheads, Gbit/s.
      * @param latencyNs  one-way latency of a TLP and of a credit update (UpdateFC), ns.
      * @param mpsBytes   maximum payload size of a TLP, bytes.
+     * @param postedQueueTlps capacity of each NIC port's posted-write queue toward the link, TLPs: a port's DMA
+     *                   engine forms TLPs at the link's rate, so the queue holds about one while the link keeps up
+     *                   and fills when the link (PCIe congestion) or the posted credits (memory back-pressure) hold
+     *                   it back; a probe record queues behind it (posted writes do not pass posted writes),
+     *                   docs/model.md §4.10.
      */
-    public record Pcie(double usableGbps, double latencyNs, int mpsBytes)
+    public record Pcie(double usableGbps, double latencyNs, int mpsBytes, int postedQueueTlps)
     {
         /**
          * Validates the group.
@@ -550,6 +556,15 @@ public record SimParameters(
             {
                 throw new IllegalArgumentException("pcie.mpsBytes = " + mpsBytes + " must be a multiple of 64");
             }
+            Checks.range("pcie.postedQueueTlps", postedQueueTlps, 1, 1024);
+        }
+
+        /**
+         * @return capacity of a port's posted-write queue, lines.
+         */
+        public double postedQueueLines()
+        {
+            return postedQueueTlps * (mpsBytes / 64.0);
         }
     }
 
@@ -571,6 +586,8 @@ public record SimParameters(
      * @param txDepth           messages each QP keeps posted (perftest {@code --tx-depth}).
      * @param probeIntervalBytes RHCC probe cadence: one probe per this many bytes sent per QP.
      * @param probeBytes        probe and probe-ACK size on the wire, bytes.
+     * @param probeRecordSlots  64-byte slots of the ring the receiver NIC writes its probe records into, cyclically
+     *                          (docs/model.md §4.10: the record's DDIO reuse distance).
      */
     public record Rnic(
         int rxBufferBytes,
@@ -587,7 +604,8 @@ public record SimParameters(
         int cqeBytes,
         int txDepth,
         int probeIntervalBytes,
-        int probeBytes)
+        int probeBytes,
+        int probeRecordSlots)
     {
         /**
          * Validates the group.
@@ -611,6 +629,7 @@ public record SimParameters(
             Checks.range("rnic.txDepth", txDepth, 1, 65536);
             Checks.range("rnic.probeIntervalBytes", probeIntervalBytes, 1024, 1 << 30);
             Checks.range("rnic.probeBytes", probeBytes, 1, 4096);
+            Checks.range("rnic.probeRecordSlots", probeRecordSlots, 1, 1 << 24);
         }
     }
 

@@ -48,6 +48,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     private final RdmaFabric fabric;
     private final TcpPort tcp;
     private final ProbeTracker probes;
+    private final boolean probesToHook;
     private final Histogram latencyNs;
 
     private final double workingSetLines;
@@ -69,6 +70,14 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     private final Counters atSample = new Counters();
     private double measuredDelaySum;
     private int measuredDelayWindows;
+    private double measuredResidencySum;
+    private int measuredResidencyWindows;
+    private final double postedQueueLines;
+    private final double formLinesPerStep;
+    private double rdmaFormedLines;
+    private double tcpFormedLines;
+    private double rdmaPortIssuedLines;
+    private final double probeRecordLines;
     private double measuredIioSum;
     private int measuredIioWindows;
     private double cqeLinesPending;
@@ -82,6 +91,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         this.progress = progress;
         this.stepNs = params.stepNs();
         this.random = new SplittableRandom(spec.seed());
+        this.probesToHook = hook.wantsProbes();
         mc = new MemoryController(params.dram());
         backlog = new WriteBacklog(params.dram().channels(), params.io().chaBacklogLines());
         cpu = new CpuTrafficModel(params.dram(), params.cpu(), params.mba(), stepNs,
@@ -91,13 +101,16 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             (spec.tcpOfferedGbps() > 0.0 ? 1 : 0), params.dram());
         remoteCores = spec.remoteThreads() > 0;
         io = new IoPath(params.io(), params.pcie(), stepNs, MemoryController.writeWaitMaxNs(params.dram()));
-        probes = new ProbeTracker(io, stepNs);
+        probes = new ProbeTracker(io, stepNs, params.io().victimDirtyProbability());
+        postedQueueLines = params.pcie().postedQueueLines();
+        formLinesPerStep = params.pcie().usableGbps() * stepNs / 512.0;
+        probeRecordLines = params.rnic().probeRecordSlots();
         latencyNs = new Histogram(3_600_000_000_000L, 3);
         if (spec.rdma())
         {
             final SimParameters.Network net = params.network();
             final DcqcnReactionPoints rp = new DcqcnReactionPoints(net.dcqcn(), spec.qpCount(), 0L);
-            fabric = new RdmaFabric(fabricConfig(spec, params, hook.wantsProbes()), rp, random, this);
+            fabric = new RdmaFabric(fabricConfig(spec, params), rp, random, this);
         }
         else
         {
@@ -118,11 +131,17 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         }
         final double pcieLinesPerNs = params.pcie().usableGbps() / 512.0;
         final double lineLinesPerNs = spec.rdma() ? params.network().lineRateGbps() / 512.0 : 0.0;
-        io.hitProbability(DdioHitModel.hitProbability(Math.min(pcieLinesPerNs, lineLinesPerNs), 0.0,
+        final double ioLinesPerNs = Math.min(pcieLinesPerNs, lineLinesPerNs);
+        io.hitProbability(DdioHitModel.hitProbability(ioLinesPerNs, 0.0,
             params.io().coreDdioShare(), workingSetLines, params.io().ddioLines(), 1.0));
+        updateRecordHitProbability(ioLinesPerNs, 0.0, ioLinesPerNs * LINE_BYTES / params.rnic().probeIntervalBytes());
     }
 
-    private static FabricConfig fabricConfig(final RunSpec spec, final SimParameters p, final boolean probesOn)
+    /**
+     * Probes flow in every run, with or without a controller (one per 32 KB per QP), so that D is always what the
+     * probes measure; only a controller that wants them receives the ACKs.
+     */
+    private static FabricConfig fabricConfig(final RunSpec spec, final SimParameters p)
     {
         final SimParameters.Rnic r = p.rnic();
         final SimParameters.Network n = p.network();
@@ -132,7 +151,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             2.0 * n.propagationNs() + controlSerNs, spec.pfc(), r.rxBufferBytes(), r.xoffBytes(), r.xonBytes(),
             r.pfcReactionNs(), n.switchBufferBytes(), n.pfcAlpha(), n.ecnKminBytes(), n.ecnKmaxBytes(), n.ecnPmax(),
             r.rxEcnKminBytes(), r.rxEcnKmaxBytes(), r.rxEcnPmax(), n.dcqcn().cnpIntervalNs(),
-            r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes(), probesOn, r.probeIntervalBytes(), r.probeBytes());
+            r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes(), true, r.probeIntervalBytes(), r.probeBytes());
     }
 
     SimulationResult run()
@@ -253,7 +272,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     {
         if (probes.hasPending())
         {
-            probes.grantCredits(io, step);
+            probes.grantCredits(io, step, rdmaPortIssuedLines);
         }
         final double rdmaLines = null == fabric ? 0.0 : fabric.pendingPayloadBytes() * LINES_PER_BYTE;
         final double tcpLines = null == tcp ? 0.0 : tcp.pendingBytes() * LINES_PER_BYTE;
@@ -263,8 +282,11 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         }
         if (rdmaLines + tcpLines + cqeLinesPending <= 1e-12)
         {
+            rdmaFormedLines = 0.0;
+            tcpFormedLines = 0.0;
             return;
         }
+        form(rdmaLines + cqeLinesPending, tcpLines);
         final double creditsFree = io.creditsFree();
         if (!io.canIssue(creditsFree))
         {
@@ -309,7 +331,25 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         {
             io.issue(issued);
             total.issuedLines += issued;
+            final double rdmaOut = issued - tcpTake;
+            rdmaPortIssuedLines += rdmaOut;
+            rdmaFormedLines = rdmaFormedLines > rdmaOut ? rdmaFormedLines - rdmaOut : 0.0;
+            tcpFormedLines = tcpFormedLines > tcpTake ? tcpFormedLines - tcpTake : 0.0;
         }
+    }
+
+    /**
+     * Each port's DMA engine forms posted-write TLPs from its waiting data at the link's rate into its posted queue
+     * (at most {@code postedQueueTlps}); the link and the credits take them out. The queue so holds about one step's
+     * worth while the link keeps up, and fills when the link is shared with the other port beyond its rate or the
+     * posted credits run short. A probe record queues behind what its own (RDMA) port has formed: posted writes of
+     * one function keep their order, the two ports' queues meet only in the per-TLP arbitration of the link
+     * (docs/model.md §4.10).
+     */
+    private void form(final double rdmaLines, final double tcpLines)
+    {
+        rdmaFormedLines = Math.min(Math.min(postedQueueLines, rdmaFormedLines + formLinesPerStep), rdmaLines);
+        tcpFormedLines = Math.min(Math.min(postedQueueLines, tcpFormedLines + formLinesPerStep), tcpLines);
     }
 
     private void count()
@@ -331,6 +371,9 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         c.missLines = io.missLines();
         c.llcExitLines = io.llcExitLines();
         c.arrivedLines = io.arrivedLines();
+        c.probesArrived = probes.arrived();
+        c.probesAnswered = probes.answered();
+        c.probeDelayNs = probes.delaySumNs();
         if (null != fabric)
         {
             c.rdmaBytes = fabric.deliveredPayloadBytes();
@@ -354,7 +397,27 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         final double coreFills = cpu.takeLocalFills() / elapsed;
         io.hitProbability(DdioHitModel.hitProbability(ioRate, coreFills, params.io().coreDdioShare(),
             workingSetLines, params.io().ddioLines(), io.hitProbability()));
+        updateRecordHitProbability(ioRate, coreFills,
+            (total.rdmaBytes - atHitWindow.rdmaBytes) / elapsed / params.rnic().probeIntervalBytes());
         atHitWindow.copy(total);
+    }
+
+    /**
+     * The probe records' ring slots are rewritten once per ring cycle ({@code slots / probe rate}); a slot survives
+     * in the DDIO ways if the allocations of that cycle did not evict it (docs/model.md §4.5, §4.10). The probe rate is
+     * the RDMA payload rate over the probe interval (one probe per 32 KB per QP), not a count of the few probes of a
+     * 10 us window: the QPs' probes come in bursts.
+     */
+    private void updateRecordHitProbability(final double ioLinesPerNs, final double coreFills,
+        final double probesPerNs)
+    {
+        if (probesPerNs > 0.0)
+        {
+            final double allocations = DdioHitModel.allocationsPerNs(ioLinesPerNs, io.hitProbability(), coreFills,
+                params.io().coreDdioShare());
+            probes.recordHitProbability(DdioHitModel.survival(allocations, probeRecordLines / probesPerNs,
+                params.io().ddioLines()));
+        }
     }
 
     private void closeWindow(final TimeSeries series, final boolean measured)
@@ -365,14 +428,16 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         final double t = b.timeNs - a.timeNs;
         final double occ = (b.occupancyNs - a.occupancyNs) / t;
         final double released = b.releasedLines - a.releasedLines;
-        final double delay = released > 1e-9 ? (b.occupancyNs - a.occupancyNs) / released : Double.NaN;
+        final double residency = released > 1e-9 ? (b.occupancyNs - a.occupancyNs) / released : Double.NaN;
+        final double probesAnswered = b.probesAnswered - a.probesAnswered;
+        final double delay = probesAnswered > 0.0 ? (b.probeDelayNs - a.probeDelayNs) / probesAnswered : Double.NaN;
         final double toGbps = 512.0 / t;
         final double local = (b.localReads - a.localReads + b.localWritebacks - a.localWritebacks) * toGbps;
         final double cross = (b.remoteReads - a.remoteReads + b.remoteWritebacks - a.remoteWritebacks +
             b.directoryWrites - a.directoryWrites) * toGbps;
         final double totalMem = (b.localReads - a.localReads + b.remoteReads - a.remoteReads +
             b.dramWrites - a.dramWrites) * toGbps;
-        series.addWindow((b.rdmaBytes - a.rdmaBytes) * 8.0 / t, occ, delay, local, cross, totalMem,
+        series.addWindow((b.rdmaBytes - a.rdmaBytes) * 8.0 / t, occ, residency, delay, local, cross, totalMem,
             (b.pauseNs - a.pauseNs) / t, (b.stallNs - a.stallNs) / t,
             null == fabric ? 0.0 : fabric.meanSendRateGbps(nowNs + stepNs),
             (b.tcpBytes - a.tcpBytes) * 8.0 / t, mbaLevel[0], mbaLevel[1]);
@@ -380,6 +445,11 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         {
             measuredDelaySum += delay;
             measuredDelayWindows++;
+        }
+        if (measured && !Double.isNaN(residency))
+        {
+            measuredResidencySum += residency;
+            measuredResidencyWindows++;
         }
         a.copy(b);
         if (null != fabric)
@@ -405,8 +475,11 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         final double released = b.releasedLines - a.releasedLines;
         final double occ = measuredIioWindows > 0 ? measuredIioSum / measuredIioWindows :
             (b.occupancyNs - a.occupancyNs) / t;
-        final double delay = measuredDelayWindows > 0 ? measuredDelaySum / measuredDelayWindows :
+        final double residency = measuredResidencyWindows > 0 ? measuredResidencySum / measuredResidencyWindows :
             (released > 1e-9 ? (b.occupancyNs - a.occupancyNs) / released : 0.0);
+        final double answered = b.probesAnswered - a.probesAnswered;
+        final double delay = measuredDelayWindows > 0 ? measuredDelaySum / measuredDelayWindows :
+            (answered > 0.0 ? (b.probeDelayNs - a.probeDelayNs) / answered : 0.0);
         final double exits = b.llcExitLines - a.llcExitLines;
         final double tcpArrived = b.tcpArrived - a.tcpArrived;
         final boolean anyLatency = latencyNs.getTotalCount() > 0;
@@ -429,6 +502,7 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             (b.stallNs - a.stallNs) / t,
             exits > 1e-9 ? (b.missLines - a.missLines) / exits : 0.0,
             occ,
+            residency,
             delay,
             (b.tcpBytes - a.tcpBytes) * 8.0 / t,
             tcpArrived > 1e-9 ? (b.tcpDropped - a.tcpDropped) / tcpArrived : 0.0);
@@ -476,7 +550,8 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
      */
     public void onProbeArrived(final int qp, final double arrivalNs)
     {
-        probes.onArrival(qp, arrivalNs);
+        final double rdmaLines = fabric.pendingPayloadBytes() * LINES_PER_BYTE + cqeLinesPending;
+        probes.onArrival(qp, arrivalNs, rdmaPortIssuedLines + Math.min(rdmaFormedLines, rdmaLines));
     }
 
     /**
@@ -485,7 +560,10 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
     public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps,
         final double atNs)
     {
-        hook.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, (long)atNs);
+        if (probesToHook)
+        {
+            hook.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, (long)atNs);
+        }
     }
 
     /**
@@ -695,6 +773,9 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         double tcpArrived;
         double tcpDropped;
         double messages;
+        double probesArrived;
+        double probesAnswered;
+        double probeDelayNs;
 
         void copy(final Counters o)
         {
@@ -721,6 +802,9 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
             tcpBytes = o.tcpBytes;
             tcpArrived = o.tcpArrived;
             tcpDropped = o.tcpDropped;
+            probesArrived = o.probesArrived;
+            probesAnswered = o.probesAnswered;
+            probeDelayNs = o.probeDelayNs;
         }
     }
 }

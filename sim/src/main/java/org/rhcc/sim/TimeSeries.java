@@ -21,6 +21,7 @@ public final class TimeSeries
     private final int firstMeasuredWindow;
     private final double[] rnicGbps;
     private final double[] iioOccupancy;
+    private final double[] iioResidencyNs;
     private final double[] rxDelayNs;
     private final double[] cpuLocalMemGbps;
     private final double[] cpuCrossMemGbps;
@@ -42,6 +43,7 @@ public final class TimeSeries
         this.firstMeasuredWindow = firstMeasuredWindow;
         rnicGbps = new double[capacity];
         iioOccupancy = new double[capacity];
+        iioResidencyNs = new double[capacity];
         rxDelayNs = new double[capacity];
         cpuLocalMemGbps = new double[capacity];
         cpuCrossMemGbps = new double[capacity];
@@ -57,6 +59,7 @@ public final class TimeSeries
     void addWindow(
         final double rnicGbps,
         final double iioOccupancy,
+        final double iioResidencyNs,
         final double rxDelayNs,
         final double cpuLocalMemGbps,
         final double cpuCrossMemGbps,
@@ -75,6 +78,7 @@ public final class TimeSeries
         }
         this.rnicGbps[i] = rnicGbps;
         this.iioOccupancy[i] = iioOccupancy;
+        this.iioResidencyNs[i] = iioResidencyNs;
         this.rxDelayNs[i] = rxDelayNs;
         this.cpuLocalMemGbps[i] = cpuLocalMemGbps;
         this.cpuCrossMemGbps[i] = cpuCrossMemGbps;
@@ -152,7 +156,19 @@ public final class TimeSeries
 
     /**
      * @param i window index.
-     * @return receiver processing delay: mean IIO residency of the lines released in the window, ns.
+     * @return mean IIO residency of the NIC lines released in the window ({@code integral O_io dt / lines released},
+     * Little's law with {@link #iioOccupancy(int)}), ns; NaN when no line was released.
+     */
+    public double iioResidencyNs(final int i)
+    {
+        check(i, windows);
+        return iioResidencyNs[i];
+    }
+
+    /**
+     * @param i window index.
+     * @return receiver processing delay as the probes measure it: mean {@code t_resp - t_recv} of the probes answered
+     * in the window (docs/model.md §4.10), ns; NaN when no probe was answered.
      */
     public double rxDelayNs(final int i)
     {
@@ -299,7 +315,15 @@ public final class TimeSeries
     }
 
     /**
-     * @return a copy of the receiver processing delay column, ns.
+     * @return a copy of the mean IIO residency column, ns.
+     */
+    public double[] iioResidencyNsColumn()
+    {
+        return Arrays.copyOf(iioResidencyNs, windows);
+    }
+
+    /**
+     * @return a copy of the receiver processing delay column (what the probes measure), ns.
      */
     public double[] rxDelayNsColumn()
     {

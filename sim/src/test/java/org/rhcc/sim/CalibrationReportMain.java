@@ -7,8 +7,8 @@ import org.rhcc.sim.api.Scenario;
 
 /**
  * Prints the calibration table of docs/model.md §9 (paper number vs model output) with the default run lengths of
- * {@link Scenarios} (10 ms measured after 2 ms), plus the other baseline observations (B12 probe delay, B13 forced
- * MBA, B15 TCP). Every number is computed by the model. Usage: {@code CalibrationReportMain [seed]}.
+ * {@link Scenarios} (10 ms measured after 2 ms), plus the other baseline observations (B13 forced MBA, B15 TCP with
+ * the probes' D). Every number is computed by the model. Usage: {@code CalibrationReportMain [seed]}.
  */
 final class CalibrationReportMain
 {
@@ -100,8 +100,20 @@ final class CalibrationReportMain
             String.format("%.1f / %.0f", pfc[0].iioOccupancy(), pfc[0].rxDelayNs()));
         row("B1", "IIO occupancy 1x/2x/3x", "44/68/94 (+-10 %)", String.format("%.1f/%.1f/%.1f",
             pfc[1].iioOccupancy(), pfc[2].iioOccupancy(), pfc[3].iioOccupancy()));
-        row("B2", "D ns 1x/2x/3x", "190/510/900 (+-30 %)", String.format("%.0f/%.0f/%.0f",
+        row("B2", "D ns 1x/2x/3x (probes)", "190 (+-10 %, <200)/510/900 (+-30 %)", String.format("%.0f/%.0f/%.0f",
             pfc[1].rxDelayNs(), pfc[2].rxDelayNs(), pfc[3].rxDelayNs()));
+        row("B8", "1x: IIO <= 45, D < 200; 2x: both above", "bracket the 1x point", String.format(
+            "1x %.1f / %.0f; 2x %.1f / %.0f", pfc[1].iioOccupancy(), pfc[1].rxDelayNs(), pfc[2].iioOccupancy(),
+            pfc[2].rxDelayNs()));
+        final RunMetrics[] mba = new RunMetrics[6];
+        for (int l = 1; l <= 5; l++)
+        {
+            mba[l] = run(Scenarios.forcedMba(l, seed));
+        }
+        row("B9", "3x MBA 3/4/5: IIO / residency ns / D ns", "fall; level 5 < 1x", String.format(
+            "%.1f/%.1f/%.1f; %.0f/%.0f/%.0f; %.0f/%.0f/%.0f", mba[3].iioOccupancy(), mba[4].iioOccupancy(),
+            mba[5].iioOccupancy(), mba[3].iioResidencyNs(), mba[4].iioResidencyNs(), mba[5].iioResidencyNs(),
+            mba[3].rxDelayNs(), mba[4].rxDelayNs(), mba[5].rxDelayNs()));
         row("B3", "3x goodput loss PFC / PFC-free", "-62 % / -68 % (+-5 pp)", String.format("%.1f %% / %.1f %%",
             -100.0 * (1.0 - pfc[3].rnicGbps() / pfc[0].rnicGbps()),
             -100.0 * (1.0 - free3.rnicGbps() / free0.rnicGbps())));
@@ -121,21 +133,22 @@ final class CalibrationReportMain
         for (int c = 0; c <= 3; c++)
         {
             System.out.printf("pfc %dx: goodput %.1f Gbit/s, CPU %.2f GB/s, pause %.3f, stall %.3f, DDIO miss %.3f, " +
-                "p99 %.0f us%n", c, pfc[c].rnicGbps(), pfc[c].cpuMemGbps() / 8.0, pfc[c].pfcPauseFraction(),
-                pfc[c].pcieStallFraction(), pfc[c].ddioMissRate(), pfc[c].latencyP99Us());
+                "p99 %.0f us, IIO residency %.0f ns%n", c, pfc[c].rnicGbps(), pfc[c].cpuMemGbps() / 8.0,
+                pfc[c].pfcPauseFraction(), pfc[c].pcieStallFraction(), pfc[c].ddioMissRate(), pfc[c].latencyP99Us(),
+                pfc[c].iioResidencyNs());
         }
         System.out.printf("pfc-free 3x: goodput %.1f Gbit/s, CNPs %d%n", free3.rnicGbps(), free3.cnpCount());
         for (int l = 1; l <= 5; l++)
         {
-            final RunMetrics m = run(Scenarios.forcedMba(l, seed));
+            final RunMetrics m = mba[l];
             System.out.printf("B13 3x MBA level %d: goodput %.1f Gbit/s, CPU %.2f GB/s%n", l, m.rnicGbps(),
                 m.cpuMemGbps() / 8.0);
         }
         for (final double tcp : new double[]{ 37.0, 71.0, 95.0 })
         {
             final RunMetrics m = run(Scenarios.pcieOnly(tcp, seed));
-            System.out.printf("B15 TCP %.0f: RDMA %.1f, TCP %.1f Gbit/s, drops %.3f, IIO %.1f%n", tcp, m.rnicGbps(),
-                m.tcpGbps(), m.tcpDropRate(), m.iioOccupancy());
+            System.out.printf("B15 TCP %.0f: RDMA %.1f, TCP %.1f Gbit/s, drops %.3f, IIO %.1f, D %.0f ns%n", tcp,
+                m.rnicGbps(), m.tcpGbps(), m.tcpDropRate(), m.iioOccupancy(), m.rxDelayNs());
         }
     }
 }

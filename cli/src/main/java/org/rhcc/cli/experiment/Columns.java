@@ -41,7 +41,9 @@ public final class Columns
         "DDIO miss %", (run) -> Fmt.num(100.0 * run.metric("ddio_miss_rate"), 1), true);
     /** Column {@code IIO_OCCUPANCY}. */
     public static final TableColumn IIO_OCCUPANCY = TableColumn.metric("IIO occ lines", "iio_occupancy", 1);
-    /** Column {@code RX_DELAY_NS}. */
+    /** Column {@code IIO_RESIDENCY_NS}: mean IIO residency of a NIC line (Little's law with the occupancy). */
+    public static final TableColumn IIO_RESIDENCY_NS = TableColumn.metric("IIO res ns", "iio_residency_ns", 0);
+    /** Column {@code RX_DELAY_NS}: the receiver processing delay D as the probes measure it. */
     public static final TableColumn RX_DELAY_NS = TableColumn.metric("rx delay ns", "rx_delay_ns", 0);
     /** Column {@code TCP_GBPS}. */
     public static final TableColumn TCP_GBPS = TableColumn.metric("TCP Gbit/s", "tcp_gbps", 1);

@@ -272,6 +272,7 @@ public final class ExperimentRunner
         final double[] tMs = new double[count];
         final double[] rnicGbps = new double[count];
         final double[] iioOccupancy = new double[count];
+        final double[] iioResidencyNs = new double[count];
         final double[] rxDelayNs = new double[count];
         final double[] cpuMemGbps = new double[count];
         final double[] pfcPauseFraction = new double[count];
@@ -285,6 +286,7 @@ public final class ExperimentRunner
             tMs[k] = timeSeries.endNs(i) / 1e6;
             rnicGbps[k] = timeSeries.rnicGbps(i);
             iioOccupancy[k] = timeSeries.iioOccupancy(i);
+            iioResidencyNs[k] = timeSeries.iioResidencyNs(i);
             rxDelayNs[k] = timeSeries.rxDelayNs(i);
             cpuMemGbps[k] = timeSeries.cpuLocalMemGbps(i) + timeSeries.cpuCrossMemGbps(i);
             pfcPauseFraction[k] = timeSeries.pfcPauseFraction(i);
@@ -315,6 +317,7 @@ public final class ExperimentRunner
         series.put("t_ms", last(tMs, stride));
         series.put("rnic_gbps", mean(rnicGbps, stride));
         series.put("iio_occupancy", mean(iioOccupancy, stride));
+        series.put("iio_residency_ns", mean(iioResidencyNs, stride));
         series.put("rx_delay_ns", mean(rxDelayNs, stride));
         series.put("cpu_mem_gbps", mean(cpuMemGbps, stride));
         series.put("pfc_pause_fraction", mean(pfcPauseFraction, stride));

@@ -9,7 +9,8 @@ package org.rhcc.sim.api;
  */
 public interface ControllerHook
 {
-    /** No intra-host control: the {@code dcqcn} scheme. No probes are sent. */
+    /** No intra-host control: the {@code dcqcn} scheme. Probes still flow (the receiver processing delay is always
+     * what the probes measure); their ACKs go nowhere. */
     ControllerHook NONE = new ControllerHook()
     {
     };
@@ -25,7 +26,8 @@ public interface ControllerHook
     }
 
     /**
-     * @return true to make senders emit one probe per 32 KB and deliver the ACKs to {@link #onProbeAck}.
+     * @return true to have the ACKs of the probes (one per 32 KB per QP, sent in every run) delivered to
+     * {@link #onProbeAck}.
      */
     default boolean wantsProbes()
     {

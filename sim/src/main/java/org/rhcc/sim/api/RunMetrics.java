@@ -20,8 +20,11 @@ package org.rhcc.sim.api;
  *                          {@code outbound_pci_stalled_wr}), 0..1.
  * @param ddioMissRate      fraction of NIC write lines that missed the DDIO ways, 0..1.
  * @param iioOccupancy      time-average IIO write-buffer occupancy in 64-byte lines (mean of 1 ms windows).
- * @param rxDelayNs         receiver processing delay: mean IIO residency of a NIC write line (mean of 100 us
- *                          windows), ns.
+ * @param iioResidencyNs    mean IIO residency of a NIC write line, {@code integral O_io dt / lines released}
+ *                          (Little's law with {@code iioOccupancy}; mean of 100 us windows), ns.
+ * @param rxDelayNs         receiver processing delay D as the probes measure it: mean {@code t_resp - t_recv} of the
+ *                          probes answered (one per 32 KB per QP, sent in every run; mean of 100 us windows), ns;
+ *                          0 when no probe was answered (no RDMA traffic).
  * @param tcpGbps           TCP goodput on the receiver NIC's second port, Gbit/s (0 when no TCP).
  * @param tcpDropRate       fraction of TCP bytes dropped at the receiver NIC (0 when no TCP).
  */
@@ -40,6 +43,7 @@ public record RunMetrics(
     double pcieStallFraction,
     double ddioMissRate,
     double iioOccupancy,
+    double iioResidencyNs,
     double rxDelayNs,
     double tcpGbps,
     double tcpDropRate)

@@ -49,6 +49,7 @@ public final class IoPath
     private double cumOffered;
     private double cumAdmitted;
     private double arrivedLines;
+    private double trackerEnteredLines;
     private double releasedLines;
     private double missLines;
     private double llcExitLines;
@@ -123,6 +124,7 @@ public final class IoPath
             if (enter > 0.0)
             {
                 llc.add(llcSteps, enter);
+                trackerEnteredLines += enter;
                 trackerWaiting = trackerWaiting - enter < 1e-12 ? 0.0 : trackerWaiting - enter;
             }
         }
@@ -308,6 +310,14 @@ public final class IoPath
     public double arrivedLines()
     {
         return arrivedLines;
+    }
+
+    /**
+     * @return lines that got a home-tracker entry and started their LLC phase so far (lines enter in arrival order).
+     */
+    public double trackerEnteredLines()
+    {
+        return trackerEnteredLines;
     }
 
     /**

@@ -12,9 +12,15 @@ import org.rhcc.sim.SimParameters;
  *   {@code W_q >= W_hi} and either at least {@code minReadBurst} reads were served since the last drain or no read
  *   waits, or when no read waits and {@code W_q >= W_lo} (opportunistic drain). With {@code W_hi} at the WPQ's
  *   capacity the WPQ runs nearly full, so posted writers wait for drains ([HN]: P_fill^WPQ).</li>
- *   <li>WRITE mode stops at {@code W_lo} while any read waits, and after {@code maxWriteBurst} writes once a read
- *   batch ({@code minReadBurst} lines) waits; with no read waiting it drains until the WPQ is empty. A saturated
- *   channel so alternates bounded read and write batches.</li>
+ *   <li>WRITE mode, once entered, writes at least one drain batch of {@code W_hi - W_lo} lines (or empties the WPQ);
+ *   after that it stops at {@code W_lo} while any read waits, and it stops after {@code maxWriteBurst} writes once a
+ *   read batch ({@code minReadBurst} lines) waits; with no read waiting it drains until the WPQ is empty. A saturated
+ *   channel so alternates bounded read and write batches. The batch applies to an opportunistic drain too: a
+ *   controller that turned the bus around for every read arriving during an opportunistic drain would spend a
+ *   turnaround per read whenever reads are sparse, a lightly loaded channel would look saturated (the utilisation
+ *   behind the burst-queueing wait below would sit at 1), and posted writes would wait as long under throttled
+ *   cores as under saturating ones (docs/model.md §10, "Write drain"). Watermark drain controllers work this way
+ *   (write mode is left only below the low watermark, e.g. Ramulator's {@code wr_low_watermark}).</li>
  *   <li>Every direction change idles the bus for {@code t_sw}; every {@code tREFI} the channel is blocked for
  *   {@code tRFC} (channels staggered by {@code tREFI / channels}).</li>
  *   <li>A line occupies the data bus for {@code tTrans / eta_bank}: eta_bank folds bank imbalance into the bus rate
@@ -58,6 +64,7 @@ public final class MemoryController
     private final double wpqCap;
     private final double wpqHigh;
     private final double wpqLow;
+    private final double drainBatch;
     private final double minReadBurst;
     private final double maxWriteBurst;
     private final double refreshIntervalNs;
@@ -99,6 +106,7 @@ public final class MemoryController
         wpqCap = dram.wpqLines();
         wpqHigh = dram.wpqHighLines();
         wpqLow = dram.wpqLowLines();
+        drainBatch = dram.wpqHighLines() - dram.wpqLowLines();
         minReadBurst = dram.minReadBurstLines();
         maxWriteBurst = dram.maxWriteBurstLines();
         refreshIntervalNs = dram.refreshIntervalNs();
@@ -398,10 +406,14 @@ public final class MemoryController
             }
             else
             {
+                // Every drain writes at least one batch (W_hi - W_lo) before a waiting read may end it, the
+                // opportunistic one included: the bus turns around once per batch, not once per arriving read.
                 // Reads interrupt a drain only once a read batch has gathered: then the drain stops at W_lo or after
                 // maxWriteBurst writes; with fewer reads queued the drain goes on, until the WPQ is empty.
                 final boolean readBatch = rpqTotal >= minReadBurst - EPS && readsWaiting;
-                if (w <= EPS || (readsWaiting && w <= wpqLow + EPS) || (readBatch && drained >= maxWriteBurst - EPS))
+                final boolean batchDone = drained >= drainBatch - EPS;
+                if (w <= EPS || (readsWaiting && batchDone && w <= wpqLow + EPS) ||
+                    (readBatch && drained >= maxWriteBurst - EPS))
                 {
                     if (readsWaiting)
                     {
@@ -418,7 +430,8 @@ public final class MemoryController
                 if (readsWaiting)
                 {
                     final double aboveLow = w - wpqLow;
-                    n = Math.min(n, aboveLow);
+                    final double batchLeft = drainBatch - drained;
+                    n = Math.min(n, batchLeft > aboveLow ? batchLeft : aboveLow);
                 }
                 if (readBatch)
                 {

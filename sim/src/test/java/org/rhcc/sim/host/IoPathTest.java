@@ -93,4 +93,27 @@ class IoPathTest
         assertTrue(shared < 0.8 * alone, "remote reads holding tracker entries slow NIC writes: " + shared);
         assertTrue(shared > 0.1 * alone, "proportional sharing never starves the NIC: " + shared);
     }
+
+    @Test
+    void shouldCountTrackerEntriesInArrivalOrderAndHoldThemWhileRemoteReadsFillTheTracker()
+    {
+        final SimParameters p = SimParameters.calibrated();
+        final IoPath io = new IoPath(p.io(), p.pcie(), p.stepNs(), 0.0);
+        io.hitProbability(1.0);
+        final WriteBacklog backlog = new WriteBacklog(2, 100.0);
+        io.remoteReadsAtHome(1_000.0 * p.io().homeTrackerLines());
+        io.advance(backlog);
+        io.issue(4.0);
+        io.afterAdmission(backlog, 0.0);
+        for (int k = 0; k < io.pcieSteps(); k++)
+        {
+            io.advance(backlog);
+            io.afterAdmission(backlog, 0.0);
+        }
+        assertEquals(4.0, io.arrivedLines(), 1e-9);
+        assertTrue(io.trackerEnteredLines() < 0.1, "remote reads hold nearly every tracker entry");
+        io.remoteReadsAtHome(0.0);
+        io.advance(backlog);
+        assertEquals(io.arrivedLines(), io.trackerEnteredLines(), 1e-9);
+    }
 }

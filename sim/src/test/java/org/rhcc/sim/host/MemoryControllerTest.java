@@ -48,6 +48,32 @@ class MemoryControllerTest
     }
 
     @Test
+    void shouldDrainAtLeastABatchPerTurnaroundWhenReadsAreSparse()
+    {
+        // a light mix (about a third of the bus): reads trickle in every step, writes keep the WPQ near W_lo, so
+        // every drain is opportunistic; a bus that turned around for each trickling read would look saturated
+        final MemoryController mc = new MemoryController(DRAM);
+        final double readsPerStep = 0.04 * STEP_NS * DRAM.channels();
+        final double writesPerStep = 0.08 * STEP_NS * DRAM.channels();
+        final long steps = 40_000;
+        for (long k = 0; k < steps; k++)
+        {
+            mc.enqueueReadInterleaved(0, readsPerStep);
+            for (int c = 0; c < DRAM.channels(); c++)
+            {
+                mc.admitWrites(c, Math.min(mc.wpqSpace(c), writesPerStep / DRAM.channels()));
+            }
+            mc.step(k * STEP_NS, STEP_NS);
+        }
+        final double drains = mc.switches() / 2.0;
+        final double batch = DRAM.wpqHighLines() - DRAM.wpqLowLines();
+        assertTrue(mc.servedWritesTotal() / drains >= batch - 1e-6,
+            "lines per drain " + mc.servedWritesTotal() / drains + " below one batch " + batch);
+        assertTrue(mc.utilisation() < 0.8, "a light mix must not look saturated: " + mc.utilisation());
+        assertTrue(mc.writeBurstWaitNs() < 10.0, "and must not hold writes: " + mc.writeBurstWaitNs());
+    }
+
+    @Test
     void shouldServeAnIdleReadWithinAStep()
     {
         final MemoryController mc = new MemoryController(DRAM);

@@ -91,6 +91,7 @@ public final class MbaLevelsExperiment implements Experiment
             Columns.PFC_PAUSE,
             Columns.LATENCY_AVG_US,
             Columns.IIO_OCCUPANCY,
+            Columns.IIO_RESIDENCY_NS,
             Columns.RX_DELAY_NS);
     }
 
@@ -115,7 +116,13 @@ public final class MbaLevelsExperiment implements Experiment
                 "MBA level (setting)", "CPU memory bandwidth (Gbit/s)", MbaLevelsExperiment::forced,
                 MbaLevelsExperiment::levelLabel, (run) -> "simulated: 3x MLC preset with RDMA",
                 (run) -> run.metric("cpu_mem_gbps"))
-                .withReference("paper: MLC alone, max preset (Fig. 11)", paperCpu));
+                .withReference("paper: MLC alone, max preset (Fig. 11)", paperCpu),
+            MetricBarChartSpec.of("mba-levels-signals.png",
+                "IIO occupancy, IIO residency and the probes' D at 3x, MBA forced (they follow the memory load)",
+                "MBA level (setting)", "lines / ns", (run) -> true, MbaLevelsExperiment::levelLabel)
+                .with("IIO occupancy (lines)", (run) -> run.metric("iio_occupancy"))
+                .with("IIO residency (ns)", (run) -> run.metric("iio_residency_ns"))
+                .with("rx delay D (ns)", (run) -> run.metric("rx_delay_ns")));
     }
 
     /**
@@ -139,7 +146,20 @@ public final class MbaLevelsExperiment implements Experiment
             new BaselineRow("B14", "CPU memory bandwidth at MBA 100 / 80 / 60 / 40 / 20 % (GB/s)",
                 Compare.list(paperCpu, 1) + " (MLC alone; non-linear, step-like)",
                 Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("cpu_mem_gbps") / 8.0, 1) +
-                " (3x preset with RDMA)"));
+                " (3x preset with RDMA)"),
+            new BaselineRow("B9", "3x, MBA level 3 / 4 / 5: IIO occupancy (lines); IIO residency (ns); D (ns)",
+                "fall with the level (they follow the memory load); at level 5 below the 1x values (44 lines, 190 ns)",
+                Compare.list(result, MbaLevelsExperiment::throttledToLevel3OrBelow,
+                    (run) -> run.metric("iio_occupancy"), 1) + "; " +
+                Compare.list(result, MbaLevelsExperiment::throttledToLevel3OrBelow,
+                    (run) -> run.metric("iio_residency_ns"), 0) + "; " +
+                Compare.list(result, MbaLevelsExperiment::throttledToLevel3OrBelow,
+                    (run) -> run.metric("rx_delay_ns"), 0)));
+    }
+
+    private static boolean throttledToLevel3OrBelow(final RunRecord run)
+    {
+        return null != run.mbaLevel() && run.mbaLevel() >= 3;
     }
 
     private static boolean forced(final RunRecord run)

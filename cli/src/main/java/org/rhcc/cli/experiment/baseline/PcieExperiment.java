@@ -99,6 +99,7 @@ public final class PcieExperiment implements Experiment
             Columns.PCIE_STALL,
             Columns.PFC_PAUSE,
             Columns.IIO_OCCUPANCY,
+            Columns.IIO_RESIDENCY_NS,
             Columns.RX_DELAY_NS,
             Columns.LATENCY_AVG_US);
     }
@@ -126,7 +127,12 @@ public final class PcieExperiment implements Experiment
                 PcieExperiment::offeredLabel)
                 .with("IIO occupancy (lines)", (run) -> run.metric("iio_occupancy"))
                 .with("PCIe stalled writes (time %)", (run) -> 100.0 * run.metric("pcie_stall_fraction"))
-                .with("PFC pause (time %)", (run) -> 100.0 * run.metric("pfc_pause_fraction")));
+                .with("PFC pause (time %)", (run) -> 100.0 * run.metric("pfc_pause_fraction")),
+            MetricBarChartSpec.of("pcie-delay.png",
+                "The probes' D and the mean IIO residency under pure PCIe congestion (dcqcn)",
+                "TCP load offered on the second port", "ns", PcieExperiment::baseline, PcieExperiment::offeredLabel)
+                .with("rx delay D (ns)", (run) -> run.metric("rx_delay_ns"))
+                .with("IIO residency (ns)", (run) -> run.metric("iio_residency_ns")));
     }
 
     /**
@@ -139,11 +145,13 @@ public final class PcieExperiment implements Experiment
             Outcomes.headline(result, "pcie 95", "pure PCIe congestion, TCP 95 Gbit/s offered",
                 (run) -> null != run.tcpOfferedGbps() && run.tcpOfferedGbps() > 90.0,
                 "a smaller but real gain (hostCC would see no congestion and raise the NIC rate)"),
-            new BaselineRow("B15", "no TCP / TCP 37 / 71 / 95 Gbit/s offered: RDMA Gbit/s; TCP Gbit/s; IIO occupancy",
+            new BaselineRow("B15", "no TCP / TCP 37 / 71 / 95 Gbit/s offered: RDMA Gbit/s; TCP Gbit/s; IIO occupancy;" +
+                " D ns",
                 "RDMA and TCP contend only on PCIe; IIO occupancy does not rise",
                 Compare.list(result, (run) -> true, (run) -> run.metric("rnic_gbps"), 1) + "; " +
                 Compare.list(result, (run) -> true, (run) -> run.metric("tcp_gbps"), 1) + "; " +
-                Compare.list(result, (run) -> true, (run) -> run.metric("iio_occupancy"), 0)));
+                Compare.list(result, (run) -> true, (run) -> run.metric("iio_occupancy"), 0) + "; " +
+                Compare.list(result, PcieExperiment::baseline, (run) -> run.metric("rx_delay_ns"), 0)));
     }
 
     private static boolean baseline(final RunRecord run)
