@@ -1,28 +1,31 @@
-package org.rhcc.transport.port;
+package org.rhcc.actors.receiver;
 
 import org.rhcc.core.port.EcnMarkingPort;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.message.OfferResult;
 
 /**
- * {@link EcnMarkingPort} of a remote receiver NIC (hostCC emulation): every change is published as an
- * {@code EcnMarking} message. Offers that fail are counted in {@link #failedCount()}.
+ * The receiver NIC's CE marking reached over Aeron: an {@code EcnMarking} frame on the platform's command stream per
+ * change, recorded in the decision log.
  * <p>
- * <b>Note:</b> allocation-free. Not thread safe.
+ * <b>Note:</b> not thread-safe.
  */
-public final class EcnMarkingProxy implements EcnMarkingPort
+public final class PlatformEcnMarking implements EcnMarkingPort
 {
     private final MessageProxy proxy;
     private final int hostId;
-    private long failedCount;
+    private final ReceiverDecisionLog log;
 
     /**
-     * @param proxy  to publish marking changes with.
-     * @param hostId of the receiver host whose NIC marks.
+     * @param proxy  publishes on the platform's command stream.
+     * @param hostId receiver host.
+     * @param log    the decision log.
      */
-    public EcnMarkingProxy(final MessageProxy proxy, final int hostId)
+    public PlatformEcnMarking(final MessageProxy proxy, final int hostId, final ReceiverDecisionLog log)
     {
         this.proxy = proxy;
         this.hostId = hostId;
+        this.log = log;
     }
 
     /**
@@ -30,17 +33,11 @@ public final class EcnMarkingProxy implements EcnMarkingPort
      */
     public void setMarking(final boolean on, final long nowNs)
     {
-        if (proxy.ecnMarking(hostId, on, nowNs) < 0)
+        final long result = proxy.ecnMarking(hostId, on, nowNs);
+        if (result < 0)
         {
-            failedCount++;
+            throw new IllegalStateException("ECN marking stream refused the frame: " + OfferResult.describe(result));
         }
-    }
-
-    /**
-     * @return marking changes that could not be published so far.
-     */
-    public long failedCount()
-    {
-        return failedCount;
+        log.onEcnMarking(on, nowNs);
     }
 }
