@@ -1,31 +1,29 @@
-package org.rhcc.actors.receiver;
+package org.rhcc.transport.port;
 
 import org.rhcc.core.port.EcnMarkingPort;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * The receiver NIC's CE marking reached over Aeron: an {@code EcnMarking} frame on the platform's command stream per
- * change, recorded in the decision log.
+ * The receiver NIC's CE marking reached over Aeron (hostCC emulation): an {@code EcnMarking} frame on the platform's
+ * command stream per change. A frame that cannot be published is a refused change: {@link #setMarking} throws
+ * {@link IllegalStateException}.
  * <p>
- * <b>Note:</b> not thread-safe.
+ * <b>Note:</b> not thread-safe; allocation-free while the stream accepts frames.
  */
-public final class PlatformEcnMarking implements EcnMarkingPort
+public final class EcnMarkingProxy implements EcnMarkingPort
 {
     private final MessageProxy proxy;
     private final int hostId;
-    private final ReceiverDecisionLog log;
 
     /**
      * @param proxy  publishes on the platform's command stream.
-     * @param hostId receiver host.
-     * @param log    the decision log.
+     * @param hostId receiver host whose NIC marks.
      */
-    public PlatformEcnMarking(final MessageProxy proxy, final int hostId, final ReceiverDecisionLog log)
+    public EcnMarkingProxy(final MessageProxy proxy, final int hostId)
     {
         this.proxy = proxy;
         this.hostId = hostId;
-        this.log = log;
     }
 
     /**
@@ -38,6 +36,5 @@ public final class PlatformEcnMarking implements EcnMarkingPort
         {
             throw new IllegalStateException("ECN marking stream refused the frame: " + OfferResult.describe(result));
         }
-        log.onEcnMarking(on, nowNs);
     }
 }

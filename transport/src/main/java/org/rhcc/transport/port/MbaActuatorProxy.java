@@ -1,4 +1,4 @@
-package org.rhcc.actors.receiver;
+package org.rhcc.transport.port;
 
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.transport.codec.MbaReason;
@@ -6,14 +6,14 @@ import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * The MBA actuator of a platform reached over Aeron: each level change is an {@code MbaLevelCommand} frame on the
- * platform's command stream (the simulator applies it with its modelled actuation latency). A frame that cannot be
- * published is a refused change: {@link #applyLevel} throws {@link IllegalStateException}, and core's
+ * The MBA actuator of a platform reached over Aeron: each level change is an {@code MbaLevelCommand} frame, with a
+ * per-host sequence number and the reason the change implies, on the platform's command stream (the simulator
+ * applies it with its modelled actuation latency). A frame that cannot be published is a refused change: {@link #applyLevel} throws {@link IllegalStateException}, and core's
  * {@link org.rhcc.core.receiver.ReceiverLoop} moves the host to the fail-safe.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free while the stream accepts frames.
  */
-public final class PlatformMbaActuator implements MbaActuator
+public final class MbaActuatorProxy implements MbaActuator
 {
     private final MessageProxy proxy;
     private final int hostId;
@@ -26,7 +26,7 @@ public final class PlatformMbaActuator implements MbaActuator
      * @param hostId     receiver host the commands are for.
      * @param groupCount COS groups of the host.
      */
-    public PlatformMbaActuator(final MessageProxy proxy, final int hostId, final int groupCount)
+    public MbaActuatorProxy(final MessageProxy proxy, final int hostId, final int groupCount)
     {
         this.proxy = proxy;
         this.hostId = hostId;
@@ -48,8 +48,8 @@ public final class PlatformMbaActuator implements MbaActuator
     public void applyLevel(final int group, final int level, final long nowNs)
     {
         final int previous = levels[group];
-        final int reason = level > previous ? (level - previous > 1 ? MbaReason.CONGESTION_ONSET.code() :
-            MbaReason.STEP_DOWN.code()) : (level < previous ? MbaReason.STEP_UP.code() : MbaReason.UNSPECIFIED.code());
+        final MbaReason reason = level > previous ? (level - previous > 1 ? MbaReason.CONGESTION_ONSET :
+            MbaReason.STEP_DOWN) : (level < previous ? MbaReason.STEP_UP : MbaReason.UNSPECIFIED);
         final long result = proxy.mbaLevelCommand(hostId, group, level, nowNs, seq++, reason);
         if (result < 0)
         {
@@ -66,7 +66,7 @@ public final class PlatformMbaActuator implements MbaActuator
     {
         for (int group = 0; group < levels.length; group++)
         {
-            proxy.mbaLevelCommand(hostId, group, 1, lastNowNs, seq++, MbaReason.FAILSAFE_RESET.code());
+            proxy.mbaLevelCommand(hostId, group, 1, lastNowNs, seq++, MbaReason.FAILSAFE_RESET);
             levels[group] = 1;
         }
     }
