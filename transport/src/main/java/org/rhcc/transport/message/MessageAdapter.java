@@ -18,14 +18,15 @@ import org.rhcc.transport.codec.RateUpdateDecoder;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Decodes rhcc frames from an Aeron stream (with the codecs generated from {@code rhcc-messages.xml}) and dispatches them to a {@link MessageListener} with primitive
- * arguments. Each frame is first checked by {@link FrameValidator}; malformed, unknown or truncated frames are
- * counted in {@link #dropCounters()} and dropped, never thrown.
+ * Decodes rhcc frames from an Aeron stream, with the decoders generated from {@code rhcc-messages.xml}, and
+ * dispatches them to a {@link MessageListener} with primitive arguments. Each frame is first checked by
+ * {@link FrameValidator}; malformed, unknown or truncated frames are counted in {@link #dropCounters()} and dropped,
+ * never thrown.
  * <p>
  * Frames are fixed-length and far below the MTU, so they always arrive unfragmented and no
  * {@link io.aeron.FragmentAssembler} is needed.
  * <p>
- * <b>Note:</b> allocation-free; one instance per polling thread (it holds reused flyweights).
+ * <b>Note:</b> allocation-free; one instance per polling thread (it holds reused decoders).
  */
 public final class MessageAdapter implements FragmentHandler
 {

@@ -14,8 +14,8 @@ import org.rhcc.transport.codec.ProbeAckEncoder;
 import org.rhcc.transport.codec.RateUpdateEncoder;
 
 /**
- * Encodes rhcc messages (with the codecs generated from {@code rhcc-messages.xml}) straight into an Aeron publication's term buffer ({@link Publication#tryClaim}, zero copy)
- * and offers them. Back-pressure and admin actions are retried up to {@code maxRetries} times with an
+ * Encodes rhcc messages, with the encoders generated from {@code rhcc-messages.xml}, straight into an Aeron
+ * publication's term buffer ({@link Publication#tryClaim}, zero copy) and offers them. Back-pressure and admin actions are retried up to {@code maxRetries} times with an
  * {@link IdleStrategy} between attempts; every outcome is returned as a code, never thrown: a positive stream
  * position on success, otherwise {@link Publication#NOT_CONNECTED}, {@link Publication#BACK_PRESSURED},
  * {@link Publication#ADMIN_ACTION}, {@link Publication#CLOSED} or {@link Publication#MAX_POSITION_EXCEEDED}
