@@ -172,7 +172,8 @@ class IpcTransportTest
             assertTrue(proxy.probeAck(13, 0, 0, 1.0, 2) > 0);
             assertTrue(proxy.probeAck(14, 0, 0, 1.0, 3) > 0);
 
-            Await.until(runner::crashed, "the agent's crash");
+            Await.until(() -> null != crash.get(), "the agent's crash reported");
+            assertTrue(runner.crashed());
             Throwable cause = crash.get();
             while (null != cause.getCause() && !"qp 13 is cursed".equals(cause.getMessage()))
             {
