@@ -13,6 +13,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.IdleStrategy;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.transport.agent.AgentHost;
 
 /**
  * A signal source (the receiver's MSR poller, the sender's probe-ACK stream): an actor that starts its duty-cycle

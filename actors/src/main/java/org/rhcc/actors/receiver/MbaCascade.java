@@ -14,7 +14,6 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
-import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
@@ -27,7 +26,10 @@ import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.agent.AgentHost;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.port.EcnMarkingProxy;
+import org.rhcc.transport.port.MbaActuatorProxy;
 
 /**
  * The receiver's actuator actor for one session: owns the {@link MbaCascadeAgent} that runs core's
@@ -137,16 +139,20 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"));
         hostActuator = !s.actuatorClass().isBlank();
         actuator = hostActuator ? hostActuator(s.actuatorClass(), spec.mbaGroups()) :
-            new PlatformMbaActuator(proxy, spec.receiverHostId(), spec.mbaGroups());
+            new MbaActuatorProxy(proxy, spec.receiverHostId(), spec.mbaGroups());
         if (hostActuator)
         {
             // fail-safe at startup (docs/design.md §7): a previous controller may have died with its host throttled
             actuator.resetToUnthrottled();
         }
         log = new ReceiverDecisionLog(64 * 1024);
+        final EcnMarkingProxy ecn = new EcnMarkingProxy(proxy, spec.receiverHostId());
+        controller = new ReceiverController(spec.controllerConfig(), actuator, (on, nowNs) ->
+        {
+            ecn.setMarking(on, nowNs);
+            log.onEcnMarking(on, nowNs);
+        }, log);
         counters = AgentCounters.cascade(AgentCounters.published(node.aeron()), spec.sessionId());
-        controller = new ReceiverController(spec.controllerConfig(), actuator,
-            new PlatformEcnMarking(proxy, spec.receiverHostId(), log), log);
         agent = new MbaCascadeAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
         host = AgentHost.start(agent, IdleStrategies.parse(s.idleStrategy()),

@@ -17,7 +17,6 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
-import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
@@ -27,6 +26,7 @@ import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.agent.AgentHost;
 import org.rhcc.transport.message.MessageProxy;
 
 /**

@@ -9,12 +9,9 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
-import org.rhcc.actors.agent.AgentHost;
 import org.rhcc.actors.agent.SignalRelayAgent;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.receiver.MbaCascadeAgent;
-import org.rhcc.actors.receiver.PlatformEcnMarking;
-import org.rhcc.actors.receiver.PlatformMbaActuator;
 import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.actors.sender.QpBlockSlot;
 import org.rhcc.actors.sender.RateUpdaterAgent;
@@ -23,9 +20,12 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.agent.AgentHost;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.port.EcnMarkingProxy;
+import org.rhcc.transport.port.MbaActuatorProxy;
 
 /**
  * Signal-to-actuation latency and probe-ACK throughput through the controller's real agents over Aeron IPC.
@@ -105,7 +105,7 @@ final class AeronPathBench
             final ReceiverDecisionLog log = new ReceiverDecisionLog(1 << 20);
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
-                new PlatformMbaActuator(commands, 0, 2), new PlatformEcnMarking(commands, 0, log), log);
+                new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
             final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64,
                 AgentCounters.cascade(AgentCounters.published(aeron), 1L));
             final Agent relayAgent = relay ?

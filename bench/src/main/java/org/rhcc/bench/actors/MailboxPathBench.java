@@ -12,8 +12,6 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.rhcc.actors.receiver.PlatformEcnMarking;
-import org.rhcc.actors.receiver.PlatformMbaActuator;
 import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
@@ -23,6 +21,8 @@ import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.port.EcnMarkingProxy;
+import org.rhcc.transport.port.MbaActuatorProxy;
 
 /**
  * The same two paths with the signal delivered as a plain actor message, one per sample or ACK (Pekko's default
@@ -64,7 +64,7 @@ final class MailboxPathBench implements AutoCloseable
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverDecisionLog log = new ReceiverDecisionLog(1 << 20);
             final ReceiverController controller = new ReceiverController(config,
-                new PlatformMbaActuator(commands, 0, 2), new PlatformEcnMarking(commands, 0, log), log);
+                new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
             return Behaviors.receiveMessage((message) ->
             {
                 final Sample s = (Sample)message;

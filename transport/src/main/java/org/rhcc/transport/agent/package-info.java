@@ -1,6 +1,6 @@
 /**
- * Duty-cycle agents of the data path: a subscription-polling {@link org.agrona.concurrent.Agent} and a runner that
- * drives any agent on its own thread ({@link org.agrona.concurrent.AgentRunner}) or on the caller's
- * ({@link org.agrona.concurrent.AgentInvoker}), counting the errors it survives.
+ * Duty-cycle agents of the data path: {@link org.rhcc.transport.agent.AgentHost} runs an
+ * {@link org.agrona.concurrent.Agent} on its own thread and turns its first uncaught exception into a crash reported
+ * to its owner, whose supervision decides what happens next.
  */
 package org.rhcc.transport.agent;

@@ -6,7 +6,7 @@ package org.rhcc.transport.codec;
 public enum DropReason
 {
     /**
-     * The frame is shorter than the {@link MessageHeaderDescriptor#HEADER_LENGTH 8-byte header}.
+     * The frame is shorter than the {@link MessageHeaderDecoder#ENCODED_LENGTH 8-byte header}.
      */
     SHORT_FRAME("frame shorter than the 8-byte message header"),
 

@@ -3,14 +3,14 @@ package org.rhcc.transport.codec;
 import org.agrona.DirectBuffer;
 
 /**
- * The checks every decoder runs on a frame before reading a field: length, schema id, version, template id and
- * block length. Allocation-free; it never throws for malformed input.
+ * The checks every decoder runs on a frame before reading a field, over the generated {@link MessageHeaderDecoder}:
+ * length, schema id, version, template id and block length. Allocation-free; it never throws for malformed input.
+ * <p>
+ * <b>Note:</b> not thread safe (it holds the header decoder); one per polling thread.
  */
 public final class FrameValidator
 {
-    private FrameValidator()
-    {
-    }
+    private final MessageHeaderDecoder header = new MessageHeaderDecoder();
 
     /**
      * Validates the frame of {@code length} bytes at {@code offset}.
@@ -21,37 +21,38 @@ public final class FrameValidator
      * @return the template id (1..{@link MessageSchema#MAX_TEMPLATE_ID}) if the frame is well formed, otherwise the
      * negative {@link DropReason#result()} of the first check that failed.
      */
-    public static int validate(final DirectBuffer buffer, final int offset, final int length)
+    public int validate(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (length < MessageHeaderDescriptor.HEADER_LENGTH)
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
         {
             return DropReason.SHORT_FRAME.result();
         }
 
-        if (MessageHeaderDescriptor.schemaId(buffer, offset) != MessageSchema.SCHEMA_ID)
+        header.wrap(buffer, offset);
+        if (header.schemaId() != MessageSchema.SCHEMA_ID)
         {
             return DropReason.WRONG_SCHEMA_ID.result();
         }
 
-        final int version = MessageHeaderDescriptor.version(buffer, offset);
+        final int version = header.version();
         if (version < MessageSchema.MIN_SUPPORTED_VERSION || version > MessageSchema.SCHEMA_VERSION)
         {
             return DropReason.UNSUPPORTED_VERSION.result();
         }
 
-        final int templateId = MessageHeaderDescriptor.templateId(buffer, offset);
+        final int templateId = header.templateId();
         final int expectedBlockLength = MessageSchema.blockLength(templateId);
         if (expectedBlockLength < 0)
         {
             return DropReason.UNKNOWN_TEMPLATE.result();
         }
 
-        if (MessageHeaderDescriptor.blockLength(buffer, offset) != expectedBlockLength)
+        if (header.blockLength() != expectedBlockLength)
         {
             return DropReason.WRONG_BLOCK_LENGTH.result();
         }
 
-        final int frameLength = MessageHeaderDescriptor.HEADER_LENGTH + expectedBlockLength;
+        final int frameLength = MessageHeaderDecoder.ENCODED_LENGTH + expectedBlockLength;
         if (length < frameLength)
         {
             return DropReason.TRUNCATED_FRAME.result();
@@ -63,5 +64,13 @@ public final class FrameValidator
         }
 
         return templateId;
+    }
+
+    /**
+     * @return the header of the last frame validated (wrapped over its buffer), for its version and block length.
+     */
+    public MessageHeaderDecoder header()
+    {
+        return header;
     }
 }

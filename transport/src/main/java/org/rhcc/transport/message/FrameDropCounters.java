@@ -2,7 +2,7 @@ package org.rhcc.transport.message;
 
 import org.agrona.DirectBuffer;
 import org.rhcc.transport.codec.DropReason;
-import org.rhcc.transport.codec.MessageHeaderDescriptor;
+import org.rhcc.transport.codec.MessageHeaderDecoder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,18 +82,19 @@ public final class FrameDropCounters
 
     private void logFirstDrop(final DropReason reason, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (length >= MessageHeaderDescriptor.HEADER_LENGTH)
+        if (length >= MessageHeaderDecoder.ENCODED_LENGTH)
         {
+            final MessageHeaderDecoder header = new MessageHeaderDecoder().wrap(buffer, offset);
             LOGGER.warn(
                 "stream {}: dropped a frame ({}): length={} blockLength={} templateId={} schemaId={} version={}; " +
                 "further drops of this kind are only counted. Check that every publisher runs the same rhcc build.",
                 streamName,
                 reason.description(),
                 length,
-                MessageHeaderDescriptor.blockLength(buffer, offset),
-                MessageHeaderDescriptor.templateId(buffer, offset),
-                MessageHeaderDescriptor.schemaId(buffer, offset),
-                MessageHeaderDescriptor.version(buffer, offset));
+                header.blockLength(),
+                header.templateId(),
+                header.schemaId(),
+                header.version());
         }
         else
         {

@@ -3,30 +3,30 @@ package org.rhcc.transport.message;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
-import org.rhcc.transport.codec.ClockAdvanceFlyweight;
-import org.rhcc.transport.codec.ClockDoneFlyweight;
+import org.rhcc.transport.codec.ClockAdvanceDecoder;
+import org.rhcc.transport.codec.ClockDoneDecoder;
 import org.rhcc.transport.codec.DropReason;
-import org.rhcc.transport.codec.EcnMarkingFlyweight;
+import org.rhcc.transport.codec.EcnMarkingDecoder;
 import org.rhcc.transport.codec.FrameValidator;
-import org.rhcc.transport.codec.IioSampleFlyweight;
-import org.rhcc.transport.codec.MbaLevelCommandFlyweight;
+import org.rhcc.transport.codec.IioSampleDecoder;
+import org.rhcc.transport.codec.MbaLevelCommandDecoder;
+import org.rhcc.transport.codec.MessageHeaderDecoder;
 import org.rhcc.transport.codec.MessageSchema;
-import org.rhcc.transport.codec.ProbeAckFlyweight;
-import org.rhcc.transport.codec.QpCloseFlyweight;
-import org.rhcc.transport.codec.QpOpenFlyweight;
-import org.rhcc.transport.codec.RateUpdateFlyweight;
+import org.rhcc.transport.codec.ProbeAckDecoder;
+import org.rhcc.transport.codec.RateUpdateDecoder;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Decodes rhcc frames from an Aeron stream and dispatches them to a {@link MessageListener} with primitive
- * arguments. Each frame is first checked by {@link FrameValidator}; malformed, unknown or truncated frames are
- * counted in {@link #dropCounters()} and dropped, never thrown.
+ * Decodes rhcc frames from an Aeron stream, with the decoders generated from {@code rhcc-messages.xml}, and
+ * dispatches them to a {@link MessageListener} with primitive arguments. Each frame is first checked by
+ * {@link FrameValidator}; malformed, unknown or truncated frames are counted in {@link #dropCounters()} and dropped,
+ * never thrown.
  * <p>
  * Frames are fixed-length and far below the MTU, so they always arrive unfragmented and no
  * {@link io.aeron.FragmentAssembler} is needed.
  * <p>
- * <b>Note:</b> allocation-free; one instance per polling thread (it holds reused flyweights).
+ * <b>Note:</b> allocation-free; one instance per polling thread (it holds reused decoders).
  */
 public final class MessageAdapter implements FragmentHandler
 {
@@ -34,15 +34,14 @@ public final class MessageAdapter implements FragmentHandler
     private final FrameDropCounters dropCounters;
     private final AtomicLongArray receivedCounts = new AtomicLongArray(MessageSchema.MAX_TEMPLATE_ID + 1);
 
-    private final IioSampleFlyweight iioSample = new IioSampleFlyweight();
-    private final MbaLevelCommandFlyweight mbaLevelCommand = new MbaLevelCommandFlyweight();
-    private final ProbeAckFlyweight probeAck = new ProbeAckFlyweight();
-    private final RateUpdateFlyweight rateUpdate = new RateUpdateFlyweight();
-    private final QpOpenFlyweight qpOpen = new QpOpenFlyweight();
-    private final QpCloseFlyweight qpClose = new QpCloseFlyweight();
-    private final ClockAdvanceFlyweight clockAdvance = new ClockAdvanceFlyweight();
-    private final ClockDoneFlyweight clockDone = new ClockDoneFlyweight();
-    private final EcnMarkingFlyweight ecnMarking = new EcnMarkingFlyweight();
+    private final FrameValidator validator = new FrameValidator();
+    private final IioSampleDecoder iioSample = new IioSampleDecoder();
+    private final MbaLevelCommandDecoder mbaLevelCommand = new MbaLevelCommandDecoder();
+    private final ProbeAckDecoder probeAck = new ProbeAckDecoder();
+    private final RateUpdateDecoder rateUpdate = new RateUpdateDecoder();
+    private final ClockAdvanceDecoder clockAdvance = new ClockAdvanceDecoder();
+    private final ClockDoneDecoder clockDone = new ClockDoneDecoder();
+    private final EcnMarkingDecoder ecnMarking = new EcnMarkingDecoder();
 
     /**
      * @param streamName names the stream in diagnostics, e.g. {@code "iio-samples"}.
@@ -72,7 +71,7 @@ public final class MessageAdapter implements FragmentHandler
      */
     public int onFrame(final DirectBuffer buffer, final int offset, final int length)
     {
-        final int templateId = FrameValidator.validate(buffer, offset, length);
+        final int templateId = validator.validate(buffer, offset, length);
         if (templateId < 0)
         {
             dropCounters.onDrop(DropReason.fromResult(templateId), buffer, offset, length);
@@ -85,70 +84,59 @@ public final class MessageAdapter implements FragmentHandler
         return templateId;
     }
 
-    private void dispatch(final int templateId, final DirectBuffer buffer, final int offset)
+    private void dispatch(final int templateId, final DirectBuffer buffer, final int frameOffset)
     {
+        final int offset = frameOffset + MessageHeaderDecoder.ENCODED_LENGTH;
+        final int version = validator.header().version();
         switch (templateId)
         {
-            case MessageSchema.IIO_SAMPLE_TEMPLATE_ID:
+            case IioSampleDecoder.TEMPLATE_ID:
             {
-                final IioSampleFlyweight m = iioSample.wrap(buffer, offset);
+                final IioSampleDecoder m = iioSample.wrap(buffer, offset, IioSampleDecoder.BLOCK_LENGTH, version);
                 listener.onIioSample(m.hostId(), m.seq(), m.nowNs(), m.occupancy(), m.pcieGbps());
                 break;
             }
 
-            case MessageSchema.MBA_LEVEL_COMMAND_TEMPLATE_ID:
+            case MbaLevelCommandDecoder.TEMPLATE_ID:
             {
-                final MbaLevelCommandFlyweight m = mbaLevelCommand.wrap(buffer, offset);
-                listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reason());
+                final MbaLevelCommandDecoder m = mbaLevelCommand.wrap(
+                    buffer, offset, MbaLevelCommandDecoder.BLOCK_LENGTH, version);
+                listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reasonRaw());
                 break;
             }
 
-            case MessageSchema.PROBE_ACK_TEMPLATE_ID:
+            case ProbeAckDecoder.TEMPLATE_ID:
             {
-                final ProbeAckFlyweight m = probeAck.wrap(buffer, offset);
+                final ProbeAckDecoder m = probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version);
                 listener.onProbeAck(m.qp(), m.reqRecvTs32(), m.respSendTs32(), m.rccGbps(), m.nowNs());
                 break;
             }
 
-            case MessageSchema.RATE_UPDATE_TEMPLATE_ID:
+            case RateUpdateDecoder.TEMPLATE_ID:
             {
-                final RateUpdateFlyweight m = rateUpdate.wrap(buffer, offset);
+                final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
                 listener.onRateUpdate(m.qp(), m.rRevGbps(), m.rSendGbps(), m.nowNs());
                 break;
             }
 
-            case MessageSchema.QP_OPEN_TEMPLATE_ID:
+            case ClockAdvanceDecoder.TEMPLATE_ID:
             {
-                final QpOpenFlyweight m = qpOpen.wrap(buffer, offset);
-                listener.onQpOpen(
-                    m.qp(), m.senderHostId(), m.receiverHostId(), m.dThrNs(), m.lineRateGbps(), m.nowNs());
-                break;
-            }
-
-            case MessageSchema.QP_CLOSE_TEMPLATE_ID:
-            {
-                final QpCloseFlyweight m = qpClose.wrap(buffer, offset);
-                listener.onQpClose(m.qp(), m.senderHostId(), m.nowNs());
-                break;
-            }
-
-            case MessageSchema.CLOCK_ADVANCE_TEMPLATE_ID:
-            {
-                final ClockAdvanceFlyweight m = clockAdvance.wrap(buffer, offset);
+                final ClockAdvanceDecoder m = clockAdvance.wrap(
+                    buffer, offset, ClockAdvanceDecoder.BLOCK_LENGTH, version);
                 listener.onClockAdvance(m.advanceToNs(), m.epoch());
                 break;
             }
 
-            case MessageSchema.CLOCK_DONE_TEMPLATE_ID:
+            case ClockDoneDecoder.TEMPLATE_ID:
             {
-                final ClockDoneFlyweight m = clockDone.wrap(buffer, offset);
+                final ClockDoneDecoder m = clockDone.wrap(buffer, offset, ClockDoneDecoder.BLOCK_LENGTH, version);
                 listener.onClockDone(m.doneUpToNs(), m.epoch(), m.nodeId());
                 break;
             }
 
-            case MessageSchema.ECN_MARKING_TEMPLATE_ID:
+            case EcnMarkingDecoder.TEMPLATE_ID:
             {
-                final EcnMarkingFlyweight m = ecnMarking.wrap(buffer, offset);
+                final EcnMarkingDecoder m = ecnMarking.wrap(buffer, offset, EcnMarkingDecoder.BLOCK_LENGTH, version);
                 listener.onEcnMarking(m.hostId(), 0 != m.markingOn(), m.nowNs());
                 break;
             }

@@ -6,7 +6,7 @@ package org.rhcc.transport.message;
  * the adapter still counts every message it received per template.
  * <p>
  * <b>Note:</b> called on the polling agent's thread, once per message: implementations allocate nothing, box nothing
- * and do not log. An exception thrown here goes to the agent's error handler and the agent keeps running.
+ * and do not log. An exception thrown here propagates out of the poll to the polling agent.
  */
 public interface MessageListener
 {
@@ -62,37 +62,6 @@ public interface MessageListener
      * @param nowNs     time of the decision, ns of the controller's clock.
      */
     default void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
-    {
-    }
-
-    /**
-     * A queue pair opened.
-     *
-     * @param qp             queue-pair number of the flow.
-     * @param senderHostId   id of the sending host.
-     * @param receiverHostId id of the receiving host.
-     * @param dThrNs         delay threshold D_thr of paper Eq. (3), ns.
-     * @param lineRateGbps   line rate R_line of the sender NIC, Gbit/s.
-     * @param nowNs          time the queue pair opened, ns of the publisher's clock.
-     */
-    default void onQpOpen(
-        final int qp,
-        final int senderHostId,
-        final int receiverHostId,
-        final long dThrNs,
-        final double lineRateGbps,
-        final long nowNs)
-    {
-    }
-
-    /**
-     * A queue pair closed.
-     *
-     * @param qp           queue-pair number of the flow.
-     * @param senderHostId id of the host that sent on it.
-     * @param nowNs        time the queue pair closed, ns of the publisher's clock.
-     */
-    default void onQpClose(final int qp, final int senderHostId, final long nowNs)
     {
     }
 

@@ -3,19 +3,19 @@ package org.rhcc.transport.message;
 import io.aeron.Publication;
 import io.aeron.logbuffer.BufferClaim;
 import org.agrona.concurrent.IdleStrategy;
-import org.rhcc.transport.codec.ClockAdvanceFlyweight;
-import org.rhcc.transport.codec.ClockDoneFlyweight;
-import org.rhcc.transport.codec.EcnMarkingFlyweight;
-import org.rhcc.transport.codec.IioSampleFlyweight;
-import org.rhcc.transport.codec.MbaLevelCommandFlyweight;
-import org.rhcc.transport.codec.ProbeAckFlyweight;
-import org.rhcc.transport.codec.QpCloseFlyweight;
-import org.rhcc.transport.codec.QpOpenFlyweight;
-import org.rhcc.transport.codec.RateUpdateFlyweight;
+import org.rhcc.transport.codec.ClockAdvanceEncoder;
+import org.rhcc.transport.codec.ClockDoneEncoder;
+import org.rhcc.transport.codec.EcnMarkingEncoder;
+import org.rhcc.transport.codec.IioSampleEncoder;
+import org.rhcc.transport.codec.MbaLevelCommandEncoder;
+import org.rhcc.transport.codec.MbaReason;
+import org.rhcc.transport.codec.MessageHeaderEncoder;
+import org.rhcc.transport.codec.ProbeAckEncoder;
+import org.rhcc.transport.codec.RateUpdateEncoder;
 
 /**
- * Encodes rhcc messages straight into an Aeron publication's term buffer ({@link Publication#tryClaim}, zero copy)
- * and offers them. Back-pressure and admin actions are retried up to {@code maxRetries} times with an
+ * Encodes rhcc messages, with the encoders generated from {@code rhcc-messages.xml}, straight into an Aeron
+ * publication's term buffer ({@link Publication#tryClaim}, zero copy) and offers them. Back-pressure and admin actions are retried up to {@code maxRetries} times with an
  * {@link IdleStrategy} between attempts; every outcome is returned as a code, never thrown: a positive stream
  * position on success, otherwise {@link Publication#NOT_CONNECTED}, {@link Publication#BACK_PRESSURED},
  * {@link Publication#ADMIN_ACTION}, {@link Publication#CLOSED} or {@link Publication#MAX_POSITION_EXCEEDED}
@@ -30,15 +30,14 @@ public final class MessageProxy
     private final int maxRetries;
     private final IdleStrategy retryIdleStrategy;
     private final BufferClaim bufferClaim = new BufferClaim();
-    private final IioSampleFlyweight iioSample = new IioSampleFlyweight();
-    private final MbaLevelCommandFlyweight mbaLevelCommand = new MbaLevelCommandFlyweight();
-    private final ProbeAckFlyweight probeAck = new ProbeAckFlyweight();
-    private final RateUpdateFlyweight rateUpdate = new RateUpdateFlyweight();
-    private final QpOpenFlyweight qpOpen = new QpOpenFlyweight();
-    private final QpCloseFlyweight qpClose = new QpCloseFlyweight();
-    private final ClockAdvanceFlyweight clockAdvance = new ClockAdvanceFlyweight();
-    private final ClockDoneFlyweight clockDone = new ClockDoneFlyweight();
-    private final EcnMarkingFlyweight ecnMarking = new EcnMarkingFlyweight();
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private final IioSampleEncoder iioSample = new IioSampleEncoder();
+    private final MbaLevelCommandEncoder mbaLevelCommand = new MbaLevelCommandEncoder();
+    private final ProbeAckEncoder probeAck = new ProbeAckEncoder();
+    private final RateUpdateEncoder rateUpdate = new RateUpdateEncoder();
+    private final ClockAdvanceEncoder clockAdvance = new ClockAdvanceEncoder();
+    private final ClockDoneEncoder clockDone = new ClockDoneEncoder();
+    private final EcnMarkingEncoder ecnMarking = new EcnMarkingEncoder();
 
     private long backPressureCount;
     private long adminActionCount;
@@ -78,10 +77,10 @@ public final class MessageProxy
         final double occupancy,
         final double pcieGbps)
     {
-        final long result = claim(IioSampleFlyweight.FRAME_LENGTH);
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + IioSampleEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            iioSample.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+            iioSample.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .hostId(hostId)
                 .seq(seq)
                 .nowNs(nowNs)
@@ -94,7 +93,7 @@ public final class MessageProxy
     }
 
     /**
-     * Publishes an MBA level decision; {@code reason} is a {@link org.rhcc.transport.codec.MbaReason#code()}.
+     * Publishes an MBA level decision.
      *
      * @param hostId id of the host.
      * @param group  index of the COS group.
@@ -110,12 +109,12 @@ public final class MessageProxy
         final int level,
         final long nowNs,
         final long seq,
-        final int reason)
+        final MbaReason reason)
     {
-        final long result = claim(MbaLevelCommandFlyweight.FRAME_LENGTH);
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + MbaLevelCommandEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            mbaLevelCommand.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+            mbaLevelCommand.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .hostId(hostId)
                 .group(group)
                 .level(level)
@@ -145,10 +144,10 @@ public final class MessageProxy
         final double rccGbps,
         final long nowNs)
     {
-        final long result = claim(ProbeAckFlyweight.FRAME_LENGTH);
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            probeAck.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+            probeAck.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .qp(qp)
                 .reqRecvTs32(reqRecvTs32)
                 .respSendTs32(respSendTs32)
@@ -171,71 +170,13 @@ public final class MessageProxy
      */
     public long rateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
     {
-        final long result = claim(RateUpdateFlyweight.FRAME_LENGTH);
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + RateUpdateEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            rateUpdate.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+            rateUpdate.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .qp(qp)
                 .rRevGbps(rRevGbps)
                 .rSendGbps(rSendGbps)
-                .nowNs(nowNs);
-            bufferClaim.commit();
-        }
-
-        return result;
-    }
-
-    /**
-     * Publishes the opening of a queue pair.
-     *
-     * @param qp             queue-pair number.
-     * @param senderHostId   id of the sending host.
-     * @param receiverHostId id of the receiving host.
-     * @param dThrNs         delay threshold D_thr, ns.
-     * @param lineRateGbps   line rate R_line, Gbit/s.
-     * @param nowNs          time of the event, ns of the publisher's clock.
-     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
-     */
-    public long qpOpen(
-        final int qp,
-        final int senderHostId,
-        final int receiverHostId,
-        final long dThrNs,
-        final double lineRateGbps,
-        final long nowNs)
-    {
-        final long result = claim(QpOpenFlyweight.FRAME_LENGTH);
-        if (result > 0)
-        {
-            qpOpen.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
-                .qp(qp)
-                .senderHostId(senderHostId)
-                .receiverHostId(receiverHostId)
-                .dThrNs(dThrNs)
-                .lineRateGbps(lineRateGbps)
-                .nowNs(nowNs);
-            bufferClaim.commit();
-        }
-
-        return result;
-    }
-
-    /**
-     * Publishes the closing of a queue pair.
-     *
-     * @param qp           queue-pair number.
-     * @param senderHostId id of the sending host.
-     * @param nowNs        time of the event, ns of the publisher's clock.
-     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
-     */
-    public long qpClose(final int qp, final int senderHostId, final long nowNs)
-    {
-        final long result = claim(QpCloseFlyweight.FRAME_LENGTH);
-        if (result > 0)
-        {
-            qpClose.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
-                .qp(qp)
-                .senderHostId(senderHostId)
                 .nowNs(nowNs);
             bufferClaim.commit();
         }
@@ -252,10 +193,10 @@ public final class MessageProxy
      */
     public long clockAdvance(final long advanceToNs, final long epoch)
     {
-        final long result = claim(ClockAdvanceFlyweight.FRAME_LENGTH);
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockAdvanceEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            clockAdvance.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+            clockAdvance.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .advanceToNs(advanceToNs)
                 .epoch(epoch);
             bufferClaim.commit();
@@ -274,10 +215,10 @@ public final class MessageProxy
      */
     public long clockDone(final long doneUpToNs, final long epoch, final int nodeId)
     {
-        final long result = claim(ClockDoneFlyweight.FRAME_LENGTH);
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockDoneEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            clockDone.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+            clockDone.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .doneUpToNs(doneUpToNs)
                 .epoch(epoch)
                 .nodeId(nodeId);
@@ -297,10 +238,10 @@ public final class MessageProxy
      */
     public long ecnMarking(final int hostId, final boolean markingOn, final long nowNs)
     {
-        final long result = claim(EcnMarkingFlyweight.FRAME_LENGTH);
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + EcnMarkingEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            ecnMarking.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset())
+            ecnMarking.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .hostId(hostId)
                 .markingOn(markingOn ? 1 : 0)
                 .nowNs(nowNs);

@@ -2,22 +2,23 @@ package org.rhcc.transport.port;
 
 import org.rhcc.core.port.EcnMarkingPort;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.message.OfferResult;
 
 /**
- * {@link EcnMarkingPort} of a remote receiver NIC (hostCC emulation): every change is published as an
- * {@code EcnMarking} message. Offers that fail are counted in {@link #failedCount()}.
+ * The receiver NIC's CE marking reached over Aeron (hostCC emulation): an {@code EcnMarking} frame on the platform's
+ * command stream per change. A frame that cannot be published is a refused change: {@link #setMarking} throws
+ * {@link IllegalStateException}.
  * <p>
- * <b>Note:</b> allocation-free. Not thread safe.
+ * <b>Note:</b> not thread-safe; allocation-free while the stream accepts frames.
  */
 public final class EcnMarkingProxy implements EcnMarkingPort
 {
     private final MessageProxy proxy;
     private final int hostId;
-    private long failedCount;
 
     /**
-     * @param proxy  to publish marking changes with.
-     * @param hostId of the receiver host whose NIC marks.
+     * @param proxy  publishes on the platform's command stream.
+     * @param hostId receiver host whose NIC marks.
      */
     public EcnMarkingProxy(final MessageProxy proxy, final int hostId)
     {
@@ -30,17 +31,10 @@ public final class EcnMarkingProxy implements EcnMarkingPort
      */
     public void setMarking(final boolean on, final long nowNs)
     {
-        if (proxy.ecnMarking(hostId, on, nowNs) < 0)
+        final long result = proxy.ecnMarking(hostId, on, nowNs);
+        if (result < 0)
         {
-            failedCount++;
+            throw new IllegalStateException("ECN marking stream refused the frame: " + OfferResult.describe(result));
         }
-    }
-
-    /**
-     * @return marking changes that could not be published so far.
-     */
-    public long failedCount()
-    {
-        return failedCount;
     }
 }

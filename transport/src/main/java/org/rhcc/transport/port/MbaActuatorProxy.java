@@ -6,34 +6,32 @@ import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * {@link MbaActuator} of a remote host: every level change is published as an {@code MbaLevelCommand} with a
- * per-host sequence number, for the host's MBA actuator (or the simulator) to apply.
+ * The MBA actuator of a platform reached over Aeron: each level change is an {@code MbaLevelCommand} frame, with a
+ * per-host sequence number and the reason the change implies, on the platform's command stream (the simulator
+ * applies it with its modelled actuation latency). A frame that cannot be published is a refused change: {@link #applyLevel} throws {@link IllegalStateException}, and core's
+ * {@link org.rhcc.core.control.ReceiverController} moves the host to the fail-safe.
  * <p>
- * <b>Note:</b> allocation-free while offers succeed. Not thread safe.
+ * <b>Note:</b> not thread-safe; allocation-free while the stream accepts frames.
  */
 public final class MbaActuatorProxy implements MbaActuator
 {
     private final MessageProxy proxy;
     private final int hostId;
-    private final int groupCount;
-    private long nextSeq;
+    private final int[] levels;
+    private long seq;
     private long lastNowNs;
 
     /**
-     * @param proxy      to publish commands with, on the host's MBA command stream.
-     * @param hostId     of the host whose groups are throttled.
-     * @param groupCount number of COS groups of the host, at least 1.
+     * @param proxy      publishes on the platform's command stream.
+     * @param hostId     receiver host the commands are for.
+     * @param groupCount COS groups of the host.
      */
     public MbaActuatorProxy(final MessageProxy proxy, final int hostId, final int groupCount)
     {
-        if (groupCount < 1)
-        {
-            throw new IllegalArgumentException("groupCount must be >= 1, got " + groupCount);
-        }
-
         this.proxy = proxy;
         this.hostId = hostId;
-        this.groupCount = groupCount;
+        this.levels = new int[groupCount];
+        java.util.Arrays.fill(levels, 1);
     }
 
     /**
@@ -41,81 +39,44 @@ public final class MbaActuatorProxy implements MbaActuator
      */
     public int groupCount()
     {
-        return groupCount;
+        return levels.length;
     }
 
     /**
-     * Publishes the level change.
-     *
-     * @param group index of the COS group.
-     * @param level MBA level, 1 (100 %) .. table size.
-     * @param nowNs time of the decision, ns of the caller's clock.
-     * @throws IllegalArgumentException if the group is out of range.
-     * @throws IllegalStateException    if the command could not be published (not connected, back-pressured beyond
-     *                                  the proxy's retries, closed), as the port's contract asks.
+     * {@inheritDoc}
      */
     public void applyLevel(final int group, final int level, final long nowNs)
     {
-        publish(group, level, nowNs, MbaReason.UNSPECIFIED);
+        final int previous = levels[group];
+        final MbaReason reason = level > previous ? (level - previous > 1 ? MbaReason.CONGESTION_ONSET :
+            MbaReason.STEP_DOWN) : (level < previous ? MbaReason.STEP_UP : MbaReason.UNSPECIFIED);
+        final long result = proxy.mbaLevelCommand(hostId, group, level, nowNs, seq++, reason);
+        if (result < 0)
+        {
+            throw new IllegalStateException("MBA command stream refused the frame: " + OfferResult.describe(result));
+        }
+        levels[group] = level;
+        lastNowNs = nowNs;
     }
 
     /**
-     * Publishes level 1 for every group with reason {@link MbaReason#FAILSAFE_RESET}, stamped with the time of the
-     * last command (the port passes no time). Tries every group even when one fails.
-     *
-     * @throws IllegalStateException after trying every group, if any command could not be published.
+     * Publishes level 1 for every group, trying every group even when one fails.
      */
     public void resetToUnthrottled()
     {
-        IllegalStateException failure = null;
-        for (int group = 0; group < groupCount; group++)
+        for (int group = 0; group < levels.length; group++)
         {
-            try
-            {
-                publish(group, 1, lastNowNs, MbaReason.FAILSAFE_RESET);
-            }
-            catch (final IllegalStateException ex)
-            {
-                if (null == failure)
-                {
-                    failure = ex;
-                }
-                else
-                {
-                    failure.addSuppressed(ex);
-                }
-            }
-        }
-
-        if (null != failure)
-        {
-            throw failure;
+            proxy.mbaLevelCommand(hostId, group, 1, lastNowNs, seq++, MbaReason.FAILSAFE_RESET);
+            levels[group] = 1;
         }
     }
 
     /**
-     * @return the sequence number the next command will carry.
+     * @param group COS group.
+     * @return the last level commanded for the group.
      */
-    public long nextSeq()
+    public int level(final int group)
     {
-        return nextSeq;
-    }
-
-    private void publish(final int group, final int level, final long nowNs, final MbaReason reason)
-    {
-        if (group < 0 || group >= groupCount)
-        {
-            throw new IllegalArgumentException("group " + group + " out of range 0.." + (groupCount - 1));
-        }
-
-        final long result = proxy.mbaLevelCommand(hostId, group, level, nowNs, nextSeq, reason.code());
-        if (result < 0)
-        {
-            throw new IllegalStateException("MBA command for host " + hostId + " group " + group + " level " + level +
-                " not published: " + OfferResult.describe(result));
-        }
-
-        nextSeq++;
-        lastNowNs = nowNs;
+        return levels[group];
     }
 }

@@ -1,6 +1,6 @@
 /**
- * Core ports carried over Aeron: proxies that implement a port by publishing its calls as messages, and a dispatcher
- * that turns received messages back into port calls, so a controller and a platform (the simulator, a NIC agent) in
- * different processes talk through the same interfaces as in one process.
+ * Core ports carried over Aeron: {@link org.rhcc.core.port.MbaActuator} and {@link org.rhcc.core.port.EcnMarkingPort}
+ * implemented by publishing each call as a message on a platform's command stream (the simulator applies it), so a
+ * controller drives a platform in another process through the same interfaces as in one process.
  */
 package org.rhcc.transport.port;

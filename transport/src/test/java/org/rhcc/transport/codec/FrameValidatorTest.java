@@ -10,73 +10,79 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class FrameValidatorTest
 {
+    private static final int FRAME_LENGTH = MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH;
+
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[128]);
+    private final FrameValidator validator = new FrameValidator();
 
     @BeforeEach
     void before()
     {
-        new ProbeAckFlyweight().wrapAndApplyHeader(buffer, 0).qp(1).nowNs(2L);
+        Frames.probeAck(buffer, 0, 1, 0, 0, 0.0, 2L);
     }
 
     @Test
     void shouldAcceptWellFormedFrame()
     {
-        assertEquals(MessageSchema.PROBE_ACK_TEMPLATE_ID,
-            FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH));
+        assertEquals(ProbeAckDecoder.TEMPLATE_ID,
+            validator.validate(buffer, 0, FRAME_LENGTH));
     }
 
     @Test
     void shouldRejectFrameShorterThanHeader()
     {
-        assertReason(DropReason.SHORT_FRAME, FrameValidator.validate(buffer, 0, 7));
-        assertReason(DropReason.SHORT_FRAME, FrameValidator.validate(buffer, 0, 0));
+        assertReason(DropReason.SHORT_FRAME, validator.validate(buffer, 0, 7));
+        assertReason(DropReason.SHORT_FRAME, validator.validate(buffer, 0, 0));
     }
 
     @Test
     void shouldRejectForeignSchema()
     {
-        buffer.putShort(MessageHeaderDescriptor.SCHEMA_ID_OFFSET, (short)101, LITTLE_ENDIAN);
-        assertReason(DropReason.WRONG_SCHEMA_ID, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH));
+        buffer.putShort(MessageHeaderEncoder.schemaIdEncodingOffset(), (short)101, LITTLE_ENDIAN);
+        assertReason(DropReason.WRONG_SCHEMA_ID, validator.validate(buffer, 0, FRAME_LENGTH));
     }
 
     @Test
     void shouldRejectVersionsOutsideSupportedRange()
     {
         final short nextVersion = (short)(MessageSchema.SCHEMA_VERSION + 1);
-        buffer.putShort(MessageHeaderDescriptor.VERSION_OFFSET, nextVersion, LITTLE_ENDIAN);
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), nextVersion, LITTLE_ENDIAN);
         assertReason(
-            DropReason.UNSUPPORTED_VERSION, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH));
+            DropReason.UNSUPPORTED_VERSION, validator.validate(buffer, 0, FRAME_LENGTH));
 
-        buffer.putShort(MessageHeaderDescriptor.VERSION_OFFSET, (short)0, LITTLE_ENDIAN);
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)0, LITTLE_ENDIAN);
         assertReason(
-            DropReason.UNSUPPORTED_VERSION, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH));
+            DropReason.UNSUPPORTED_VERSION, validator.validate(buffer, 0, FRAME_LENGTH));
     }
 
     @Test
     void shouldRejectUnknownTemplates()
     {
-        buffer.putShort(MessageHeaderDescriptor.TEMPLATE_ID_OFFSET, (short)0, LITTLE_ENDIAN);
-        assertReason(DropReason.UNKNOWN_TEMPLATE, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH));
+        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)0, LITTLE_ENDIAN);
+        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, FRAME_LENGTH));
 
-        buffer.putShort(MessageHeaderDescriptor.TEMPLATE_ID_OFFSET, (short)0xFFFF, LITTLE_ENDIAN);
-        assertReason(DropReason.UNKNOWN_TEMPLATE, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH));
+        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)5, LITTLE_ENDIAN);
+        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, FRAME_LENGTH), "retired QpOpen");
+
+        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)0xFFFF, LITTLE_ENDIAN);
+        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, FRAME_LENGTH));
     }
 
     @Test
     void shouldRejectWrongBlockLength()
     {
-        buffer.putShort(MessageHeaderDescriptor.BLOCK_LENGTH_OFFSET, (short)24, LITTLE_ENDIAN);
-        assertReason(DropReason.WRONG_BLOCK_LENGTH, FrameValidator.validate(buffer, 0, 32));
+        buffer.putShort(MessageHeaderEncoder.blockLengthEncodingOffset(), (short)24, LITTLE_ENDIAN);
+        assertReason(DropReason.WRONG_BLOCK_LENGTH, validator.validate(buffer, 0, 32));
     }
 
     @Test
     void shouldRejectTruncatedAndOverlongFrames()
     {
         assertReason(
-            DropReason.TRUNCATED_FRAME, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH - 1));
-        assertReason(DropReason.TRUNCATED_FRAME, FrameValidator.validate(buffer, 0, 8));
+            DropReason.TRUNCATED_FRAME, validator.validate(buffer, 0, FRAME_LENGTH - 1));
+        assertReason(DropReason.TRUNCATED_FRAME, validator.validate(buffer, 0, 8));
         assertReason(
-            DropReason.OVERLONG_FRAME, FrameValidator.validate(buffer, 0, ProbeAckFlyweight.FRAME_LENGTH + 8));
+            DropReason.OVERLONG_FRAME, validator.validate(buffer, 0, FRAME_LENGTH + 8));
     }
 
     @Test
@@ -95,5 +101,10 @@ class FrameValidatorTest
     private static void assertReason(final DropReason expected, final int result)
     {
         assertEquals(expected, DropReason.fromResult(result));
+    }
+
+    private static void assertReason(final DropReason expected, final int result, final String message)
+    {
+        assertEquals(expected, DropReason.fromResult(result), message);
     }
 }

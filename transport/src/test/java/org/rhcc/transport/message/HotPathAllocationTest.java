@@ -12,8 +12,7 @@ import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
-import org.rhcc.transport.codec.IioSampleFlyweight;
-import org.rhcc.transport.codec.ProbeAckFlyweight;
+import org.rhcc.transport.codec.Frames;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -44,8 +43,8 @@ class HotPathAllocationTest
         final SummingListener listener = new SummingListener();
         final MessageAdapter adapter = new MessageAdapter("alloc", listener);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[128]);
-        new IioSampleFlyweight().wrapAndApplyHeader(buffer, 0).hostId(1).seq(2).nowNs(3).occupancy(4).pcieGbps(5);
-        new ProbeAckFlyweight().wrapAndApplyHeader(buffer, 64).qp(1).nowNs(2);
+        Frames.iioSample(buffer, 0, 1, 2, 3, 4, 5);
+        Frames.probeAck(buffer, 64, 1, 0, 0, 0.0, 2);
         buffer.putInt(60, 0);
 
         for (int i = 0; i < WARMUP; i++)
@@ -100,8 +99,8 @@ class HotPathAllocationTest
 
     private static void dispatch(final MessageAdapter adapter, final UnsafeBuffer buffer)
     {
-        adapter.onFrame(buffer, 0, IioSampleFlyweight.FRAME_LENGTH);
-        adapter.onFrame(buffer, 64, ProbeAckFlyweight.FRAME_LENGTH);
+        adapter.onFrame(buffer, 0, 48);
+        adapter.onFrame(buffer, 64, 40);
         adapter.onFrame(buffer, 56, 4);
     }
 

@@ -17,16 +17,17 @@ import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.IdleStrategies;
-import org.rhcc.transport.agent.DutyCycleRunner;
-import org.rhcc.transport.agent.SubscriptionAgent;
+import org.rhcc.transport.agent.AgentHost;
 import org.rhcc.transport.codec.DropReason;
-import org.rhcc.transport.codec.MessageHeaderDescriptor;
-import org.rhcc.transport.codec.MessageSchema;
-import org.rhcc.transport.codec.ProbeAckFlyweight;
+import org.rhcc.transport.codec.Frames;
+import org.rhcc.transport.codec.MbaReason;
+import org.rhcc.transport.codec.MessageHeaderEncoder;
+import org.rhcc.transport.codec.ProbeAckDecoder;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -64,34 +65,32 @@ class IpcTransportTest
         final MessageAdapter adapter = new MessageAdapter("all", listener);
         try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
-            DutyCycleRunner runner = DutyCycleRunner.startOnThread(
-                new SubscriptionAgent("all-reader", subscription, adapter, 8), IdleStrategies.parse("backoff")))
+            AgentHost runner = AgentHost.start(
+                new PollAgent("all-reader", subscription, adapter, 8), IdleStrategies.parse("backoff"), (cause) ->
+                {
+                }))
         {
             Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
 
             assertTrue(proxy.iioSample(1, 0, 100, 12.5, 80.0) > 0);
-            assertTrue(proxy.mbaLevelCommand(1, 1, 4, 110, 0, 1) > 0);
+            assertTrue(proxy.mbaLevelCommand(1, 1, 4, 110, 0, MbaReason.CONGESTION_ONSET) > 0);
             assertTrue(proxy.probeAck(7, 1000, 1800, 100.0, 120) > 0);
             assertTrue(proxy.rateUpdate(7, 90.0, 90.0, 130) > 0);
-            assertTrue(proxy.qpOpen(7, 2, 1, 2_000, 200.0, 140) > 0);
-            assertTrue(proxy.qpClose(7, 2, 150) > 0);
             assertTrue(proxy.clockAdvance(160, 1) > 0);
             assertTrue(proxy.clockDone(160, 1, 5) > 0);
             assertTrue(proxy.ecnMarking(1, false, 170) > 0);
 
-            Await.until(() -> listener.size() == 9, "nine messages");
+            Await.until(() -> listener.size() == 7, "seven messages");
             assertEquals(List.of(
                 "IioSample(1,0,100,12.5,80.0)",
                 "MbaLevelCommand(1,1,4,110,0,1)",
                 "ProbeAck(7,1000,1800,100.0,120)",
                 "RateUpdate(7,90.0,90.0,130)",
-                "QpOpen(7,2,1,2000,200.0,140)",
-                "QpClose(7,2,150)",
                 "ClockAdvance(160,1)",
                 "ClockDone(160,1,5)",
                 "EcnMarking(1,false,170)"), listener.messages());
-            assertEquals(0, runner.errorCount());
+            assertFalse(runner.crashed());
             assertEquals(0, adapter.dropCounters().totalCount());
         }
     }
@@ -104,8 +103,10 @@ class IpcTransportTest
         final MessageAdapter adapter = new MessageAdapter("probe-acks", listener);
         try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
-            DutyCycleRunner runner = DutyCycleRunner.startOnThread(
-                new SubscriptionAgent("ack-reader", subscription, adapter, 8), IdleStrategies.parse("backoff")))
+            AgentHost runner = AgentHost.start(
+                new PollAgent("ack-reader", subscription, adapter, 8), IdleStrategies.parse("backoff"), (cause) ->
+                {
+                }))
         {
             Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
@@ -113,15 +114,15 @@ class IpcTransportTest
 
             assertTrue(proxy.probeAck(1, 10, 20, 50.0, 1) > 0);
             offerRaw(publication, raw, 4);
-            new ProbeAckFlyweight().wrapAndApplyHeader(raw, 0).qp(99);
-            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH - 8);
+            final int frameLength = Frames.probeAck(raw, 0, 99, 0, 0, 0.0, 0);
+            offerRaw(publication, raw, frameLength - 8);
             assertTrue(proxy.probeAck(2, 11, 21, 50.0, 2) > 0);
-            raw.putShort(MessageHeaderDescriptor.SCHEMA_ID_OFFSET, (short)1, LITTLE_ENDIAN);
-            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH);
-            new ProbeAckFlyweight().wrapAndApplyHeader(raw, 0);
-            raw.putShort(MessageHeaderDescriptor.TEMPLATE_ID_OFFSET, (short)500, LITTLE_ENDIAN);
-            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH);
-            offerRaw(publication, raw, ProbeAckFlyweight.FRAME_LENGTH);
+            raw.putShort(MessageHeaderEncoder.schemaIdEncodingOffset(), (short)1, LITTLE_ENDIAN);
+            offerRaw(publication, raw, frameLength);
+            Frames.probeAck(raw, 0, 0, 0, 0, 0.0, 0);
+            raw.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)500, LITTLE_ENDIAN);
+            offerRaw(publication, raw, frameLength);
+            offerRaw(publication, raw, frameLength);
             assertTrue(proxy.probeAck(3, 12, 22, 50.0, 3) > 0);
 
             Await.until(() -> listener.size() == 3 && adapter.dropCounters().totalCount() == 5, "3 ACKs, 5 drops");
@@ -134,14 +135,13 @@ class IpcTransportTest
             assertEquals(1, drops.count(DropReason.TRUNCATED_FRAME));
             assertEquals(1, drops.count(DropReason.WRONG_SCHEMA_ID));
             assertEquals(2, drops.count(DropReason.UNKNOWN_TEMPLATE));
-            assertEquals(3, adapter.receivedCount(MessageSchema.PROBE_ACK_TEMPLATE_ID));
-            assertTrue(runner.isRunning());
-            assertEquals(0, runner.errorCount());
+            assertEquals(3, adapter.receivedCount(ProbeAckDecoder.TEMPLATE_ID));
+            assertFalse(runner.crashed());
         }
     }
 
     @Test
-    void shouldKeepPollingWhenTheListenerThrows()
+    void shouldStopTheAgentAndReportTheCauseOnceWhenTheListenerThrows()
     {
         final int streamId = nextStreamId++;
         final RecordingListener recorder = new RecordingListener();
@@ -158,12 +158,13 @@ class IpcTransportTest
                 recorder.onProbeAck(qp, reqRecvTs32, respSendTs32, rccGbps, nowNs);
             }
         };
+        final AtomicReference<Throwable> crash = new AtomicReference<>();
 
         try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
-            DutyCycleRunner runner = DutyCycleRunner.startOnThread(
-                new SubscriptionAgent("ack-reader", subscription, new MessageAdapter("acks", failing), 8),
-                IdleStrategies.parse("backoff")))
+            AgentHost runner = AgentHost.start(
+                new PollAgent("ack-reader", subscription, new MessageAdapter("acks", failing), 8),
+                IdleStrategies.parse("backoff"), (cause) -> assertTrue(crash.compareAndSet(null, cause))))
         {
             Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
@@ -171,32 +172,15 @@ class IpcTransportTest
             assertTrue(proxy.probeAck(13, 0, 0, 1.0, 2) > 0);
             assertTrue(proxy.probeAck(14, 0, 0, 1.0, 3) > 0);
 
-            Await.until(() -> recorder.size() == 2, "ACKs around the failing one");
-            assertEquals(1, runner.errorCount());
-            assertTrue(runner.isRunning());
-        }
-    }
-
-    @Test
-    void shouldPollOnTheCallersThreadInInvokerMode()
-    {
-        final int streamId = nextStreamId++;
-        final RecordingListener listener = new RecordingListener();
-        try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
-            ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
-            DutyCycleRunner invoker = DutyCycleRunner.startInvoker(
-                new SubscriptionAgent("sim-step", subscription, new MessageAdapter("sim", listener), 1)))
-        {
-            Publications.awaitReady(publication, Await.TIMEOUT_NS);
-            final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
-            assertTrue(proxy.clockAdvance(1_000, 7) > 0);
-            assertTrue(proxy.clockAdvance(2_000, 7) > 0);
-
-            Await.until(() -> invoker.invoke() > 0, "first frame");
-            assertEquals(List.of("ClockAdvance(1000,7)"), listener.messages(), "fragment limit 1 per duty cycle");
-            Await.until(() -> invoker.invoke() > 0, "second frame");
-            assertEquals(2, listener.size());
-            assertTrue(invoker.isRunning());
+            Await.until(() -> null != crash.get(), "the agent's crash reported");
+            assertTrue(runner.crashed());
+            Throwable cause = crash.get();
+            while (null != cause.getCause() && !"qp 13 is cursed".equals(cause.getMessage()))
+            {
+                cause = cause.getCause();
+            }
+            assertEquals("qp 13 is cursed", cause.getMessage());
+            assertEquals(List.of(RecordingListener.probeAck(12, 0, 0, 1.0, 1)), recorder.messages());
         }
     }
 

@@ -60,23 +60,6 @@ public final class RecordingListener implements MessageListener
         messages.add("RateUpdate(" + qp + "," + rRevGbps + "," + rSendGbps + "," + nowNs + ")");
     }
 
-    public void onQpOpen(
-        final int qp,
-        final int senderHostId,
-        final int receiverHostId,
-        final long dThrNs,
-        final double lineRateGbps,
-        final long nowNs)
-    {
-        messages.add("QpOpen(" + qp + "," + senderHostId + "," + receiverHostId + "," + dThrNs + "," +
-            lineRateGbps + "," + nowNs + ")");
-    }
-
-    public void onQpClose(final int qp, final int senderHostId, final long nowNs)
-    {
-        messages.add("QpClose(" + qp + "," + senderHostId + "," + nowNs + ")");
-    }
-
     public void onClockAdvance(final long advanceToNs, final long epoch)
     {
         messages.add("ClockAdvance(" + advanceToNs + "," + epoch + ")");

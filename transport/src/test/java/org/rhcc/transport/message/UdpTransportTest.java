@@ -13,14 +13,14 @@ import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.aeron.StreamIds;
-import org.rhcc.transport.agent.DutyCycleRunner;
-import org.rhcc.transport.agent.SubscriptionAgent;
+import org.rhcc.transport.agent.AgentHost;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,8 +44,10 @@ class UdpTransportTest
 
             try (Subscription subscription = receiverAeron.addSubscription(
                 Channels.udp("127.0.0.1", 0), StreamIds.IIO_SAMPLES);
-                DutyCycleRunner runner = DutyCycleRunner.startOnThread(
-                    new SubscriptionAgent("mba-cascade", subscription, adapter, 64), IdleStrategies.parse("backoff")))
+                AgentHost runner = AgentHost.start(
+                    new PollAgent("mba-cascade", subscription, adapter, 64), IdleStrategies.parse("backoff"), (cause) ->
+                    {
+                    }))
             {
                 Await.until(() -> null != subscription.resolvedEndpoint(), "endpoint resolved");
                 final String endpoint = subscription.resolvedEndpoint();
@@ -68,7 +70,7 @@ class UdpTransportTest
                     Await.until(() -> listener.size() == SAMPLES, "all samples over UDP");
                     assertEquals(expected, listener.messages());
                     assertEquals(0, adapter.dropCounters().totalCount());
-                    assertEquals(0, runner.errorCount());
+                    assertFalse(runner.crashed());
                 }
             }
         }

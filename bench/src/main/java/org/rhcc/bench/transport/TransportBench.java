@@ -1,4 +1,4 @@
-package org.rhcc.transport.bench;
+package org.rhcc.bench.transport;
 
 import io.aeron.Aeron;
 import org.HdrHistogram.Histogram;
@@ -16,7 +16,7 @@ import java.util.Locale;
 /**
  * Command-line runner of the transport measurements on an embedded driver over {@code aeron:ipc}:
  * <pre>
- * java --add-opens java.base/sun.nio.ch=ALL-UNNAMED -cp ... org.rhcc.transport.bench.TransportBench \
+ * java --add-opens java.base/sun.nio.ch=ALL-UNNAMED -cp ... org.rhcc.bench.transport.TransportBench \
  *     [--warmup 100000] [--round-trips 200000] [--messages 2000000] [--runs 3] \
  *     [--responder-idle busy-spin] [--subscriber-idle busy-spin] [--work-dir /dev/shm/rhcc-bench]
  * </pre>

@@ -1,4 +1,4 @@
-package org.rhcc.transport.bench;
+package org.rhcc.bench.transport;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
@@ -6,14 +6,15 @@ import io.aeron.Subscription;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
-import org.rhcc.transport.agent.DutyCycleRunner;
-import org.rhcc.transport.agent.SubscriptionAgent;
-import org.rhcc.transport.codec.ProbeAckFlyweight;
+import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.codec.MessageHeaderEncoder;
+import org.rhcc.transport.codec.ProbeAckEncoder;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One-way throughput of the sender loop's input: the caller's thread publishes {@code ProbeAck} frames as fast as
@@ -48,7 +49,7 @@ public final class ThroughputBenchmark
          */
         public double megabytesPerSecond()
         {
-            return messagesPerSecond() * ProbeAckFlyweight.FRAME_LENGTH / 1e6;
+            return messagesPerSecond() * (MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH) / 1e6;
         }
     }
 
@@ -77,16 +78,16 @@ public final class ThroughputBenchmark
 
         Subscription subscription = null;
         ExclusivePublication publication = null;
-        DutyCycleRunner subscriber = null;
+        AgentHost subscriber = null;
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
         try
         {
             subscription = aeron.addSubscription(channel, streamId);
             publication = aeron.addExclusivePublication(channel, streamId);
             final Counter counter = new Counter(messageCount);
-            subscriber = DutyCycleRunner.startOnThread(
-                new SubscriptionAgent("probe-ack-counter", subscription, new MessageAdapter("probe-acks", counter),
-                    SubscriptionAgent.FRAGMENT_LIMIT_DEFAULT),
-                subscriberIdle);
+            subscriber = AgentHost.start(
+                new PollAgent("probe-ack-counter", subscription, new MessageAdapter("probe-acks", counter), 64),
+                subscriberIdle, failure::set);
             PingPongBenchmark.awaitConnected(publication);
 
             final MessageProxy proxy = new MessageProxy(publication, Integer.MAX_VALUE, new YieldingIdleStrategy());
@@ -102,10 +103,10 @@ public final class ThroughputBenchmark
 
             while (counter.received.get() < messageCount)
             {
-                if (counter.outOfOrder.get() > 0 || subscriber.errorCount() > 0)
+                if (counter.outOfOrder.get() > 0 || subscriber.crashed())
                 {
                     throw new IllegalStateException("subscriber saw " + counter.outOfOrder.get() +
-                        " frames out of order and " + subscriber.errorCount() + " errors");
+                        " frames out of order" + (subscriber.crashed() ? " and failed" : ""), failure.get());
                 }
 
                 Thread.yield();

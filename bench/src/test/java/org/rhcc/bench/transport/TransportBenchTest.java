@@ -1,4 +1,4 @@
-package org.rhcc.transport.bench;
+package org.rhcc.bench.transport;
 
 import io.aeron.Aeron;
 import org.HdrHistogram.Histogram;

@@ -1,4 +1,4 @@
-package org.rhcc.actors.agent;
+package org.rhcc.transport.agent;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;

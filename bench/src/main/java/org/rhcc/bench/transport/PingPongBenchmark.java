@@ -1,4 +1,4 @@
-package org.rhcc.transport.bench;
+package org.rhcc.bench.transport;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
@@ -9,13 +9,14 @@ import org.agrona.CloseHelper;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.rhcc.transport.aeron.Publications;
-import org.rhcc.transport.agent.DutyCycleRunner;
-import org.rhcc.transport.agent.SubscriptionAgent;
+import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Round-trip latency of the receiver loop's data path: a pinger publishes an {@code IioSample} carrying its send
@@ -69,7 +70,8 @@ public final class PingPongBenchmark
         Subscription pingSubscription = null;
         ExclusivePublication pongPublication = null;
         Subscription pongSubscription = null;
-        DutyCycleRunner responder = null;
+        AgentHost responder = null;
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
         try
         {
             pingSubscription = aeron.addSubscription(channel, pingStreamId);
@@ -80,8 +82,8 @@ public final class PingPongBenchmark
             final MessageProxy pongProxy = new MessageProxy(
                 pongPublication, MAX_OFFER_RETRIES, new BusySpinIdleStrategy());
             final MessageAdapter responderAdapter = new MessageAdapter("ping", new Responder(pongProxy));
-            responder = DutyCycleRunner.startOnThread(
-                new SubscriptionAgent("ping-responder", pingSubscription, responderAdapter, 16), responderIdle);
+            responder = AgentHost.start(
+                new PollAgent("ping-responder", pingSubscription, responderAdapter, 16), responderIdle, failure::set);
 
             awaitConnected(pingPublication);
             awaitConnected(pongPublication);
@@ -102,6 +104,11 @@ public final class PingPongBenchmark
 
                 while (pinger.lastSeq < seq)
                 {
+                    if (responder.crashed())
+                    {
+                        throw new IllegalStateException("responder failed", failure.get());
+                    }
+
                     if (0 == pongSubscription.poll(pingerAdapter, 1))
                     {
                         Thread.onSpinWait();
@@ -109,10 +116,6 @@ public final class PingPongBenchmark
                 }
             }
 
-            if (responder.errorCount() > 0)
-            {
-                throw new IllegalStateException("responder failed " + responder.errorCount() + " times");
-            }
         }
         finally
         {
@@ -140,7 +143,7 @@ public final class PingPongBenchmark
         public void onIioSample(
             final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
         {
-            proxy.mbaLevelCommand(hostId, 0, 1, nowNs, seq, 0);
+            proxy.mbaLevelCommand(hostId, 0, 1, nowNs, seq, MbaReason.UNSPECIFIED);
         }
     }
 

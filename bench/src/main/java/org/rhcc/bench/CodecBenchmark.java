@@ -1,0 +1,192 @@
+package org.rhcc.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+import org.rhcc.transport.aeron.DriverConfig;
+import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.message.MessageAdapter;
+import org.rhcc.transport.message.MessageListener;
+import org.rhcc.transport.message.MessageProxy;
+
+/**
+ * Cost of rhcc's wire codecs on the two per-signal paths: decoding an {@code IioSample} and a {@code ProbeAck}
+ * frame ({@link MessageAdapter#onFrame}: {@code FrameValidator}'s checks, then the decoder and the listener call),
+ * and a whole hop on one thread: {@link MessageProxy} claims and encodes a frame on an {@code aeron:ipc}
+ * publication and the subscription's poll decodes it. Target: 0 B/op.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 3, jvmArgsAppend = {
+    "-Dagrona.disable.bounds.checks=true",
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "--add-opens", "java.base/java.util.zip=ALL-UNNAMED",
+    "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED" })
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class CodecBenchmark
+{
+    private static final int STREAM_ID = 1001;
+    private static final int FRAME_CAPACITY = 64;
+
+    private final UnsafeBuffer iioFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
+    private final UnsafeBuffer ackFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
+    private int iioLength;
+    private int ackLength;
+    private MessageAdapter adapter;
+    private Sink sink;
+
+    private Path workDir;
+    private EmbeddedMediaDriver driver;
+    private Aeron aeron;
+    private ExclusivePublication publication;
+    private Subscription subscription;
+    private MessageProxy proxy;
+    private long nowNs;
+
+    /**
+     * Encodes one frame of each kind through an IPC stream (so that the frames are the proxy's own) and starts the
+     * stream of the round-trip benchmark.
+     *
+     * @param blackhole consumes the decoded fields.
+     * @throws Exception if the media driver cannot start.
+     */
+    @Setup
+    public void setUp(final Blackhole blackhole) throws Exception
+    {
+        workDir = Files.createTempDirectory(Path.of("/dev/shm"), "rhcc-codec-bench");
+        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir).idleStrategy("busy-spin"));
+        aeron = driver.connect();
+        subscription = aeron.addSubscription("aeron:ipc", STREAM_ID);
+        publication = aeron.addExclusivePublication("aeron:ipc", STREAM_ID);
+        while (!publication.isConnected())
+        {
+            Thread.onSpinWait();
+        }
+        proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy());
+        sink = new Sink(blackhole);
+        adapter = new MessageAdapter("codec-bench", sink);
+
+        proxy.iioSample(3, 17L, 1_000L, 47.5, 91.25);
+        proxy.probeAck(12, 123_456, 124_000, 87.5, 2_000L);
+        final MessageAdapter capture = new MessageAdapter("codec-bench-setup", new MessageListener()
+        {
+        });
+        int captured = 0;
+        while (captured < 2)
+        {
+            captured += subscription.poll((buffer, offset, length, header) ->
+            {
+                capture.onFrame(buffer, offset, length);
+                final UnsafeBuffer target = 0 == iioLength ? iioFrame : ackFrame;
+                target.putBytes(0, buffer, offset, length);
+                if (0 == iioLength)
+                {
+                    iioLength = length;
+                }
+                else
+                {
+                    ackLength = length;
+                }
+            }, 2);
+        }
+    }
+
+    /**
+     * Closes the stream and the driver.
+     *
+     * @throws Exception if the work directory cannot be deleted.
+     */
+    @TearDown
+    public void tearDown() throws Exception
+    {
+        publication.close();
+        subscription.close();
+        aeron.close();
+        driver.close();
+        Files.deleteIfExists(workDir);
+    }
+
+    /**
+     * @return the template id dispatched.
+     */
+    @Benchmark
+    public int decodeIioSample()
+    {
+        return adapter.onFrame(iioFrame, 0, iioLength);
+    }
+
+    /**
+     * @return the template id dispatched.
+     */
+    @Benchmark
+    public int decodeProbeAck()
+    {
+        return adapter.onFrame(ackFrame, 0, ackLength);
+    }
+
+    /**
+     * @return frames polled (1).
+     */
+    @Benchmark
+    public int publishAndPollProbeAck()
+    {
+        final long t = ++nowNs;
+        proxy.probeAck((int)t & 1023, (int)t, (int)t + 300, 87.5, t);
+        return subscription.poll(adapter, 1);
+    }
+
+    /**
+     * Hands every decoded field to the blackhole, so that no decode is dead code.
+     */
+    static final class Sink implements MessageListener
+    {
+        private final Blackhole blackhole;
+
+        Sink(final Blackhole blackhole)
+        {
+            this.blackhole = blackhole;
+        }
+
+        @Override
+        public void onIioSample(
+            final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+        {
+            blackhole.consume(hostId);
+            blackhole.consume(seq);
+            blackhole.consume(nowNs);
+            blackhole.consume(occupancy);
+            blackhole.consume(pcieGbps);
+        }
+
+        @Override
+        public void onProbeAck(
+            final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+        {
+            blackhole.consume(qp);
+            blackhole.consume(reqRecvTs32);
+            blackhole.consume(respSendTs32);
+            blackhole.consume(rccGbps);
+            blackhole.consume(nowNs);
+        }
+    }
+}

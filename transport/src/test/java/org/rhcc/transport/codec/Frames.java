@@ -1,0 +1,72 @@
+package org.rhcc.transport.codec;
+
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * Writes whole frames (header and block) with the generated encoders, for tests that feed frames to a decoder
+ * without a publication. Each method returns the frame's length.
+ */
+public final class Frames
+{
+    private static final MessageHeaderEncoder HEADER = new MessageHeaderEncoder();
+
+    private Frames()
+    {
+    }
+
+    public static int iioSample(final MutableDirectBuffer buffer, final int offset, final int hostId, final long seq,
+        final long nowNs, final double occupancy, final double pcieGbps)
+    {
+        final IioSampleEncoder e = new IioSampleEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.hostId(hostId).seq(seq).nowNs(nowNs).occupancy(occupancy).pcieGbps(pcieGbps);
+        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+    }
+
+    public static int mbaLevelCommand(final MutableDirectBuffer buffer, final int offset, final int hostId,
+        final int group, final int level, final long nowNs, final long seq, final MbaReason reason)
+    {
+        final MbaLevelCommandEncoder e = new MbaLevelCommandEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.hostId(hostId).group(group).level(level).nowNs(nowNs).seq(seq).reason(reason);
+        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+    }
+
+    public static int probeAck(final MutableDirectBuffer buffer, final int offset, final int qp,
+        final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    {
+        final ProbeAckEncoder e = new ProbeAckEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.qp(qp).reqRecvTs32(reqRecvTs32).respSendTs32(respSendTs32).rccGbps(rccGbps).nowNs(nowNs);
+        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+    }
+
+    public static int rateUpdate(final MutableDirectBuffer buffer, final int offset, final int qp,
+        final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        final RateUpdateEncoder e = new RateUpdateEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.qp(qp).rRevGbps(rRevGbps).rSendGbps(rSendGbps).nowNs(nowNs);
+        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+    }
+
+    public static int clockAdvance(final MutableDirectBuffer buffer, final int offset, final long advanceToNs,
+        final long epoch)
+    {
+        final ClockAdvanceEncoder e = new ClockAdvanceEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.advanceToNs(advanceToNs).epoch(epoch);
+        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+    }
+
+    public static int clockDone(final MutableDirectBuffer buffer, final int offset, final long doneUpToNs,
+        final long epoch, final int nodeId)
+    {
+        final ClockDoneEncoder e = new ClockDoneEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.doneUpToNs(doneUpToNs).epoch(epoch).nodeId(nodeId);
+        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+    }
+
+    public static int ecnMarking(final MutableDirectBuffer buffer, final int offset, final int hostId,
+        final boolean markingOn, final long nowNs)
+    {
+        final EcnMarkingEncoder e = new EcnMarkingEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.hostId(hostId).markingOn(markingOn ? 1 : 0).nowNs(nowNs);
+        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+    }
+}
