@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.rhcc.actors.cluster.ClusterControllers;
-import org.rhcc.cli.experiment.RunHookFactory;
-import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.clustersim.ClusterControllers;
+import org.rhcc.experiments.RunHookFactory;
+import org.rhcc.experiments.UserInputException;
+import org.rhcc.experiments.scheme.Scheme;
 
 /**
  * {@code rhcc experiment --via}: in process (nothing to start), or a local rhcc cluster whose work area is

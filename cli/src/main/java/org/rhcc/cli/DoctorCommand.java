@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.rhcc.experiments.UserInputException;
 import org.rhcc.nativeio.doctor.Doctor;
 import org.rhcc.nativeio.doctor.DoctorReport;
 

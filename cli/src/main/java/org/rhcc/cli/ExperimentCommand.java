@@ -10,14 +10,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.rhcc.cli.experiment.Experiment;
-import org.rhcc.cli.experiment.ExperimentRegistry;
-import org.rhcc.cli.experiment.ExperimentRunner;
-import org.rhcc.cli.experiment.ExperimentSettings;
-import org.rhcc.cli.experiment.RunLength;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.scheme.Scheme;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentRegistry;
+import org.rhcc.experiments.ExperimentRunner;
+import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.RunLength;
+import org.rhcc.experiments.UserInputException;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 
 import picocli.CommandLine.Command;

@@ -6,16 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import org.rhcc.cli.experiment.Experiment;
-import org.rhcc.cli.report.BaselineRow;
-import org.rhcc.cli.report.ChartData;
-import org.rhcc.cli.report.ChartRenderer;
-import org.rhcc.cli.report.ChartSpec;
-import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.report.TextTable;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.ResultCsv;
-import org.rhcc.cli.result.ResultJson;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.report.BaselineRow;
+import org.rhcc.experiments.report.ChartData;
+import org.rhcc.experiments.report.ChartRenderer;
+import org.rhcc.experiments.report.ChartSpec;
+import org.rhcc.experiments.report.Fmt;
+import org.rhcc.experiments.report.TextTable;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.ResultCsv;
+import org.rhcc.experiments.result.ResultJson;
 
 /**
  * Writes what an experiment produced: {@code DIR/NAME.json}, {@code DIR/NAME.csv} and its PNG charts, and renders

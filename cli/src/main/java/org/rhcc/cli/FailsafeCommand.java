@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.rhcc.experiments.UserInputException;
 import org.rhcc.nativeio.failsafe.FailsafeMain;
 import org.rhcc.nativeio.failsafe.FailsafeWatchdog;
 import org.rhcc.nativeio.failsafe.ResctrlFailsafe;

@@ -5,13 +5,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.rhcc.cli.experiment.Experiment;
-import org.rhcc.cli.experiment.ExperimentRegistry;
-import org.rhcc.cli.experiment.RunLength;
-import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.experiment.ParameterOverrides;
-import org.rhcc.cli.scheme.Scheme;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentRegistry;
+import org.rhcc.experiments.ParameterOverrides;
+import org.rhcc.experiments.RunLength;
+import org.rhcc.experiments.report.Fmt;
+import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 
 import picocli.CommandLine.Command;

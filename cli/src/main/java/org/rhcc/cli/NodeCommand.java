@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.rhcc.actors.node.NodeMain;
+import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

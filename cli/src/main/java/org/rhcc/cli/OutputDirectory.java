@@ -6,6 +6,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.rhcc.experiments.UserInputException;
 
 /**
  * Makes sure results can be written before any simulation starts, so that a bad {@code --out} fails at once with one

@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.rhcc.cli.experiment.RunListener;
-import org.rhcc.cli.experiment.RunSpec;
+import org.rhcc.experiments.RunListener;
+import org.rhcc.experiments.RunSpec;
 
 /**
  * Shows an experiment's progress on stderr, never on stdout. On a terminal one status line is redrawn in place

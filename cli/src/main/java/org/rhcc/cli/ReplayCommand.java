@@ -13,6 +13,7 @@ import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.replay.DecisionReplayer;
 import org.rhcc.actors.replay.JournalReader;
 import org.rhcc.actors.replay.ReplayReport;
+import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -9,14 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.rhcc.cli.experiment.Experiment;
-import org.rhcc.cli.experiment.ExperimentRegistry;
-import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.report.MarkdownReport;
-import org.rhcc.cli.report.StationarityReport;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.ResultJson;
-import org.rhcc.cli.result.Stationarity;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentRegistry;
+import org.rhcc.experiments.UserInputException;
+import org.rhcc.experiments.report.Fmt;
+import org.rhcc.experiments.report.MarkdownReport;
+import org.rhcc.experiments.report.StationarityReport;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.ResultJson;
+import org.rhcc.experiments.result.Stationarity;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -7,9 +7,9 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.ResultJson;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.ResultJson;
+import org.rhcc.experiments.result.RunRecord;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rhcc.cli.scheme.Scheme;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

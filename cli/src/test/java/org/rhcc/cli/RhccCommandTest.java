@@ -7,9 +7,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rhcc.cli.experiment.Experiment;
-import org.rhcc.cli.experiment.ExperimentRegistry;
-import org.rhcc.cli.experiment.RunLength;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentRegistry;
+import org.rhcc.experiments.RunLength;
 import org.rhcc.sim.api.Scenario;
 import picocli.CommandLine;
 

@@ -1,4 +1,4 @@
-package org.rhcc.actors.lockstep;
+package org.rhcc.clustersim;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.agrona.concurrent.IdleStrategy;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.Scheme;

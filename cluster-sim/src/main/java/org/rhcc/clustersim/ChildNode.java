@@ -1,4 +1,4 @@
-package org.rhcc.actors.cluster;
+package org.rhcc.clustersim;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

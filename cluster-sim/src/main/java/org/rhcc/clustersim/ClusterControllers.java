@@ -1,4 +1,4 @@
-package org.rhcc.actors.cluster;
+package org.rhcc.clustersim;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,10 +16,8 @@ import org.agrona.CloseHelper;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
-import org.rhcc.actors.lockstep.AeronLockstepHook;
-import org.rhcc.actors.lockstep.LockstepPlatform;
-import org.rhcc.actors.lockstep.SessionClient;
 import org.rhcc.actors.node.RhccNode;
+import org.rhcc.actors.session.SessionClient;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.transport.aeron.IdleStrategies;

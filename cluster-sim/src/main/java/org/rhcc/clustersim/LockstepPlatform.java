@@ -1,4 +1,4 @@
-package org.rhcc.actors.lockstep;
+package org.rhcc.clustersim;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package org.rhcc.actors.lockstep;
+package org.rhcc.clustersim;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -7,8 +7,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.rhcc.actors.TestNodes;
-import org.rhcc.actors.cluster.ClusterControllers;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.sim.ProgressListener;
@@ -17,6 +15,7 @@ import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.Scenario;
+import org.rhcc.sim.control.InProcessControllerHook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -29,7 +28,7 @@ class ClusterLockstepTest
     @BeforeAll
     static void startCluster()
     {
-        cluster = ClusterControllers.start(1, TestNodes.workDir("lockstep"), Map.of());
+        cluster = ClusterControllers.start(1, SimFixtures.workDir("lockstep"), Map.of());
     }
 
     @AfterAll
@@ -44,7 +43,7 @@ class ClusterLockstepTest
     @Test
     void shouldGiveByteIdenticalResultsThroughTheClusterForRhccAt3x()
     {
-        final Scenario scenario = TestNodes.scenario(3, 8, 1_000_000L, 500_000L, 7L);
+        final Scenario scenario = SimFixtures.scenario(3, 8, 1_000_000L, 500_000L, 7L);
         final Map<String, String> params = new LinkedHashMap<>();
         final String inProcess = json(scenario, new InProcessControllerHook(Scheme.RHCC, params));
         final ControllerHook hook = cluster.hook("rhcc", params);
@@ -75,7 +74,7 @@ class ClusterLockstepTest
     {
         final SimulationResult result = Simulation.run(scenario, SimParameters.calibrated(), hook,
             ProgressListener.NONE);
-        return new String(TestNodes.json(result), StandardCharsets.UTF_8);
+        return new String(SimFixtures.json(result), StandardCharsets.UTF_8);
     }
 
 }

@@ -1,4 +1,4 @@
-package org.rhcc.actors.lockstep;
+package org.rhcc.clustersim;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -6,8 +6,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rhcc.actors.TestNodes;
-import org.rhcc.actors.cluster.ClusterControllers;
 import org.rhcc.actors.replay.DecisionReplayer;
 import org.rhcc.actors.replay.JournalReader;
 import org.rhcc.actors.replay.ReplayReport;
@@ -17,6 +15,7 @@ import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.Scenario;
+import org.rhcc.sim.control.InProcessControllerHook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,9 +26,9 @@ class MultiJvmLockstepTest
     @Test
     void shouldGiveByteIdenticalResultsWithReceiverAndSenderInTheirOwnJvms()
     {
-        final Scenario scenario = TestNodes.scenario(3, 8, 1_000_000L, 500_000L, 5L);
+        final Scenario scenario = SimFixtures.scenario(3, 8, 1_000_000L, 500_000L, 5L);
         final String inProcess = json(scenario, new InProcessControllerHook(Scheme.RHCC, Map.of()));
-        final var work = TestNodes.workDir("three-jvm");
+        final var work = SimFixtures.workDir("three-jvm");
         final String viaCluster;
         final ClusterControllers cluster = ClusterControllers.start(3, work, Map.of());
         final var journal = cluster.journal();
@@ -54,7 +53,7 @@ class MultiJvmLockstepTest
 
     private static String json(final Scenario scenario, final ControllerHook hook)
     {
-        return new String(TestNodes.json(Simulation.run(scenario, SimParameters.calibrated(), hook,
+        return new String(SimFixtures.json(Simulation.run(scenario, SimParameters.calibrated(), hook,
             ProgressListener.NONE)), StandardCharsets.UTF_8);
     }
 }

@@ -1,4 +1,4 @@
-package org.rhcc.actors.replay;
+package org.rhcc.clustersim;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,10 +12,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.rhcc.actors.TestNodes;
-import org.rhcc.actors.cluster.ClusterControllers;
 import org.rhcc.actors.config.JournalSettings;
-import org.rhcc.actors.lockstep.AeronLockstepHook;
+import org.rhcc.actors.replay.DecisionReplayer;
+import org.rhcc.actors.replay.JournalReader;
+import org.rhcc.actors.replay.ReplayReport;
 import org.rhcc.sim.ProgressListener;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
@@ -33,11 +33,11 @@ class ReplayTest
     @BeforeAll
     static void recordRun()
     {
-        work = TestNodes.workDir("replay");
+        work = SimFixtures.workDir("replay");
         try (ClusterControllers cluster = ClusterControllers.start(1, work, Map.of()))
         {
             final AeronLockstepHook hook = (AeronLockstepHook)cluster.hook("rhcc", Map.of());
-            Simulation.run(TestNodes.scenario(3, 8, 800_000L, 400_000L, 11L), SimParameters.calibrated(), hook,
+            Simulation.run(SimFixtures.scenario(3, 8, 800_000L, 400_000L, 11L), SimParameters.calibrated(), hook,
                 ProgressListener.NONE);
             hook.close();
             journal = cluster.journal();

@@ -1,4 +1,4 @@
-package org.rhcc.actors;
+package org.rhcc.clustersim;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,9 +19,9 @@ import org.rhcc.sim.api.Scenario;
 /**
  * Test fixtures: small scenarios, work areas, and a canonical JSON of a simulation result.
  */
-public final class TestNodes
+public final class SimFixtures
 {
-    private TestNodes()
+    private SimFixtures()
     {
     }
 

@@ -1,9 +1,9 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.List;
 
-import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.report.TableColumn;
+import org.rhcc.experiments.report.Fmt;
+import org.rhcc.experiments.report.TableColumn;
 
 /**
  * Table columns shared by the experiments, each with its unit in the header.

@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import org.rhcc.sim.api.ControllerHook;
 

@@ -1,12 +1,12 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.List;
 
-import org.rhcc.cli.report.BaselineRow;
-import org.rhcc.cli.report.ChartSpec;
-import org.rhcc.cli.report.TableColumn;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.report.BaselineRow;
+import org.rhcc.experiments.report.ChartSpec;
+import org.rhcc.experiments.report.TableColumn;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 
 /**
  * One experiment of {@code rhcc experiment NAME}: which runs to make, and how to present their results (stdout
@@ -43,7 +43,7 @@ public interface Experiment
     /**
      * @return the warm-up and measured time of each run, unless the command line sets them ({@code --warmup-ms},
      * {@code --duration-ms}): long enough that the experiment's headline conditions are stationary (the two halves
-     * of the measured window agree within {@link org.rhcc.cli.result.Stationarity#TOLERANCE}). The paper's 2 + 10 ms
+     * of the measured window agree within {@link org.rhcc.experiments.result.Stationarity#TOLERANCE}). The paper's 2 + 10 ms
      * by default.
      */
     default RunLength runLength()

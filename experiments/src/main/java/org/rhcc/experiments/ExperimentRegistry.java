@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -7,20 +7,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.cli.UserInputException;
-import org.rhcc.cli.experiment.baseline.CongestionExperiment;
-import org.rhcc.cli.experiment.baseline.MbaLevelsExperiment;
-import org.rhcc.cli.experiment.baseline.MsgQpExperiment;
-import org.rhcc.cli.experiment.baseline.NumaExperiment;
-import org.rhcc.cli.experiment.baseline.PcieExperiment;
-import org.rhcc.cli.experiment.baseline.SignalsExperiment;
-import org.rhcc.cli.experiment.evaluation.AblationExperiment;
-import org.rhcc.cli.experiment.evaluation.CascadeTimingExperiment;
-import org.rhcc.cli.experiment.evaluation.IncastExperiment;
-import org.rhcc.cli.experiment.evaluation.MemoryExperiment;
-import org.rhcc.cli.experiment.evaluation.ParameterSweep;
-import org.rhcc.cli.experiment.evaluation.QpScaleExperiment;
-import org.rhcc.cli.experiment.evaluation.SettlingExperiment;
+import org.rhcc.experiments.baseline.CongestionExperiment;
+import org.rhcc.experiments.baseline.MbaLevelsExperiment;
+import org.rhcc.experiments.baseline.MsgQpExperiment;
+import org.rhcc.experiments.baseline.NumaExperiment;
+import org.rhcc.experiments.baseline.PcieExperiment;
+import org.rhcc.experiments.baseline.SignalsExperiment;
+import org.rhcc.experiments.evaluation.AblationExperiment;
+import org.rhcc.experiments.evaluation.CascadeTimingExperiment;
+import org.rhcc.experiments.evaluation.IncastExperiment;
+import org.rhcc.experiments.evaluation.MemoryExperiment;
+import org.rhcc.experiments.evaluation.ParameterSweep;
+import org.rhcc.experiments.evaluation.QpScaleExperiment;
+import org.rhcc.experiments.evaluation.SettlingExperiment;
 
 /**
  * The experiments {@code rhcc experiment NAME} knows, in the order {@code all} runs them.

@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,11 +11,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.rhcc.cli.UserInputException;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RecordMaps;
-import org.rhcc.cli.result.RunRecord;
-import org.rhcc.cli.result.Stationarity;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RecordMaps;
+import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.result.Stationarity;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;

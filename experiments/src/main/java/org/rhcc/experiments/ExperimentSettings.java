@@ -1,11 +1,11 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.experiments.scheme.Scheme;
 
 /**
  * What the person asked for on the command line, shared by every run of an experiment.

@@ -1,10 +1,10 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.Arrays;
 
-import org.rhcc.cli.result.Stationarity;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.experiments.result.Stationarity;
 import org.rhcc.sim.TimeSeries;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;

@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.rhcc.cli.UserInputException;
 
 /**
  * Applies {@code --set path=value} overrides to a tree of records such as the simulator's parameters. A path names

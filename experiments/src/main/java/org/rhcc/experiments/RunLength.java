@@ -1,9 +1,9 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 /**
  * The simulated time of each run of an experiment: a warm-up discarded from the metrics, then the measured window.
  * Each experiment chooses its own ({@link Experiment#runLength()}) so that its headline conditions have settled
- * (their {@link org.rhcc.cli.result.Stationarity} holds) before and during the window; {@code --warmup-ms} and
+ * (their {@link org.rhcc.experiments.result.Stationarity} holds) before and during the window; {@code --warmup-ms} and
  * {@code --duration-ms} override it for every experiment of a command.
  *
  * @param warmupMs   simulated warm-up, ms, &gt;= 0.

@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 /**
  * Follows an experiment's runs, for a progress display. Called from the runner's worker threads; implementations

@@ -1,11 +1,11 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.experiments.scheme.Scheme;
 import org.rhcc.sim.api.Scenario;
 
 /**

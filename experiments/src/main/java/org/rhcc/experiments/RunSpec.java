@@ -1,11 +1,11 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-import org.rhcc.cli.scheme.Scheme;
+import org.rhcc.experiments.scheme.Scheme;
 import org.rhcc.sim.api.Scenario;
 
 /**

@@ -1,9 +1,9 @@
-package org.rhcc.cli;
+package org.rhcc.experiments;
 
 /**
  * Bad input from the person at the keyboard: an unknown name, a value out of range, a directory that cannot be
- * written. {@link RhccCommand} prints its message on one line, without a stack trace, and exits with
- * {@link RhccCommand#EXIT_USAGE}. The message says what was wrong and what to do instead.
+ * written. The rhcc command prints its message on one line, without a stack trace, and exits with its usage
+ * status. The message says what was wrong and what to do instead.
  */
 public final class UserInputException extends RuntimeException
 {

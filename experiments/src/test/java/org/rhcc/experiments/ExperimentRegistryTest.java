@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.HashSet;
 import java.util.List;
@@ -6,10 +6,9 @@ import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
-import org.rhcc.cli.UserInputException;
-import org.rhcc.cli.scheme.HookFactory;
-import org.rhcc.cli.scheme.Scheme;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.scheme.HookFactory;
+import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 

@@ -1,12 +1,11 @@
-package org.rhcc.cli.experiment;
+package org.rhcc.experiments;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.rhcc.cli.UserInputException;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

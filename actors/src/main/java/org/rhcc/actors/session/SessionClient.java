@@ -1,4 +1,4 @@
-package org.rhcc.actors.lockstep;
+package org.rhcc.actors.session;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,8 +19,6 @@ import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 
 /**
  * The platform's side of the session protocol: finds the guardians of the controller roles through the receptionist

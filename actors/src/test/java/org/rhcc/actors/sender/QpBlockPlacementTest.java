@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNodes;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
-import org.rhcc.actors.lockstep.SessionClient;
 import org.rhcc.actors.node.RhccNode;
+import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 

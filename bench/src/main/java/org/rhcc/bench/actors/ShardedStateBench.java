@@ -4,10 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.actors.cluster.ClusterControllers;
-import org.rhcc.actors.lockstep.SessionClient;
+import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.clustersim.ClusterControllers;
 
 /**
  * Heap of sharded sender state: a one-node cluster opens a session of {@code qps} QPs, so the sender role opens one

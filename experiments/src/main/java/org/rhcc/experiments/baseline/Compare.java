@@ -1,14 +1,14 @@
-package org.rhcc.cli.experiment.baseline;
+package org.rhcc.experiments.baseline;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
-import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.report.Fmt;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 
 /**
  * Helpers that turn run records into the text of a paper-versus-simulated row. Baseline rows describe the paper's

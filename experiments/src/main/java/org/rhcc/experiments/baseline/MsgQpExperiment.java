@@ -1,21 +1,21 @@
-package org.rhcc.cli.experiment.baseline;
+package org.rhcc.experiments.baseline;
 
 import java.util.List;
 
-import org.rhcc.cli.experiment.Columns;
-import org.rhcc.cli.experiment.Experiment;
-import org.rhcc.cli.experiment.ExperimentSettings;
-import org.rhcc.cli.experiment.RunLength;
-import org.rhcc.cli.experiment.RunPlan;
-import org.rhcc.cli.experiment.RunSpec;
-import org.rhcc.cli.report.BarChartSpec;
-import org.rhcc.cli.report.BaselineRow;
-import org.rhcc.cli.report.ChartSpec;
-import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.report.TableColumn;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
-import org.rhcc.cli.scheme.SchemeRegistry;
+import org.rhcc.experiments.Columns;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.RunLength;
+import org.rhcc.experiments.RunPlan;
+import org.rhcc.experiments.RunSpec;
+import org.rhcc.experiments.report.BarChartSpec;
+import org.rhcc.experiments.report.BaselineRow;
+import org.rhcc.experiments.report.ChartSpec;
+import org.rhcc.experiments.report.Fmt;
+import org.rhcc.experiments.report.TableColumn;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 
 /**
  * Message size and QP count under 3x intra-host congestion, PFC on (docs/paper.md §4 B7): perftest-like RDMA WRITEs of

@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment.baseline;
+package org.rhcc.experiments.baseline;
 
 /**
  * The baseline numbers of the RHCC paper's testbed (docs/paper.md §3-§4, no controller running), the values the

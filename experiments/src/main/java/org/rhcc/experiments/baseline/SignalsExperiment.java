@@ -1,21 +1,21 @@
-package org.rhcc.cli.experiment.baseline;
+package org.rhcc.experiments.baseline;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.cli.experiment.Columns;
-import org.rhcc.cli.experiment.Experiment;
-import org.rhcc.cli.experiment.ExperimentSettings;
-import org.rhcc.cli.experiment.RunPlan;
-import org.rhcc.cli.experiment.RunSpec;
-import org.rhcc.cli.report.BarChartSpec;
-import org.rhcc.cli.report.BaselineRow;
-import org.rhcc.cli.report.ChartSpec;
-import org.rhcc.cli.report.TableColumn;
-import org.rhcc.cli.report.TimeSeriesChartSpec;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.Columns;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.RunPlan;
+import org.rhcc.experiments.RunSpec;
+import org.rhcc.experiments.report.BarChartSpec;
+import org.rhcc.experiments.report.BaselineRow;
+import org.rhcc.experiments.report.ChartSpec;
+import org.rhcc.experiments.report.TableColumn;
+import org.rhcc.experiments.report.TimeSeriesChartSpec;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * The two congestion signals RHCC reads, without any controller (docs/paper.md §4 B10-B12): the cost of one MSR read of
@@ -155,7 +155,7 @@ public final class SignalsExperiment implements Experiment
 
     private static String paperValue(final double[] values, final RunRecord run)
     {
-        return run.congestion() < values.length ? org.rhcc.cli.report.Fmt.num(values[run.congestion()], 0) : "";
+        return run.congestion() < values.length ? org.rhcc.experiments.report.Fmt.num(values[run.congestion()], 0) : "";
     }
 
     private static Map<String, Double> byCongestion(final double[] values)

@@ -1,4 +1,4 @@
-package org.rhcc.cli.experiment.evaluation;
+package org.rhcc.experiments.evaluation;
 
 import java.util.List;
 

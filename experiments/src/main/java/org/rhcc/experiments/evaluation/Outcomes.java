@@ -1,11 +1,11 @@
-package org.rhcc.cli.experiment.evaluation;
+package org.rhcc.experiments.evaluation;
 
 import java.util.function.Predicate;
 
-import org.rhcc.cli.report.BaselineRow;
-import org.rhcc.cli.report.Fmt;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.report.BaselineRow;
+import org.rhcc.experiments.report.Fmt;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * Scheme-against-scheme comparisons shared by the evaluation experiments.

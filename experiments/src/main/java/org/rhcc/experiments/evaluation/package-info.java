@@ -3,4 +3,4 @@
  * table as hostcc-5level) and the two ablations under intra-host congestion, incast, parameter sweeps and QP scale.
  * The outcomes emerge from the controllers and the calibrated model.
  */
-package org.rhcc.cli.experiment.evaluation;
+package org.rhcc.experiments.evaluation;

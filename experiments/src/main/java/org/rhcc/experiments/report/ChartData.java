@@ -1,10 +1,10 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * What one chart shows, independent of the plotting library: titles with units, and its series. The

@@ -1,4 +1,4 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

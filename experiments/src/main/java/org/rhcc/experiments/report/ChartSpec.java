@@ -1,8 +1,8 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.Optional;
 
-import org.rhcc.cli.result.ExperimentResult;
+import org.rhcc.experiments.result.ExperimentResult;
 
 /**
  * One chart an experiment draws from its result. Built from the result alone, so that {@code rhcc report} can redraw

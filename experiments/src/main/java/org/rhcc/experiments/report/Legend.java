@@ -1,9 +1,9 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.function.Function;
 
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * Legend text of a simulated series: one entry per condition, per scheme, or per both when several schemes ran.

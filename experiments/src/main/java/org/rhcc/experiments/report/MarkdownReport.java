@@ -1,4 +1,4 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -6,8 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * Markdown for a README: the paper's baseline rows next to the simulator's numbers, generated from experiment

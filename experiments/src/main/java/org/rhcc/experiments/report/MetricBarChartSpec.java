@@ -1,4 +1,4 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,8 +11,8 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * Grouped bars of several quantities of the same unit per condition (for example CPU, NIC and total memory

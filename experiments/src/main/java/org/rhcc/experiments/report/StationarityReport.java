@@ -1,11 +1,11 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.List;
 import java.util.Locale;
 
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
-import org.rhcc.cli.result.Stationarity;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.result.Stationarity;
 
 /**
  * The runs of a result directory that had not settled ({@code rhcc report --from DIR --stationarity}): per

@@ -1,9 +1,9 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.Objects;
 import java.util.function.Function;
 
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * One column of the plain table {@code rhcc experiment} prints on stdout.

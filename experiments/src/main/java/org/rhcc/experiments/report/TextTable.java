@@ -1,9 +1,9 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
 import java.util.List;
 
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * A plain, aligned text table: a header, a rule, one line per run; columns separated by two spaces. A run that is not

@@ -1,4 +1,4 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * A signal over simulated time: one line per run, from the run's recorded time series.

@@ -1,11 +1,11 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.rhcc.cli.result.RunRecord;
-import org.rhcc.cli.result.Stationarity;
+import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.result.Stationarity;
 
 /**
  * How tables and charts mark a run that had not settled ({@link RunRecord#unsettled()}): a {@value #MARK} after the

@@ -1,4 +1,4 @@
-package org.rhcc.cli.result;
+package org.rhcc.experiments.result;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;

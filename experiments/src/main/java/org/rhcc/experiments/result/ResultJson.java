@@ -1,4 +1,4 @@
-package org.rhcc.cli.result;
+package org.rhcc.experiments.result;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
 /**
  * Experiment results as data: the run records, and their JSON and CSV forms (written and read back).
  */
-package org.rhcc.cli.result;
+package org.rhcc.experiments.result;

@@ -1,4 +1,4 @@
-package org.rhcc.cli.scheme;
+package org.rhcc.experiments.scheme;
 
 import java.util.List;
 import java.util.Objects;

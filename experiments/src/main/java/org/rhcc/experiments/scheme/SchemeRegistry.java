@@ -1,4 +1,4 @@
-package org.rhcc.cli.scheme;
+package org.rhcc.experiments.scheme;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.actors.lockstep.InProcessControllerHook;
-import org.rhcc.cli.UserInputException;
 import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.control.InProcessControllerHook;
 
 /**
  * The schemes {@code rhcc experiment --scheme} accepts, by name, in registration order.

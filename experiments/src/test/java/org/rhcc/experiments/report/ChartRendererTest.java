@@ -1,4 +1,4 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -11,9 +11,9 @@ import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.ResultFixtures;
-import org.rhcc.cli.result.RunRecord;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.ResultFixtures;
+import org.rhcc.experiments.result.RunRecord;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

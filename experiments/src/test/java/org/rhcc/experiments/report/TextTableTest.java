@@ -1,9 +1,9 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.rhcc.cli.result.ResultFixtures;
+import org.rhcc.experiments.result.ResultFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

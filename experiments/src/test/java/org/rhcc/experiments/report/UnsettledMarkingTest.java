@@ -1,11 +1,11 @@
-package org.rhcc.cli.report;
+package org.rhcc.experiments.report;
 
 import java.awt.image.BufferedImage;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.rhcc.cli.result.ExperimentResult;
-import org.rhcc.cli.result.ResultFixtures;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.ResultFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,4 +1,4 @@
-package org.rhcc.cli.result;
+package org.rhcc.experiments.result;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
-package org.rhcc.cli.scheme;
+package org.rhcc.experiments.scheme;
 
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.rhcc.cli.UserInputException;
+import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.api.ControllerHook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

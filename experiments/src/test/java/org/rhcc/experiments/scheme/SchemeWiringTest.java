@@ -1,4 +1,4 @@
-package org.rhcc.cli.scheme;
+package org.rhcc.experiments.scheme;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
-import org.rhcc.cli.UserInputException;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
-import org.rhcc.sim.Simulation;
+import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.SimParameters;
+import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;

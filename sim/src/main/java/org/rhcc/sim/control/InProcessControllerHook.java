@@ -1,4 +1,4 @@
-package org.rhcc.actors.lockstep;
+package org.rhcc.sim.control;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
