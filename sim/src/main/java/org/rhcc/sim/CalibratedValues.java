@@ -117,9 +117,11 @@ final class CalibratedValues
         1_830.0,        // PFC reaction: one MTU (330 ns) + 1 us + propagation 500 ns [docs/model.md §4.1] (est.)
         4_096,          // RoCE MTU
         82,             // 20 preamble/IFG + 18 Eth/FCS + 40 IP/UDP/BTH + 4 ICRC [docs/model.md §4.1]
-        24_576,         // PFC-free RX ECN K_min (CAL: rows B3, B4)
-        65_536,         // PFC-free RX ECN K_max (CAL: rows B3, B4)
-        0.2,            // PFC-free RX ECN P_max (est.)
+        5_120,          // PFC-free RX ECN K_min: the DCQCN paper's RED K_min [DQ], not fitted. Row B3 re-checked after
+                        // DCQCN's reference fixes: the 24/64 KB, P_max 0.2 fit of the old DCQCN let the senders
+                        // converge under the host's drain rate, so PFC-free lost no more than PFC (-59 %, B3 unmet)
+        130_944,        // PFC-free RX ECN K_max: the whole lossy buffer (the DCQCN paper's 200 KB exceeds it) [DQ]
+        0.01,           // PFC-free RX ECN P_max: the DCQCN paper's 1 % [DQ] (B3: -69.8 %; B4 PFC-free 3.32x, unmet)
         16_000_000.0,   // RTO: mlx5 local_ack_timeout is ms to tens of ms (est.)
         20_000.0,       // NAK generation delay: an out-of-sequence PSN takes the NIC's slow path, ~20 us per gap
                         // (NVIDIA on ConnectX-5, forums.developer.nvidia.com/t/358441) (est. for CX-6 Dx; row B3)
