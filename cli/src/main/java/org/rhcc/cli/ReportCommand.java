@@ -53,7 +53,7 @@ public final class ReportCommand implements Callable<Integer>
     private boolean charts;
 
     @Option(names = "--stationarity", description = "Instead of the tables, list every run in DIR that had not " +
-        "settled: its measured window's first and second halves differ by more than 5 % in some metric.")
+        "settled: its measured window's first and second halves differ by more than 5 %% in some metric.")
     private boolean stationarity;
 
     /**

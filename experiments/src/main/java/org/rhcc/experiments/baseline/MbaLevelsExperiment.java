@@ -147,7 +147,7 @@ public final class MbaLevelsExperiment implements Experiment
                 Compare.list(paperCpu, 1) + " (MLC alone; non-linear, step-like)",
                 Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("cpu_mem_gbps") / 8.0, 1) +
                 " (3x preset with RDMA)"),
-            new BaselineRow("B9", "3x, MBA level 3 / 4 / 5: IIO occupancy (lines); IIO residency (ns); D (ns)",
+            new BaselineRow("cal. B9", "3x, MBA level 3 / 4 / 5: IIO occupancy (lines); IIO residency (ns); D (ns)",
                 "fall with the level (they follow the memory load); at level 5 below the 1x values (44 lines, 190 ns)",
                 Compare.list(result, MbaLevelsExperiment::throttledToLevel3OrBelow,
                     (run) -> run.metric("iio_occupancy"), 1) + "; " +
