@@ -123,8 +123,10 @@ final class CalibratedValues
         130_944,        // PFC-free RX ECN K_max: the whole lossy buffer (the DCQCN paper's 200 KB exceeds it) [DQ]
         0.01,           // PFC-free RX ECN P_max: the DCQCN paper's 1 % [DQ] (B3: -69.8 %; B4 PFC-free 3.32x, unmet)
         16_000_000.0,   // RTO: mlx5 local_ack_timeout is ms to tens of ms (est.)
-        20_000.0,       // NAK generation delay: an out-of-sequence PSN takes the NIC's slow path, ~20 us per gap
-                        // (NVIDIA on ConnectX-5, forums.developer.nvidia.com/t/358441) (est. for CX-6 Dx; row B3)
+        12_500.0,       // NAK generation delay: an out-of-sequence PSN takes the NIC's slow path (~20 us per gap on
+                        // ConnectX-5, forums.developer.nvidia.com/t/358441; not published for CX-6 Dx). CAL: rows B3,
+                        // B4 without PFC, after DCQCN's reference fixes: of 10 / 12.5 / 15 / 17.5 / 20 us, 12.5 has
+                        // the smallest worst error relative to tolerance (-66.1 % / 2.95x; 20 us: -69.8 % / 3.32x)
         64,             // CQE size
         4,              // messages posted per QP (est.; keeps the pipe full, Little's law sets the latency)
         32_768,         // one probe per 32 KB [RH]

@@ -3,7 +3,6 @@ package org.rhcc.sim;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.rhcc.sim.api.ControllerHook;
@@ -282,15 +281,7 @@ class CalibrationTest
         assertTrue(rdma(3, true).latencyP99Us() > rdma(0, true).latencyP99Us(), "B4: p99 rises too");
     }
 
-    /**
-     * Not met since DCQCN follows the reference implementations: with a fixed number of messages in flight per QP, the
-     * mean message latency is the inverse of the goodput (Little's law), so the paper's B3 (-68 %) implies 3.1x here, and
-     * 2.6x +- 25 % (at most 3.25x) holds only for a PFC-free loss of at most 69.2 %; the model loses 69.8 % and gives
-     * 3.32x. docs/model.md §9 (B3, B4) records the reasoning; the assertion stays here, off, so that it is seen.
-     */
     @Test
-    @Disabled("B4 PFC-free not met: 3.32x against 2.6x +- 25 %; the model's -69.8 % goodput loss (B3, met) fixes the " +
-        "latency ratio by Little's law; see docs/model.md §9")
     @DisplayName("B4 (PFC-free): 3x mean message latency 2.6x of 0x, +-25 %")
     void shouldMatchB4LatencyInflationPfcFree()
     {
