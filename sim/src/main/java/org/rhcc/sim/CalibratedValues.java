@@ -121,7 +121,7 @@ final class CalibratedValues
                         // DCQCN's reference fixes: the 24/64 KB, P_max 0.2 fit of the old DCQCN let the senders
                         // converge under the host's drain rate, so PFC-free lost no more than PFC (-59 %, B3 unmet)
         130_944,        // PFC-free RX ECN K_max: the whole lossy buffer (the DCQCN paper's 200 KB exceeds it) [DQ]
-        0.01,           // PFC-free RX ECN P_max: the DCQCN paper's 1 % [DQ] (B3: -69.8 %; B4 PFC-free 3.32x, unmet)
+        0.01,           // PFC-free RX ECN P_max: the DCQCN paper's 1 % [DQ]
         16_000_000.0,   // RTO: mlx5 local_ack_timeout is ms to tens of ms (est.)
         12_500.0,       // NAK generation delay: an out-of-sequence PSN takes the NIC's slow path (~20 us per gap on
                         // ConnectX-5, forums.developer.nvidia.com/t/358441; not published for CX-6 Dx). CAL: rows B3,
