@@ -1,7 +1,7 @@
 /*
  * rhcc — DCQCN reaction point (Zhu et al., SIGCOMM 2015, Algorithm 1; NVIDIA ConnectX defaults) on one flow
  * context, in fixed point: the R_cc of RHCC's Eq. (4), computed in the same DOCA PCC algorithm slot because a user
- * slot cannot call the firmware DCQCN (docs/hardware.md §6.2). The twin of org.rhcc.core.dcqcn.DcqcnReactionPoints:
+ * slot cannot call the firmware DCQCN (docs/platform.md §6.2). The twin of org.rhcc.core.dcqcn.DcqcnReactionPoints:
  *
  *   a flow starts at line rate; alpha and every timer stay untouched until its first CNP.
  *   first CNP: alpha <- initial alpha (NVIDIA initial_alpha_value, "alpha used when receiving the first CNP"; HPCC

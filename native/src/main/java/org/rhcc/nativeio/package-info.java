@@ -5,6 +5,6 @@
  * <p>
  * Every backend takes its filesystem roots as configuration (defaults {@code /dev/cpu}, {@code /sys/fs/resctrl},
  * {@code /sys}, {@code /proc}) so that the same code runs against the test fixtures in {@code src/test}.
- * Facts, addresses and encodings come from docs/hardware.md §2-§5.
+ * Facts, addresses and encodings come from docs/platform.md §2-§5.
  */
 package org.rhcc.nativeio;

@@ -141,7 +141,7 @@ final class CalibratedValues
         400_000L,       // K_min at 100G [DQ]
         1_600_000L,     // K_max at 100G [DQ]
         0.2,            // P_max [DQ]
-        DcqcnParameters.nvidia(LINE_RATE_GBPS)); // NVIDIA firmware defaults, as in the paper [docs/hardware.md §7.2]
+        DcqcnParameters.nvidia(LINE_RATE_GBPS)); // NVIDIA firmware defaults, as in the paper [docs/platform.md §7.2]
 
     static final SimParameters.Tcp TCP = new SimParameters.Tcp(
         20_000.0,       // RTT [docs/model.md §4.2]

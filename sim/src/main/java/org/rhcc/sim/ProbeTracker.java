@@ -11,7 +11,7 @@ import org.rhcc.sim.net.RdmaFabric;
  * one place:
  * <ol>
  *   <li>The probe does not queue in the RX data buffer (probes are congestion-control packets handled by the NIC's
- *   own pipeline, docs/hardware.md §6.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record into a
+ *   own pipeline, docs/platform.md §6.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record into a
  *   ring of {@code probeRecordSlots} slots in host memory through the same posted-write path as data.</li>
  *   <li><b>PCIe leg.</b> The record joins its port's posted-write queue toward the link behind the TLPs the port's
  *   DMA engine has already formed (RDMA payload and CQEs; at most {@code postedQueueTlps}), since a posted write does

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Checks the committed DCQCN vectors against the rules the reference implementations share (docs/hardware.md §7:
+ * Checks the committed DCQCN vectors against the rules the reference implementations share (docs/platform.md §7:
  * the DCQCN authors' {@code qbb-net-device.cc}, the HPCC simulator's {@code rdma-hw.cc}, NVIDIA's parameter
  * documentation), from the files' own {@code # param} lines, independently of the Java core that generated them.
  */

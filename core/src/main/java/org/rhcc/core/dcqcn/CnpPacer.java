@@ -3,7 +3,7 @@ package org.rhcc.core.dcqcn;
 /**
  * DCQCN notification point (the receiver NIC): sends at most one CNP per flow per interval when CE-marked packets
  * arrive (Zhu et al., SIGCOMM 2015, §3.1: 50 us in the paper; NVIDIA firmware {@code min_time_between_cnps}, 0-4 us,
- * docs/hardware.md §7.2).
+ * docs/platform.md §7.2).
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per packet.
  */

@@ -91,7 +91,7 @@ public record DcqcnParameters(
     }
 
     /**
-     * NVIDIA ConnectX firmware defaults (docs/hardware.md §7.2, MLNX_OFED names): {@code dce_tcp_g} = 1019 in fxp10,
+     * NVIDIA ConnectX firmware defaults (docs/platform.md §7.2, MLNX_OFED names): {@code dce_tcp_g} = 1019 in fxp10,
      * so g = 5/1024; {@code dce_tcp_rtt} = 1 us; {@code initial_alpha_value} = 1023/1024;
      * {@code rate_reduce_monitor_period} = 4 us; {@code rpg_time_reset} = 300 us; {@code rpg_byte_reset} = 32767 B;
      * {@code rpg_threshold} F = 1; {@code rpg_ai_rate} = 5 Mb/s; {@code rpg_hai_rate} = 50 Mb/s;
@@ -108,7 +108,7 @@ public record DcqcnParameters(
     }
 
     /**
-     * The DCQCN paper's parameters as its authors' simulator configures them (docs/hardware.md §7.1:
+     * The DCQCN paper's parameters as its authors' simulator configures them (docs/platform.md §7.1:
      * {@code ns3-rdma mix/config.txt} and HPCC's {@code dcqcn_paper} profile): g = 1/256, alpha interval 55 us,
      * rate-decrease interval 50 us, timer T = 55 us, byte counter B = 10 MB, F = 5, R_AI = 40 Mb/s,
      * R_HAI = 200 Mb/s, minimum rate 100 Mb/s (HPCC {@code rdma-hw.cc} default), CNP interval 50 us, and the paper's

@@ -13,7 +13,7 @@ package org.rhcc.core.dcqcn;
  *        +-----+-----+------+----------------+--------------+----------+--------------+---------------------------+
  * </pre>
  * <p>
- * Rules (docs/model.md §4.2, docs/hardware.md §7.1), for flow state current rate R_C, target rate R_T and alpha:
+ * Rules (docs/model.md §4.2, docs/platform.md §7.1), for flow state current rate R_C, target rate R_T and alpha:
  * <ul>
  *   <li>A flow starts at line rate; alpha and every timer stay untouched until its first CNP.</li>
  *   <li>First CNP: {@code alpha <- initialAlpha} (NVIDIA {@code initial_alpha_value}, "alpha used when receiving the

@@ -13,7 +13,7 @@ import java.util.List;
  *                           controller's queues settle within a few us; 20 us lets one step show in I_cur before the
  *                           next is taken, so the cascade does not overshoot into needless CPU throttling.
  * @param stepUpIntervalNs   minimum time between two relaxing steps, and between any change and a relaxing step.
- *                           Default 150 us: hostCC's relax timeout ({@code SLACK_TIME_US}, docs/hardware.md §1);
+ *                           Default 150 us: hostCC's relax timeout ({@code SLACK_TIME_US}, docs/platform.md §1);
  *                           relaxing slower than throttling keeps the loop from oscillating around I_thr.
  */
 public record MbaCascadeConfig(

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * <p>
  * Why coarse: MBA only offers ~10 % steps and its delay response is non-linear (docs/paper.md §4 B14), and at
  * nanosecond-scale signals there is no time for a finer search. Levels are expressed as the percentage resctrl's
- * schemata takes; Intel's MSR encoding is the delay {@code 100 - percent} (docs/hardware.md §3).
+ * schemata takes; Intel's MSR encoding is the delay {@code 100 - percent} (docs/platform.md §3).
  * <p>
  * Level numbers beyond a table are reserved for hostCC's two settings, {@link #MBA_90_LEVEL} and {@link #PAUSED_LEVEL},
  * so a level travels through the {@link org.rhcc.core.port.MbaActuator} port and the journals with one meaning.

@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
 
 /**
  * A small separate process that restores 100 % memory bandwidth to rhcc's resctrl groups when the controller stops
- * beating or dies (SIGKILL, OOM killer, JVM crash), the cases a shutdown hook cannot cover (docs/hardware.md
+ * beating or dies (SIGKILL, OOM killer, JVM crash), the cases a shutdown hook cannot cover (docs/platform.md
  * §5.2).
  * <p>
  * It watches a heartbeat file written by {@link HeartbeatWriter}. States: {@link State#WAITING} until a first beat is

@@ -29,7 +29,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
- * The receiver host's hardware as a receiver node controls it (docs/design.md §7, docs/hardware.md §2-§5): the uncore IRP
+ * The receiver host's hardware as a receiver node controls it (docs/design.md §7, docs/platform.md §2-§5): the uncore IRP
  * occupancy counter of the NIC's IIO stack ({@link IrpOccupancySensor}), the two resctrl MBA groups
  * ({@link ResctrlMbaActuator}, local-NUMA cores = group 0, cross-NUMA cores = group 1), and the fail-safe's
  * controller side: the heartbeat the {@code rhcc failsafe} watchdog watches ({@link HeartbeatWriter}, beating

@@ -3,7 +3,7 @@ package org.rhcc.nativeio.iio;
 import org.rhcc.nativeio.cpu.CpuCapabilities;
 
 /**
- * Uncore IRP PMON address map per Intel server generation (docs/hardware.md §2):
+ * Uncore IRP PMON address map per Intel server generation (docs/platform.md §2):
  * <pre>
  *   platform     CPU models   IRP box ctl of stack s              ctl i        ctr i        stacks
  *   SKX/CLX      0x55         0xA58 + 0x20*s                      box+3+i      box+1+i      6

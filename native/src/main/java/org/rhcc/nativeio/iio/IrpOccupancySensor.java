@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
 
 /**
  * {@link IioOccupancySensor} on the uncore IRP counter {@code UNC_I_CACHE_TOTAL_OCCUPANCY.MEM} of the NIC's IIO
- * stack, read through {@code /dev/cpu/N/msr} (docs/hardware.md §2, §4).
+ * stack, read through {@code /dev/cpu/N/msr} (docs/platform.md §2, §4).
  * <p>
  * The occupancy counter adds the IRP's current occupancy on every IRP clock, so the average occupancy over an
  * interval is {@code delta(occupancy) / delta(IRP cycles)}. The IRP cycles come from {@code UNC_I_CLOCKTICKS} on the

@@ -16,7 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@link MbaActuator} through resctrl, the default MBA backend (docs/hardware.md §3: the kernel validates values,
+ * {@link MbaActuator} through resctrl, the default MBA backend (docs/platform.md §3: the kernel validates values,
  * knows the domain scope, works under lockdown, and {@code rmdir} rolls everything back).
  * <p>
  * One CTRL_MON group per rhcc group ({@code rhcc-local}, {@code rhcc-xnuma} by default, in

@@ -1,5 +1,5 @@
 /**
- * Memory Bandwidth Allocation through the Linux resctrl filesystem (docs/hardware.md §3,
+ * Memory Bandwidth Allocation through the Linux resctrl filesystem (docs/platform.md §3,
  * {@code Documentation/filesystems/resctrl.rst}): dedicated control groups, {@code cpus_list} assignment and
  * {@code MB:<domain>=<value>;...} schemata commands, each one {@code write(2)} ending in a newline.
  * <p>
