@@ -6,6 +6,7 @@ import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.transport.message.OfferResult;
 
 /**
@@ -31,9 +32,8 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
     private final ExclusivePublication internal;
     private final int fragmentLimit;
     private final int offerRetries;
+    private final AgentCounters.Source counters;
     private long fatalResult;
-    private volatile long framesRelayed;
-    private volatile long refusals;
 
     /**
      * @param roleName      e.g. {@code msr-poller} or {@code probe-ack-stream}.
@@ -41,10 +41,12 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
      * @param internal      the node's internal stream.
      * @param fragmentLimit most frames per duty cycle.
      * @param offerRetries  immediate retries of a refused frame before the agent idles and offers it again.
+     * @param counters      frames relayed and offers refused (the session's: outlive restarts).
      */
     public SignalRelayAgent(final String roleName, final Subscription platform, final ExclusivePublication internal,
-        final int fragmentLimit, final int offerRetries)
+        final int fragmentLimit, final int offerRetries, final AgentCounters.Source counters)
     {
+        this.counters = counters;
         this.roleName = roleName;
         this.platform = platform;
         this.internal = internal;
@@ -77,10 +79,10 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
             final long result = internal.offer(buffer, offset, length);
             if (result > 0)
             {
-                framesRelayed++;
+                counters.forwarded.incrementRelease();
                 return Action.CONTINUE;
             }
-            refusals++;
+            counters.refused.incrementRelease();
             if (!OfferResult.isTransient(result))
             {
                 fatalResult = result;
@@ -107,7 +109,7 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
      */
     public long framesRelayed()
     {
-        return framesRelayed;
+        return counters.forwarded.get();
     }
 
     /**
@@ -115,6 +117,6 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
      */
     public long refusals()
     {
-        return refusals;
+        return counters.refused.get();
     }
 }

@@ -1,21 +1,18 @@
 package org.rhcc.actors.counters;
 
-import java.nio.ByteBuffer;
-
-import io.aeron.Aeron;
 import org.agrona.CloseHelper;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
-import org.agrona.concurrent.status.CountersReader;
+import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.message.FrameDropCounters;
 
 /**
- * The counters of one session's data-plane agent, kept outside the agent so that a restarted agent carries on with
+ * The counters of one session's data-plane agents, kept outside the agents so that a restarted agent carries on with
  * the same counts and anyone can read them: on a node they are Aeron counters in the media driver's counters file
- * (AeronStat lists them as {@code rhcc <role> <what> (<unit>): session=<id>}); a replay or a test can keep them
- * unpublished. Each counter has one writer, the agent's thread, which publishes with ordered stores (no fence per
- * event).
+ * (AeronStat lists them as {@code rhcc <role> <what> (<unit>): session=<id>}, see
+ * {@link CounterAllocator#published}); a replay or a test can keep them unpublished. Each counter has one writer, the
+ * agent's thread, which publishes with ordered stores (no fence per event).
  */
-public final class AgentCounters implements AutoCloseable
+public final class AgentCounters
 {
     /** Counter type id of a rate updater's probe ACKs processed. */
     public static final int RATE_UPDATER_ACKS_TYPE_ID = 4101;
@@ -31,104 +28,97 @@ public final class AgentCounters implements AutoCloseable
     public static final int RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID = 4106;
     /** Counter type id of a rate updater's journal batches lost to a full queue. */
     public static final int RATE_UPDATER_DROPPED_BATCHES_TYPE_ID = 4107;
-    /** Counter type id of an MBA cascade's IIO samples processed. */
+    /** Counter type id of a rate updater's journal batches queued for its entities. */
+    public static final int RATE_UPDATER_QUEUED_BATCHES_TYPE_ID = 4108;
+    /** Counter type id of an MBA actuator's IIO samples processed. */
     public static final int CASCADE_SAMPLES_TYPE_ID = 4111;
-    /** Counter type id of an MBA cascade's lockstep answers sent. */
+    /** Counter type id of an MBA actuator's lockstep answers sent. */
     public static final int CASCADE_CLOCK_DONE_TYPE_ID = 4112;
+    /** Counter type id of an MBA actuator's decisions lost to a full journal queue. */
+    public static final int CASCADE_DROPPED_DECISIONS_TYPE_ID = 4113;
+    /** Counter type id of a signal source's signals put on the node's internal stream. */
+    public static final int SOURCE_FORWARDED_TYPE_ID = 4121;
+    /** Counter type id of a signal source's offers refused by the internal stream (each retried). */
+    public static final int SOURCE_REFUSED_TYPE_ID = 4122;
 
-    /**
-     * Where counters come from.
-     */
-    @FunctionalInterface
-    public interface Allocator
+    private AgentCounters()
     {
-        /**
-         * @param typeId counter type id.
-         * @param label  label shown by readers of the counters file.
-         * @return the counter, starting at 0.
-         */
-        AtomicCounter allocate(int typeId, String label);
-    }
-
-    private final AtomicCounter[] counters;
-
-    private AgentCounters(final AtomicCounter... counters)
-    {
-        this.counters = counters;
-    }
-
-    /**
-     * @param aeron the node's Aeron client.
-     * @return counters registered with its media driver (visible in its counters file until closed).
-     */
-    public static Allocator published(final Aeron aeron)
-    {
-        return aeron::addCounter;
-    }
-
-    /**
-     * @return counters that only this process sees (replays, tests, benchmarks).
-     */
-    public static Allocator unpublished()
-    {
-        return (typeId, label) -> new AtomicCounter(
-            new UnsafeBuffer(ByteBuffer.allocateDirect(CountersReader.COUNTER_LENGTH)), 0);
     }
 
     /**
      * The rate updater's counters: probe ACKs processed, ACKs with no registered block, ACKs the controller rejected,
-     * refused rate updates, journal batches lost and the last lockstep answer.
+     * refused rate updates, journal batches queued and lost, the last lockstep answer and the ACK frames dropped.
      *
      * @param allocator where the counters come from.
      * @param sessionId the session.
      * @return the counters.
      */
-    public static RateUpdater rateUpdater(final Allocator allocator, final long sessionId)
+    public static RateUpdater rateUpdater(final CounterAllocator allocator, final long sessionId)
     {
-        final String of = "): session=" + sessionId;
-        final AtomicCounter lastDoneNs =
-            allocator.allocate(LAST_CLOCK_DONE_TYPE_ID, "rhcc rate-updater last ClockDone (ns" + of);
-        lastDoneNs.setRelease(-1);
+        final Labels labels = new Labels(allocator, "rhcc rate-updater ", sessionId);
         return new RateUpdater(
-            allocator.allocate(RATE_UPDATER_ACKS_TYPE_ID, "rhcc rate-updater probe ACKs processed (count" + of),
-            allocator.allocate(RATE_UPDATER_UNROUTED_ACKS_TYPE_ID,
-                "rhcc rate-updater ACKs without a registered block (count" + of),
-            allocator.allocate(RATE_UPDATER_NEGATIVE_DELAY_ACKS_TYPE_ID,
-                "rhcc rate-updater probe ACKs rejected, negative receiver delay (count" + of),
-            allocator.allocate(RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID,
-                "rhcc rate-updater probe ACKs rejected, R_cc not a rate (count" + of),
-            allocator.allocate(RATE_UPDATER_REFUSED_UPDATES_TYPE_ID,
-                "rhcc rate-updater rate updates refused by the platform (count" + of),
-            allocator.allocate(RATE_UPDATER_DROPPED_BATCHES_TYPE_ID,
-                "rhcc rate-updater journal batches dropped, queue full (count" + of),
-            lastDoneNs);
+            labels.count(RATE_UPDATER_ACKS_TYPE_ID, "probe ACKs processed"),
+            labels.count(RATE_UPDATER_UNROUTED_ACKS_TYPE_ID, "ACKs without a registered block"),
+            labels.count(RATE_UPDATER_NEGATIVE_DELAY_ACKS_TYPE_ID,
+                "probe ACKs rejected, negative receiver delay"),
+            labels.count(RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID, "probe ACKs rejected, R_cc not a rate"),
+            labels.count(RATE_UPDATER_REFUSED_UPDATES_TYPE_ID, "rate updates refused by the platform"),
+            labels.count(RATE_UPDATER_QUEUED_BATCHES_TYPE_ID, "journal batches queued"),
+            labels.count(RATE_UPDATER_DROPPED_BATCHES_TYPE_ID, "journal batches dropped, queue full"),
+            labels.lastDoneNs(),
+            new FrameDropCounters("probe-acks session=" + sessionId, allocator));
     }
 
     /**
-     * The MBA cascade's counters: IIO samples processed, lockstep answers sent and the last lockstep answer.
+     * The MBA actuator's counters: IIO samples processed, lockstep answers sent, the last lockstep answer, decisions
+     * lost to a full journal queue and the sample frames dropped.
      *
      * @param allocator where the counters come from.
      * @param sessionId the session.
      * @return the counters.
      */
-    public static Cascade cascade(final Allocator allocator, final long sessionId)
+    public static Cascade cascade(final CounterAllocator allocator, final long sessionId)
     {
-        final String of = "): session=" + sessionId;
-        final AtomicCounter lastDoneNs =
-            allocator.allocate(LAST_CLOCK_DONE_TYPE_ID, "rhcc mba-cascade last ClockDone (ns" + of);
-        lastDoneNs.setRelease(-1);
+        final Labels labels = new Labels(allocator, "rhcc mba-cascade ", sessionId);
         return new Cascade(
-            allocator.allocate(CASCADE_SAMPLES_TYPE_ID, "rhcc mba-cascade IIO samples processed (count" + of),
-            allocator.allocate(CASCADE_CLOCK_DONE_TYPE_ID, "rhcc mba-cascade ClockDone answers sent (count" + of),
-            lastDoneNs);
+            labels.count(CASCADE_SAMPLES_TYPE_ID, "IIO samples processed"),
+            labels.count(CASCADE_CLOCK_DONE_TYPE_ID, "ClockDone answers sent"),
+            labels.lastDoneNs(),
+            labels.count(CASCADE_DROPPED_DECISIONS_TYPE_ID, "decisions dropped, journal queue full"),
+            new FrameDropCounters("iio-samples session=" + sessionId, allocator));
     }
 
     /**
-     * Frees the counters (published ones leave the counters file).
+     * A signal source's counters: signals put on the node's internal stream (frames relayed from the platform's
+     * stream, or samples read from the host's sensor) and offers the internal stream refused.
+     *
+     * @param allocator  where the counters come from.
+     * @param sourceName the source's role name, e.g. {@code msr-poller}.
+     * @param sessionId  the session.
+     * @return the counters.
      */
-    public void close()
+    public static Source source(final CounterAllocator allocator, final String sourceName, final long sessionId)
     {
-        CloseHelper.closeAll(counters);
+        final Labels labels = new Labels(allocator, "rhcc " + sourceName + " ", sessionId);
+        return new Source(
+            labels.count(SOURCE_FORWARDED_TYPE_ID, "signals put on the internal stream"),
+            labels.count(SOURCE_REFUSED_TYPE_ID, "offers refused by the internal stream"));
+    }
+
+    private record Labels(CounterAllocator allocator, String prefix, long sessionId)
+    {
+        AtomicCounter count(final int typeId, final String what)
+        {
+            return allocator.allocate(typeId, prefix + what + " (count): session=" + sessionId);
+        }
+
+        AtomicCounter lastDoneNs()
+        {
+            final AtomicCounter lastDoneNs =
+                allocator.allocate(LAST_CLOCK_DONE_TYPE_ID, prefix + "last ClockDone (ns): session=" + sessionId);
+            lastDoneNs.setRelease(-1);
+            return lastDoneNs;
+        }
     }
 
     /**
@@ -146,38 +136,43 @@ public final class AgentCounters implements AutoCloseable
         public final AtomicCounter badRateAcks;
         /** Rate updates the platform stream refused, count. */
         public final AtomicCounter failedRateUpdates;
+        /** Journal batches queued for the blocks' entities, count. */
+        public final AtomicCounter queuedBatches;
         /** Journal batches lost because an entity fell a whole queue behind, count. */
         public final AtomicCounter droppedBatches;
         /** Simulated time of the last lockstep answer, ns, or -1. */
         public final AtomicCounter lastDoneNs;
-        private final AgentCounters all;
+        /** Probe-ACK frames dropped by the decoder, per reason. */
+        public final FrameDropCounters frameDrops;
 
         RateUpdater(final AtomicCounter acksSeen, final AtomicCounter unroutedAcks,
             final AtomicCounter negativeDelayAcks, final AtomicCounter badRateAcks,
-            final AtomicCounter failedRateUpdates, final AtomicCounter droppedBatches, final AtomicCounter lastDoneNs)
+            final AtomicCounter failedRateUpdates, final AtomicCounter queuedBatches,
+            final AtomicCounter droppedBatches, final AtomicCounter lastDoneNs, final FrameDropCounters frameDrops)
         {
             this.acksSeen = acksSeen;
             this.unroutedAcks = unroutedAcks;
             this.negativeDelayAcks = negativeDelayAcks;
             this.badRateAcks = badRateAcks;
             this.failedRateUpdates = failedRateUpdates;
+            this.queuedBatches = queuedBatches;
             this.droppedBatches = droppedBatches;
             this.lastDoneNs = lastDoneNs;
-            this.all = new AgentCounters(acksSeen, unroutedAcks, negativeDelayAcks, badRateAcks, failedRateUpdates,
-                droppedBatches, lastDoneNs);
+            this.frameDrops = frameDrops;
         }
 
         /**
-         * Frees the counters.
+         * Frees the counters (published ones leave the counters file).
          */
         public void close()
         {
-            all.close();
+            CloseHelper.closeAll(acksSeen, unroutedAcks, negativeDelayAcks, badRateAcks, failedRateUpdates,
+                queuedBatches, droppedBatches, lastDoneNs, frameDrops);
         }
     }
 
     /**
-     * The MBA cascade's counters.
+     * The MBA actuator's counters.
      */
     public static final class Cascade implements AutoCloseable
     {
@@ -187,22 +182,52 @@ public final class AgentCounters implements AutoCloseable
         public final AtomicCounter clockDoneSent;
         /** Simulated time of the last lockstep answer, ns, or -1. */
         public final AtomicCounter lastDoneNs;
-        private final AgentCounters all;
+        /** Decisions lost because the actor fell a whole journal queue behind, count. */
+        public final AtomicCounter droppedDecisions;
+        /** IIO-sample frames dropped by the decoder, per reason. */
+        public final FrameDropCounters frameDrops;
 
-        Cascade(final AtomicCounter samplesSeen, final AtomicCounter clockDoneSent, final AtomicCounter lastDoneNs)
+        Cascade(final AtomicCounter samplesSeen, final AtomicCounter clockDoneSent, final AtomicCounter lastDoneNs,
+            final AtomicCounter droppedDecisions, final FrameDropCounters frameDrops)
         {
             this.samplesSeen = samplesSeen;
             this.clockDoneSent = clockDoneSent;
             this.lastDoneNs = lastDoneNs;
-            this.all = new AgentCounters(samplesSeen, clockDoneSent, lastDoneNs);
+            this.droppedDecisions = droppedDecisions;
+            this.frameDrops = frameDrops;
         }
 
         /**
-         * Frees the counters.
+         * Frees the counters (published ones leave the counters file).
          */
         public void close()
         {
-            all.close();
+            CloseHelper.closeAll(samplesSeen, clockDoneSent, lastDoneNs, droppedDecisions, frameDrops);
+        }
+    }
+
+    /**
+     * A signal source's counters.
+     */
+    public static final class Source implements AutoCloseable
+    {
+        /** Signals put on the node's internal stream, count. */
+        public final AtomicCounter forwarded;
+        /** Offers the internal stream refused (each retried), count. */
+        public final AtomicCounter refused;
+
+        Source(final AtomicCounter forwarded, final AtomicCounter refused)
+        {
+            this.forwarded = forwarded;
+            this.refused = refused;
+        }
+
+        /**
+         * Frees the counters (published ones leave the counters file).
+         */
+        public void close()
+        {
+            CloseHelper.closeAll(forwarded, refused);
         }
     }
 }

@@ -3,6 +3,7 @@ package org.rhcc.actors.receiver;
 import io.aeron.ExclusivePublication;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.NanoClock;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
@@ -25,6 +26,7 @@ public final class IioSensorAgent implements Agent
     private final int hostId;
     private final long intervalNs;
     private long nextSampleNs;
+    private final AgentCounters.Source counters;
     private long seq;
 
     /**
@@ -34,10 +36,12 @@ public final class IioSensorAgent implements Agent
      * @param hostId     the receiver host.
      * @param intervalNs sampling interval, ns.
      * @param retries    retries of a back-pressured sample.
+     * @param counters   samples published (the session's: outlive restarts).
      */
     public IioSensorAgent(final IioOccupancySensor sensor, final ExclusivePublication internal, final NanoClock clock,
-        final int hostId, final long intervalNs, final int retries)
+        final int hostId, final long intervalNs, final int retries, final AgentCounters.Source counters)
     {
+        this.counters = counters;
         this.sensor = sensor;
         this.proxy = new MessageProxy(internal, retries, org.agrona.concurrent.NoOpIdleStrategy.INSTANCE);
         this.clock = clock;
@@ -62,6 +66,10 @@ public final class IioSensorAgent implements Agent
         {
             throw new IllegalStateException("cannot publish an IIO sample: " + OfferResult.describe(result));
         }
+        if (result > 0)
+        {
+            counters.forwarded.incrementRelease();
+        }
         return 1;
     }
 
@@ -71,13 +79,5 @@ public final class IioSensorAgent implements Agent
     public String roleName()
     {
         return ROLE_NAME;
-    }
-
-    /**
-     * @return samples read so far.
-     */
-    public long samples()
-    {
-        return seq;
     }
 }

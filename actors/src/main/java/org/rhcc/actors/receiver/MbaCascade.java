@@ -27,6 +27,7 @@ import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.port.EcnMarkingProxy;
 import org.rhcc.transport.port.MbaActuatorProxy;
@@ -145,14 +146,14 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
             // fail-safe at startup (docs/design.md §7): a previous controller may have died with its host throttled
             actuator.resetToUnthrottled();
         }
-        log = new ReceiverDecisionLog(64 * 1024);
+        counters = AgentCounters.cascade(CounterAllocator.published(node.aeron()), spec.sessionId());
+        log = new ReceiverDecisionLog(64 * 1024, counters.droppedDecisions);
         final EcnMarkingProxy ecn = new EcnMarkingProxy(proxy, spec.receiverHostId());
         controller = new ReceiverController(spec.controllerConfig(), actuator, (on, nowNs) ->
         {
             ecn.setMarking(on, nowNs);
             log.onEcnMarking(on, nowNs);
         }, log);
-        counters = AgentCounters.cascade(AgentCounters.published(node.aeron()), spec.sessionId());
         agent = new MbaCascadeAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
         host = AgentHost.start(agent, IdleStrategies.parse(s.idleStrategy()),

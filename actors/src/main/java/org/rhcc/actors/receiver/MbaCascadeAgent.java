@@ -61,7 +61,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
         this.hostId = hostId;
         this.controllerId = controllerId;
         this.fragmentLimit = fragmentLimit;
-        this.adapter = new MessageAdapter("iio-samples", this);
+        this.adapter = new MessageAdapter(this, counters.frameDrops);
     }
 
     /**

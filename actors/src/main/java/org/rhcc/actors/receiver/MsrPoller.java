@@ -7,6 +7,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.SystemNanoClock;
 import org.rhcc.actors.agent.SignalRelayAgent;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.transport.aeron.IdleStrategies;
@@ -33,18 +34,19 @@ public final class MsrPoller
      *                 restarts, so that a restarted agent resumes where its predecessor stopped), null on real
      *                 hardware ({@code rhcc.receiver.sensor-class} set).
      * @param internal the node's internal IIO stream (outlives restarts).
+     * @param counters the source's counters (outlive restarts).
      * @return the supervised source.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
-        final ExclusivePublication internal)
+        final ExclusivePublication internal, final AgentCounters.Source counters)
     {
         final var s = node.settings();
         if (s.sensorClass().isBlank())
         {
             return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
-                s.offerRetries()), () -> IdleStrategies.parse(s.idleStrategy()), s);
+                s.offerRetries(), counters), () -> IdleStrategies.parse(s.idleStrategy()), s);
         }
-        return SourceActor.create(() -> sensor(node, internal, instantiate(s.sensorClass())),
+        return SourceActor.create(() -> sensor(node, internal, instantiate(s.sensorClass()), counters),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
     }
 
@@ -52,22 +54,23 @@ public final class MsrPoller
      * @param node     the node's shared resources.
      * @param internal the node's internal IIO stream.
      * @param sensor   the host's sensor.
+     * @param counters the source's counters (outlive restarts).
      * @return a supervised source polling the sensor.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final ExclusivePublication internal,
-        final java.util.function.Supplier<IioOccupancySensor> sensor)
+        final java.util.function.Supplier<IioOccupancySensor> sensor, final AgentCounters.Source counters)
     {
         final var s = node.settings();
-        return SourceActor.create(() -> sensor(node, internal, sensor.get()),
+        return SourceActor.create(() -> sensor(node, internal, sensor.get(), counters),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
     }
 
     private static Agent sensor(final NodeContext node, final ExclusivePublication internal,
-        final IioOccupancySensor sensor)
+        final IioOccupancySensor sensor, final AgentCounters.Source counters)
     {
         final var s = node.settings();
         return new IioSensorAgent(sensor, internal, new SystemNanoClock(), s.receiverHostId(), s.sensorIntervalNs(),
-            s.offerRetries());
+            s.offerRetries(), counters);
     }
 
     private static IioOccupancySensor instantiate(final String className)

@@ -1,13 +1,13 @@
 package org.rhcc.actors.receiver;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.actors.journal.EcnMarkingChanged;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.MbaLevelChanged;
 import org.rhcc.actors.journal.SessionEvent;
 import org.rhcc.core.receiver.MbaLevelSink;
+import org.rhcc.transport.counters.CounterAllocator;
 
 /**
  * Hands the receiver's decisions from its agent to its actor: each applied MBA level change, ECN marking change and
@@ -20,14 +20,26 @@ import org.rhcc.core.receiver.MbaLevelSink;
 public final class ReceiverDecisionLog implements MbaLevelSink
 {
     private final OneToOneConcurrentArrayQueue<SessionEvent> queue;
-    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicCounter dropped;
 
     /**
+     * A log whose lost decisions only this process counts (replays, benchmarks).
+     *
      * @param capacity decisions the queue holds before the actor drains it.
      */
     public ReceiverDecisionLog(final int capacity)
     {
+        this(capacity, CounterAllocator.unpublished().allocate(0, "decisions dropped"));
+    }
+
+    /**
+     * @param capacity decisions the queue holds before the actor drains it.
+     * @param dropped  counts decisions lost because the actor fell a whole queue behind (the caller closes it).
+     */
+    public ReceiverDecisionLog(final int capacity, final AtomicCounter dropped)
+    {
         this.queue = new OneToOneConcurrentArrayQueue<>(capacity);
+        this.dropped = dropped;
     }
 
     /**
@@ -60,7 +72,7 @@ public final class ReceiverDecisionLog implements MbaLevelSink
     {
         if (!queue.offer(event))
         {
-            dropped.incrementAndGet();
+            dropped.incrementRelease();
         }
     }
 

@@ -9,6 +9,7 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.RoleSession;
@@ -112,9 +113,10 @@ public final class ReceiverRole implements RoleSession.Role
      * {@inheritDoc}
      */
     public Behavior<SourceActor.Command> source(
-        final NodeContext node, final Subscription platform, final ExclusivePublication internal)
+        final NodeContext node, final Subscription platform, final ExclusivePublication internal,
+        final AgentCounters.Source counters)
     {
-        return MsrPoller.create(node, platform, internal);
+        return MsrPoller.create(node, platform, internal, counters);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.aeron.Subscription;
 import org.apache.pekko.actor.typed.Behavior;
 import org.rhcc.actors.agent.SignalRelayAgent;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.transport.aeron.IdleStrategies;
 
@@ -27,14 +28,15 @@ public final class ProbeAckStream
      * @param platform the session's subscription to the platform's probe-ACK stream (outlives restarts, so that a
      *                 restarted agent resumes where its predecessor stopped).
      * @param internal the node's internal probe-ACK stream (outlives restarts).
+     * @param counters the source's counters (outlive restarts).
      * @return the supervised source.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
-        final ExclusivePublication internal)
+        final ExclusivePublication internal, final AgentCounters.Source counters)
     {
         final var s = node.settings();
         return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
-                s.offerRetries()),
+                s.offerRetries(), counters),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
     }
 }

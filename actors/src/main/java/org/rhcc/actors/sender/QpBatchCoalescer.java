@@ -26,7 +26,6 @@ public final class QpBatchCoalescer
     private final float[] rSendGbps;
     private int markedCount;
     private long window = Long.MIN_VALUE;
-    private long batches;
 
     /**
      * @param table      the block's live state.
@@ -104,15 +103,6 @@ public final class QpBatchCoalescer
             markedBits[qp >>> 6] &= ~(1L << qp);
         }
         markedCount = 0;
-        batches++;
         sink.accept(new QpStatesChanged(window * intervalNs, qps, state, rates));
-    }
-
-    /**
-     * @return batches handed to the sink so far.
-     */
-    public long batches()
-    {
-        return batches;
     }
 }

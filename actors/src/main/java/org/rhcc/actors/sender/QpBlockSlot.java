@@ -39,6 +39,11 @@ public final class QpBlockSlot
         void onBatchPending(QpBlockSlot slot);
 
         /**
+         * @param slot the slot that queued a batch for its entity.
+         */
+        void onBatchQueued(QpBlockSlot slot);
+
+        /**
          * @param slot the slot that lost a batch because its entity fell a whole queue behind.
          */
         void onBatchDropped(QpBlockSlot slot);
@@ -96,6 +101,10 @@ public final class QpBlockSlot
                 listener.onBatchDropped(this);
             }
             return;
+        }
+        if (null != listener)
+        {
+            listener.onBatchQueued(this);
         }
         if (pending.compareAndSet(false, true) && null != listener)
         {

@@ -27,6 +27,7 @@ import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 
 /**
@@ -133,7 +134,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         state = new SenderHostState(spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID, s.qpsPerEntity(),
             blockCount, s.controlIntervalNs(),
-            AgentCounters.rateUpdater(AgentCounters.published(node.aeron()), spec.sessionId()));
+            AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), spec.sessionId()));
         agent = new RateUpdaterAgent(acks, proxy(), state, s.fragmentLimit());
         node.senderAgents().put(state);
         host = start(agent);

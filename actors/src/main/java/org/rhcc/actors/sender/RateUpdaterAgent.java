@@ -51,7 +51,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
         this.state = state;
         this.counters = state.counters();
         this.fragmentLimit = fragmentLimit;
-        this.adapter = new MessageAdapter("probe-acks", this);
+        this.adapter = new MessageAdapter(this, counters.frameDrops);
         state.attach(this);
     }
 

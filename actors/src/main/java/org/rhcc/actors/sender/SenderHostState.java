@@ -250,6 +250,14 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     /**
      * {@inheritDoc}
      */
+    public void onBatchQueued(final QpBlockSlot slot)
+    {
+        counters.queuedBatches.incrementRelease();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
     public void onBatchDropped(final QpBlockSlot slot)
     {
         counters.droppedBatches.incrementRelease();

@@ -10,6 +10,7 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.RoleSession;
@@ -122,9 +123,10 @@ public final class SenderRole implements RoleSession.Role
      * {@inheritDoc}
      */
     public Behavior<SourceActor.Command> source(
-        final NodeContext node, final Subscription platform, final ExclusivePublication internal)
+        final NodeContext node, final Subscription platform, final ExclusivePublication internal,
+        final AgentCounters.Source counters)
     {
-        return ProbeAckStream.create(node, platform, internal);
+        return ProbeAckStream.create(node, platform, internal, counters);
     }
 
     /**

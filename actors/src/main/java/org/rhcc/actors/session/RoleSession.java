@@ -13,7 +13,9 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
+import org.rhcc.transport.counters.CounterAllocator;
 
 /**
  * One session of a data-plane role, written once for every role and parameterised by its {@link Role}: opens the
@@ -82,9 +84,11 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
          * @param node     the node.
          * @param platform the platform's stream, or null.
          * @param internal the node's internal stream.
+         * @param counters the source's counters (the session's: outlive restarts).
          * @return the source actor's behavior.
          */
-        Behavior<SourceActor.Command> source(NodeContext node, Subscription platform, ExclusivePublication internal);
+        Behavior<SourceActor.Command> source(
+            NodeContext node, Subscription platform, ExclusivePublication internal, AgentCounters.Source counters);
 
         /**
          * @return the source actor's name.
@@ -171,6 +175,7 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
     private final ActorRef<SessionProtocol.Reply> startReplyTo;
     private final ExclusivePublication internal;
     private final Subscription platform;
+    private final AgentCounters.Source sourceCounters;
     private final long recordingId;
     private final ActorRef<SourceActor.Command> source;
     private final Actuator actuator;
@@ -190,7 +195,9 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
         internal = role.openInternal(node);
         recordingId = node.awaitRecordingId(internal);
         platform = role.openPlatform(node);
-        source = context.spawn(role.source(node, platform, internal), role.sourceName());
+        sourceCounters =
+            AgentCounters.source(CounterAllocator.published(node.aeron()), role.sourceName(), spec.sessionId());
+        source = context.spawn(role.source(node, platform, internal, sourceCounters), role.sourceName());
         context.watchWith(source, SourceStopped.INSTANCE);
         actuator = role.spawnActuator(context, node, spec, recordingId);
         context.watchWith(actuator.ref(), ActuatorStopped.INSTANCE);
@@ -317,6 +324,7 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
     private void closeStreams()
     {
         internal.close();
+        sourceCounters.close();
         if (null != platform)
         {
             platform.close();

@@ -7,6 +7,8 @@ import io.aeron.Subscription;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -31,7 +33,8 @@ class SignalRelayAgentTest
             {
                 Thread.onSpinWait();
             }
-            final SignalRelayAgent relay = new SignalRelayAgent("msr-poller", platformIn, internal, 64, 10);
+            final SignalRelayAgent relay = new SignalRelayAgent("msr-poller", platformIn, internal, 64, 10,
+                AgentCounters.source(CounterAllocator.unpublished(), "msr-poller", 1L));
             final MessageProxy platform = new MessageProxy(platformOut, 0, NoOpIdleStrategy.INSTANCE);
 
             // the actuator does not poll: the internal stream back-pressures the relay, then the platform stream fills

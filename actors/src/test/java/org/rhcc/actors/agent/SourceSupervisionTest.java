@@ -10,8 +10,10 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.receiver.MsrPoller;
 import org.rhcc.core.port.IioOccupancySensor;
+import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 
@@ -35,7 +37,8 @@ class SourceSupervisionTest
                 s.iioStream()))
             {
                 final ActorRef<SourceActor.Command> poller = kit.spawn(MsrPoller.create(node.context(), internal,
-                    () -> new FlakySensor(instances.incrementAndGet() == 1 ? 200 : Integer.MAX_VALUE)), "msr-poller");
+                    () -> new FlakySensor(instances.incrementAndGet() == 1 ? 200 : Integer.MAX_VALUE),
+                    AgentCounters.source(CounterAllocator.unpublished(), "msr-poller", 1L)), "msr-poller");
                 final int[] firstSeqZero = new int[1];
                 final long[] total = new long[1];
                 final MessageAdapter adapter = new MessageAdapter("test", new MessageListener()

@@ -14,6 +14,7 @@ import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -44,7 +45,7 @@ class QpBlockEntityTest
         // the platform's end of the command stream: a refused rate update would be a failure of the agent
         platform = node.aeron().addSubscription("aeron:ipc", 4242);
         final SenderHostState state = new SenderHostState(SESSION, 2, QPS_PER_ENTITY, 2, INTERVAL_NS,
-            AgentCounters.rateUpdater(AgentCounters.unpublished(), SESSION));
+            AgentCounters.rateUpdater(CounterAllocator.unpublished(), SESSION));
         agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
         node.context().senderAgents().put(state);
         entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(

@@ -21,6 +21,7 @@ import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -107,9 +108,10 @@ final class AeronPathBench
             final ReceiverController controller = new ReceiverController(config,
                 new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
             final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64,
-                AgentCounters.cascade(AgentCounters.published(aeron), 1L));
+                AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
             final Agent relayAgent = relay ?
-                new SignalRelayAgent("msr-poller", platform, internal, 64, Integer.MAX_VALUE) : null;
+                new SignalRelayAgent("msr-poller", platform, internal, 64, Integer.MAX_VALUE,
+                    AgentCounters.source(CounterAllocator.published(aeron), "msr-poller", 1L)) : null;
             final AgentHost cascadeHost;
             AgentHost relayHost = null;
             if (relay && 1 == relayThreads)
@@ -327,7 +329,7 @@ final class AeronPathBench
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
         final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L,
-            AgentCounters.rateUpdater(AgentCounters.published(aeron), 1L));
+            AgentCounters.rateUpdater(CounterAllocator.published(aeron), 1L));
         final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), state, 64);
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);
         for (int b = 0; b < blocks; b++)

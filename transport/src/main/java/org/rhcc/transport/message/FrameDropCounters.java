@@ -1,33 +1,56 @@
 package org.rhcc.transport.message;
 
+import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.MessageHeaderDecoder;
+import org.rhcc.transport.counters.CounterAllocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Counts frames dropped by a decoder, one counter per {@link DropReason}, and logs the first drop of each reason
  * once (with the header fields that explain it); later drops of the same reason are only counted.
  * <p>
- * <b>Note:</b> one writer thread (the decoding agent); any thread may read the counts, which are published with
- * release semantics.
+ * On a node the counts are Aeron counters ({@code rhcc frames dropped, <reason> (count): stream=<name>}), kept by the
+ * session rather than by the agent that decodes, so that a restarted agent carries on with them.
+ * <p>
+ * <b>Note:</b> one writer thread (the decoding agent); any thread or process may read the counts, which are
+ * published with release semantics.
  */
-public final class FrameDropCounters
+public final class FrameDropCounters implements AutoCloseable
 {
+    /** Counter type id of frames dropped for one reason (the reason is in the label). */
+    public static final int FRAMES_DROPPED_TYPE_ID = 4141;
+
     private static final Logger LOGGER = LoggerFactory.getLogger(FrameDropCounters.class);
 
     private final String streamName;
-    private final AtomicLongArray counts = new AtomicLongArray(DropReason.count());
+    private final AtomicCounter[] counts = new AtomicCounter[DropReason.count()];
 
     /**
+     * Counters only this process sees.
+     *
      * @param streamName names the stream in the log line, e.g. {@code "iio-samples"}.
      */
     public FrameDropCounters(final String streamName)
     {
+        this(streamName, CounterAllocator.unpublished());
+    }
+
+    /**
+     * @param streamName names the stream in the log line and the counters' labels, e.g. {@code "iio-samples"}.
+     * @param allocator  where the counters come from.
+     */
+    public FrameDropCounters(final String streamName, final CounterAllocator allocator)
+    {
         this.streamName = streamName;
+        for (int i = 0; i < counts.length; i++)
+        {
+            counts[i] = allocator.allocate(FRAMES_DROPPED_TYPE_ID, "rhcc frames dropped, " +
+                DropReason.byOrdinal(i).description() + " (count): stream=" + streamName);
+        }
     }
 
     /**
@@ -40,9 +63,9 @@ public final class FrameDropCounters
      */
     public void onDrop(final DropReason reason, final DirectBuffer buffer, final int offset, final int length)
     {
-        final int index = reason.ordinal();
-        final long count = counts.get(index) + 1;
-        counts.lazySet(index, count);
+        final AtomicCounter counter = counts[reason.ordinal()];
+        final long count = counter.getPlain() + 1;
+        counter.setRelease(count);
         if (1 == count)
         {
             logFirstDrop(reason, buffer, offset, length);
@@ -55,7 +78,7 @@ public final class FrameDropCounters
      */
     public long count(final DropReason reason)
     {
-        return counts.get(reason.ordinal());
+        return counts[reason.ordinal()].get();
     }
 
     /**
@@ -64,9 +87,9 @@ public final class FrameDropCounters
     public long totalCount()
     {
         long total = 0;
-        for (int i = 0, n = counts.length(); i < n; i++)
+        for (final AtomicCounter count : counts)
         {
-            total += counts.get(i);
+            total += count.get();
         }
 
         return total;
@@ -78,6 +101,14 @@ public final class FrameDropCounters
     public String streamName()
     {
         return streamName;
+    }
+
+    /**
+     * Frees the counters (published ones leave the counters file).
+     */
+    public void close()
+    {
+        CloseHelper.closeAll(counts);
     }
 
     private void logFirstDrop(final DropReason reason, final DirectBuffer buffer, final int offset, final int length)

@@ -49,8 +49,17 @@ public final class MessageAdapter implements FragmentHandler
      */
     public MessageAdapter(final String streamName, final MessageListener listener)
     {
+        this(listener, new FrameDropCounters(streamName));
+    }
+
+    /**
+     * @param listener     to dispatch decoded messages to.
+     * @param dropCounters counts dropped frames; kept by the caller, who closes them.
+     */
+    public MessageAdapter(final MessageListener listener, final FrameDropCounters dropCounters)
+    {
         this.listener = listener;
-        this.dropCounters = new FrameDropCounters(streamName);
+        this.dropCounters = dropCounters;
     }
 
     /**
