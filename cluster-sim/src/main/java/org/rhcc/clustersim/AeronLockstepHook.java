@@ -231,9 +231,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     @Override
-    public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    public void onClockDone(final long doneUpToNs, final long answeredSessionId, final int controllerId)
     {
-        if (epoch == sessionId && nodeId == awaitedController && doneUpToNs >= awaitedNs)
+        if (answeredSessionId == sessionId && controllerId == awaitedController && doneUpToNs >= awaitedNs)
         {
             answered = true;
         }

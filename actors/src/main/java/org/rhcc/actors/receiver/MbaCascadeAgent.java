@@ -42,7 +42,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
      * @param commands      publishes commands and lockstep answers to the platform.
      * @param controller    core's receiver controller bound to the platform's ports.
      * @param log           decision log, also told about the fail-safe.
-     * @param sessionId     the session (lockstep epoch).
+     * @param sessionId     the session (its lockstep steps carry its id).
      * @param hostId        receiver host whose samples are processed.
      * @param controllerId  id answered in {@code ClockDone}.
      * @param fragmentLimit most frames per duty cycle.
@@ -105,13 +105,13 @@ public final class MbaCascadeAgent implements Agent, MessageListener
     /**
      * {@inheritDoc}
      */
-    public void onClockAdvance(final long advanceToNs, final long epoch)
+    public void onClockAdvance(final long advanceToNs, final long advanceSessionId)
     {
-        if (epoch != sessionId)
+        if (advanceSessionId != sessionId)
         {
             return;
         }
-        final long result = commands.clockDone(advanceToNs, epoch, controllerId);
+        final long result = commands.clockDone(advanceToNs, sessionId, controllerId);
         if (result < 0)
         {
             throw new IllegalStateException("cannot answer ClockAdvance(" + advanceToNs + "): " +

@@ -84,14 +84,14 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     /**
      * {@inheritDoc}
      */
-    public void onClockAdvance(final long advanceToNs, final long epoch)
+    public void onClockAdvance(final long advanceToNs, final long sessionId)
     {
-        if (epoch != state.sessionId())
+        if (sessionId != state.sessionId())
         {
             return;
         }
         state.onClock(advanceToNs);
-        final long result = commands.clockDone(advanceToNs, epoch, state.controllerId());
+        final long result = commands.clockDone(advanceToNs, sessionId, state.controllerId());
         if (result < 0)
         {
             throw new IllegalStateException("cannot answer ClockAdvance(" + advanceToNs + "): " +

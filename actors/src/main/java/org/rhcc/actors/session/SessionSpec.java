@@ -15,7 +15,8 @@ import org.rhcc.core.control.Scheme;
  * its configuration. Journaled as the configuration event of every session journal, so a replay rebuilds the same
  * controller.
  *
- * @param sessionId      unique id of the session, also the lockstep epoch of its {@code ClockAdvance} frames.
+ * @param sessionId      unique id of the session, also carried
+ *                       by its lockstep frames ({@code ClockAdvance}, {@code ClockDone}).
  * @param scheme         scheme label ({@code dcqcn}, {@code rhcc}, {@code hostcc}, {@code rnic-only},
  *                       {@code cpu-only}, {@code hostcc-5level}).
  * @param params         parameter overrides in the order given; keys of {@link ControllerConfig#KEYS} apply to the

@@ -233,7 +233,7 @@ class RateUpdaterSupervisionTest
     {
         final long awaitedNs = nowNs(acksSent - 1);
         final long deadlineNs = System.nanoTime() + TIMEOUT.toNanos();
-        while (heard.doneNs < awaitedNs || heard.epoch != spec.sessionId())
+        while (heard.doneNs < awaitedNs || heard.sessionId != spec.sessionId())
         {
             if (0 == commands.poll(adapter, 64))
             {
@@ -276,7 +276,7 @@ class RateUpdaterSupervisionTest
     {
         private final List<double[]> rates = new ArrayList<>();
         private long doneNs = Long.MIN_VALUE;
-        private long epoch;
+        private long sessionId;
 
         @Override
         public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
@@ -285,12 +285,12 @@ class RateUpdaterSupervisionTest
         }
 
         @Override
-        public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+        public void onClockDone(final long doneUpToNs, final long sessionId, final int controllerId)
         {
-            if (SessionProtocol.SENDER_CONTROLLER_ID == nodeId)
+            if (SessionProtocol.SENDER_CONTROLLER_ID == controllerId)
             {
                 this.doneNs = doneUpToNs;
-                this.epoch = epoch;
+                this.sessionId = sessionId;
             }
         }
     }

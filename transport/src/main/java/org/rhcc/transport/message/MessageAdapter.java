@@ -132,14 +132,14 @@ public final class MessageAdapter implements FragmentHandler
             {
                 final ClockAdvanceDecoder m = clockAdvance.wrap(
                     buffer, offset, ClockAdvanceDecoder.BLOCK_LENGTH, version);
-                listener.onClockAdvance(m.advanceToNs(), m.epoch());
+                listener.onClockAdvance(m.advanceToNs(), m.sessionId());
                 break;
             }
 
             case ClockDoneDecoder.TEMPLATE_ID:
             {
                 final ClockDoneDecoder m = clockDone.wrap(buffer, offset, ClockDoneDecoder.BLOCK_LENGTH, version);
-                listener.onClockDone(m.doneUpToNs(), m.epoch(), m.nodeId());
+                listener.onClockDone(m.doneUpToNs(), m.sessionId(), m.controllerId());
                 break;
             }
 

@@ -69,9 +69,9 @@ public interface MessageListener
      * Lockstep: every signal of the stream up to {@code advanceToNs} has been published.
      *
      * @param advanceToNs simulated time the stream is complete up to, ns.
-     * @param epoch       run epoch.
+     * @param sessionId   the session whose lockstep this step belongs to.
      */
-    default void onClockAdvance(final long advanceToNs, final long epoch)
+    default void onClockAdvance(final long advanceToNs, final long sessionId)
     {
     }
 
@@ -79,10 +79,10 @@ public interface MessageListener
      * Lockstep: a controller node has answered every signal up to {@code doneUpToNs}.
      *
      * @param doneUpToNs simulated time the node is done up to, ns.
-     * @param epoch      run epoch being answered.
-     * @param nodeId     id of the answering node.
+     * @param sessionId    the session being answered.
+     * @param controllerId the answering controller (receiver or sender).
      */
-    default void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    default void onClockDone(final long doneUpToNs, final long sessionId, final int controllerId)
     {
     }
 

@@ -188,17 +188,17 @@ public final class MessageProxy
      * Lockstep: publishes that every signal of this stream up to {@code advanceToNs} has been published.
      *
      * @param advanceToNs simulated time the stream is complete up to, ns.
-     * @param epoch       run epoch.
+     * @param sessionId   the session whose lockstep this step belongs to.
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
      */
-    public long clockAdvance(final long advanceToNs, final long epoch)
+    public long clockAdvance(final long advanceToNs, final long sessionId)
     {
         final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockAdvanceEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
             clockAdvance.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .advanceToNs(advanceToNs)
-                .epoch(epoch);
+                .sessionId(sessionId);
             bufferClaim.commit();
         }
 
@@ -209,19 +209,19 @@ public final class MessageProxy
      * Lockstep: publishes that this node has answered every signal up to {@code doneUpToNs}.
      *
      * @param doneUpToNs simulated time this node is done up to, ns.
-     * @param epoch      run epoch.
-     * @param nodeId     id of this node.
+     * @param sessionId    the session being answered.
+     * @param controllerId this controller (receiver or sender).
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
      */
-    public long clockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    public long clockDone(final long doneUpToNs, final long sessionId, final int controllerId)
     {
         final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockDoneEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
             clockDone.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .doneUpToNs(doneUpToNs)
-                .epoch(epoch)
-                .nodeId(nodeId);
+                .sessionId(sessionId)
+                .controllerId(controllerId);
             bufferClaim.commit();
         }
 

@@ -121,15 +121,15 @@ class CodecRoundTripTest
         assertEquals(24, Frames.clockAdvance(buffer, OFFSET, 1_000_000L, 3L));
         final ClockAdvanceDecoder advance = new ClockAdvanceDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(1_000_000L, advance.advanceToNs());
-        assertEquals(3L, advance.epoch());
+        assertEquals(3L, advance.sessionId());
         assertEquals(1_000_000L, raw.getLong(OFFSET + 8));
         assertEquals(3L, raw.getLong(OFFSET + 16));
 
         assertEquals(32, Frames.clockDone(buffer, OFFSET, 999L, 3L, 12));
         final ClockDoneDecoder done = new ClockDoneDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(999L, done.doneUpToNs());
-        assertEquals(3L, done.epoch());
-        assertEquals(12, done.nodeId());
+        assertEquals(3L, done.sessionId());
+        assertEquals(12, done.controllerId());
         assertEquals(999L, raw.getLong(OFFSET + 8));
         assertEquals(3L, raw.getLong(OFFSET + 16));
         assertEquals(12, raw.getInt(OFFSET + 24));

@@ -47,18 +47,18 @@ public final class Frames
     }
 
     public static int clockAdvance(final MutableDirectBuffer buffer, final int offset, final long advanceToNs,
-        final long epoch)
+        final long sessionId)
     {
         final ClockAdvanceEncoder e = new ClockAdvanceEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
-        e.advanceToNs(advanceToNs).epoch(epoch);
+        e.advanceToNs(advanceToNs).sessionId(sessionId);
         return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
     }
 
     public static int clockDone(final MutableDirectBuffer buffer, final int offset, final long doneUpToNs,
-        final long epoch, final int nodeId)
+        final long sessionId, final int controllerId)
     {
         final ClockDoneEncoder e = new ClockDoneEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
-        e.doneUpToNs(doneUpToNs).epoch(epoch).nodeId(nodeId);
+        e.doneUpToNs(doneUpToNs).sessionId(sessionId).controllerId(controllerId);
         return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
     }
 

@@ -60,14 +60,14 @@ public final class RecordingListener implements MessageListener
         messages.add("RateUpdate(" + qp + "," + rRevGbps + "," + rSendGbps + "," + nowNs + ")");
     }
 
-    public void onClockAdvance(final long advanceToNs, final long epoch)
+    public void onClockAdvance(final long advanceToNs, final long sessionId)
     {
-        messages.add("ClockAdvance(" + advanceToNs + "," + epoch + ")");
+        messages.add("ClockAdvance(" + advanceToNs + "," + sessionId + ")");
     }
 
-    public void onClockDone(final long doneUpToNs, final long epoch, final int nodeId)
+    public void onClockDone(final long doneUpToNs, final long sessionId, final int controllerId)
     {
-        messages.add("ClockDone(" + doneUpToNs + "," + epoch + "," + nodeId + ")");
+        messages.add("ClockDone(" + doneUpToNs + "," + sessionId + "," + controllerId + ")");
     }
 
     public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
