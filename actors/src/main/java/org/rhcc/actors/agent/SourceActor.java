@@ -13,7 +13,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.IdleStrategy;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 
 /**
  * A signal source (the receiver's MSR poller, the sender's probe-ACK stream): an actor that starts its duty-cycle
@@ -56,14 +56,14 @@ public final class SourceActor extends AbstractBehavior<SourceActor.Command>
         }
     }
 
-    private final AgentHost host;
+    private final AgentThread agentThread;
     private final String role;
 
     private SourceActor(final ActorContext<Command> context, final Agent agent, final IdleStrategy idleStrategy)
     {
         super(context);
         this.role = agent.roleName();
-        this.host = AgentHost.start(agent, idleStrategy,
+        this.agentThread = AgentThread.start(agent, idleStrategy,
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
         context.getLog().debug("signal source {} started", role);
     }
@@ -102,7 +102,7 @@ public final class SourceActor extends AbstractBehavior<SourceActor.Command>
 
     private Behavior<Command> stopAgent()
     {
-        host.close();
+        agentThread.close();
         return this;
     }
 }

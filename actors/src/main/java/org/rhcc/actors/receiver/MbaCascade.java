@@ -26,7 +26,7 @@ import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.transport.aeron.IdleStrategies;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.port.EcnMarkingProxy;
@@ -112,7 +112,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private final ReceiverDecisionLog log;
     private final MbaCascadeAgent agent;
     private final ActorRef<SessionJournal.Command> journal;
-    private final AgentHost host;
+    private final AgentThread agentThread;
     private final List<SessionEvent> pending = new ArrayList<>();
     private final ActorRef<org.apache.pekko.Done> appended;
     private boolean appending;
@@ -156,7 +156,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         }, log);
         agent = new MbaCascadeAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
-        host = AgentHost.start(agent, IdleStrategies.parse(s.idleStrategy()),
+        agentThread = AgentThread.start(agent, IdleStrategies.parse(s.idleStrategy()),
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
         context.getSelf().tell(Tick.INSTANCE);
@@ -259,7 +259,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
 
     private Behavior<Command> onAgentCrashed(final AgentCrashed crashed)
     {
-        host.close();
+        agentThread.close();
         drain();
         final String reason = "MBA cascade agent stopped: " + crashed.cause();
         final long nowNs = Math.max(0, agent.lastDoneNs());
@@ -279,7 +279,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
 
     private Behavior<Command> onFinish(final Finish finish)
     {
-        host.close();
+        agentThread.close();
         pendingFinish = finish.replyTo();
         drain();
         maybeSync();
@@ -308,7 +308,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
 
     private Behavior<Command> onPostStop()
     {
-        host.close();
+        agentThread.close();
         if (hostActuator)
         {
             // fail-safe at shutdown: the host is never left throttled by a controller that stopped

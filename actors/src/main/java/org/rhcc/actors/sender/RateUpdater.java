@@ -26,7 +26,7 @@ import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.transport.aeron.IdleStrategies;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 
@@ -106,7 +106,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     private final int blockCount;
     private final SenderHostState state;
     private RateUpdaterAgent agent;
-    private AgentHost host;
+    private AgentThread agentThread;
     private int restarts;
     private boolean agentDown;
     private boolean failSafe;
@@ -137,7 +137,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), spec.sessionId()));
         agent = new RateUpdaterAgent(acks, proxy(), state, s.fragmentLimit());
         node.senderAgents().put(state);
-        host = start(agent);
+        agentThread = start(agent);
         context.pipeToSelf(openBlocks(), (ok, error) -> new BlocksOpened(error));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
     }
@@ -161,10 +161,10 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         return new MessageProxy(commands, node.settings().offerRetries(), IdleStrategies.parse("yielding"));
     }
 
-    private AgentHost start(final RateUpdaterAgent a)
+    private AgentThread start(final RateUpdaterAgent a)
     {
         final ActorRef<Command> self = getContext().getSelf();
-        return AgentHost.start(a, IdleStrategies.parse(node.settings().idleStrategy()),
+        return AgentThread.start(a, IdleStrategies.parse(node.settings().idleStrategy()),
             (cause) -> self.tell(new AgentCrashed(a, cause)));
     }
 
@@ -235,7 +235,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         {
             return this;
         }
-        host.close();
+        agentThread.close();
         agentDown = true;
         final Throwable cause = crashed.cause();
         final int maxRestarts = node.settings().actuatorMaxRestarts();
@@ -284,7 +284,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             return this;
         }
         agent = new RateUpdaterAgent(acks, proxy(), state, node.settings().fragmentLimit());
-        host = start(agent);
+        agentThread = start(agent);
         agentDown = false;
         getContext().getLog().info("session {}: rate updater agent restarted with {} ACKs processed so far",
             spec.sessionId(), agent.acksSeen());
@@ -324,7 +324,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
             new ActuatorFailed("sender", String.valueOf(cause))), getContext().getSystem().ignoreRef()));
         onTick();
         agent = new RateUpdaterAgent(acks, proxy(), state, node.settings().fragmentLimit());
-        host = start(agent);
+        agentThread = start(agent);
         agentDown = false;
     }
 
@@ -353,7 +353,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
 
     private Behavior<Command> onFinished(final Finished msg)
     {
-        host.close();
+        agentThread.close();
         if (null != msg.error() && failure.isEmpty())
         {
             failure = "finishing the sender entities failed: " + msg.error();
@@ -370,7 +370,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
 
     private Behavior<Command> onPostStop()
     {
-        host.close();
+        agentThread.close();
         node.senderAgents().remove(state);
         acks.close();
         commands.close();

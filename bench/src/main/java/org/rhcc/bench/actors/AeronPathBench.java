@@ -20,7 +20,7 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.transport.aeron.IdleStrategies;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -112,18 +112,18 @@ final class AeronPathBench
             final Agent relayAgent = relay ?
                 new SignalRelayAgent("msr-poller", platform, internal, 64, Integer.MAX_VALUE,
                     AgentCounters.source(CounterAllocator.published(aeron), "msr-poller", 1L)) : null;
-            final AgentHost cascadeHost;
-            AgentHost relayHost = null;
+            final AgentThread cascadeThread;
+            AgentThread relayThread = null;
             if (relay && 1 == relayThreads)
             {
-                cascadeHost = start(new CompositeAgent(relayAgent, cascade));
+                cascadeThread = start(new CompositeAgent(relayAgent, cascade));
             }
             else
             {
-                cascadeHost = start(cascade);
+                cascadeThread = start(cascade);
                 if (relay)
                 {
-                    relayHost = start(relayAgent);
+                    relayThread = start(relayAgent);
                 }
             }
             try
@@ -143,16 +143,16 @@ final class AeronPathBench
                 final long startNs = System.nanoTime();
                 final PacedLoad.Result result = PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter,
                     receiver, (i, intendedNs) -> proxy.iioSample(0, i, intendedNs, Fixtures.occupancy(intendedNs),
-                    50.0), benchIdle(), threads(cascadeHost, relayHost));
+                    50.0), benchIdle(), threads(cascadeThread, relayThread));
                 log.queue().clear();
-                return stopped(result, startNs, cascadeHost, relayHost);
+                return stopped(result, startNs, cascadeThread, relayThread);
             }
             finally
             {
-                cascadeHost.close();
-                if (null != relayHost)
+                cascadeThread.close();
+                if (null != relayThread)
                 {
-                    relayHost.close();
+                    relayThread.close();
                 }
             }
         }
@@ -166,7 +166,7 @@ final class AeronPathBench
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
             final RateUpdaterAgent agent = senderAgent(acks, commandsOut, qps);
-            final AgentHost host = start(agent);
+            final AgentThread agentThread = start(agent);
             try
             {
                 await(in, commandsOut);
@@ -188,11 +188,11 @@ final class AeronPathBench
                         final int qp = (int)((i * 2654435761L) % qps);
                         final int reqRecv = i * 1000;
                         return proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, intendedNs);
-                    }, benchIdle(), threads(host, null)), startNs, host);
+                    }, benchIdle(), threads(agentThread, null)), startNs, agentThread);
             }
             finally
             {
-                host.close();
+                agentThread.close();
             }
         }
     }
@@ -212,7 +212,7 @@ final class AeronPathBench
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
             final RateUpdaterAgent agent = senderAgent(acks, commandsOut, qps);
-            final AgentHost host = AgentHost.start(agent, IdleStrategies.parse(profile.agentIdle()),
+            final AgentThread agentThread = AgentThread.start(agent, IdleStrategies.parse(profile.agentIdle()),
                 Throwable::printStackTrace);
             try
             {
@@ -248,25 +248,25 @@ final class AeronPathBench
                     if (0 == startNs && agent.acksSeen() >= warm)
                     {
                         startAcks = agent.acksSeen();
-                        startBytes = threads.getThreadAllocatedBytes(host.thread().getId());
+                        startBytes = threads.getThreadAllocatedBytes(agentThread.thread().getId());
                         before = ThreadTimes.snapshot();
                         startNs = System.nanoTime();
                     }
                 }
                 final long endNs = System.nanoTime();
                 final long acksDone = agent.acksSeen() - startAcks;
-                final long bytes = threads.getThreadAllocatedBytes(host.thread().getId()) - startBytes;
+                final long bytes = threads.getThreadAllocatedBytes(agentThread.thread().getId()) - startBytes;
                 notes.addAll(ThreadTimes.snapshot().since(before, 0.005));
                 return new double[]{ acksDone * 1e9 / (endNs - startNs), (double)bytes / acksDone };
             }
             finally
             {
-                host.close();
+                agentThread.close();
             }
         }
     }
 
-    private AgentHost start(final Agent agent)
+    private AgentThread start(final Agent agent)
     {
         Agent run = agent;
         if (BUSY)
@@ -275,19 +275,19 @@ final class AeronPathBench
             timed.add(busy);
             run = busy;
         }
-        return AgentHost.start(run, IdleStrategies.parse(profile.agentIdle()), Throwable::printStackTrace);
+        return AgentThread.start(run, IdleStrategies.parse(profile.agentIdle()), Throwable::printStackTrace);
     }
 
     /**
      * Stops the agents and adds their service times to the notes, with {@code -Drhcc.bench.busy=true}.
      */
-    private PacedLoad.Result stopped(final PacedLoad.Result result, final long startNs, final AgentHost... hosts)
+    private PacedLoad.Result stopped(final PacedLoad.Result result, final long startNs, final AgentThread... agentThreads)
     {
-        for (final AgentHost host : hosts)
+        for (final AgentThread agentThread : agentThreads)
         {
-            if (null != host)
+            if (null != agentThread)
             {
-                host.close();
+                agentThread.close();
             }
         }
         final long elapsedNs = System.nanoTime() - startNs;
@@ -304,7 +304,7 @@ final class AeronPathBench
         return IdleStrategies.parse(profile.benchIdle());
     }
 
-    private static Thread[] threads(final AgentHost first, final AgentHost second)
+    private static Thread[] threads(final AgentThread first, final AgentThread second)
     {
         awaitThread(first);
         if (null == second)
@@ -315,9 +315,9 @@ final class AeronPathBench
         return new Thread[]{ first.thread(), second.thread() };
     }
 
-    private static void awaitThread(final AgentHost host)
+    private static void awaitThread(final AgentThread agentThread)
     {
-        while (null == host.thread())
+        while (null == agentThread.thread())
         {
             Fixtures.sleep(1);
         }

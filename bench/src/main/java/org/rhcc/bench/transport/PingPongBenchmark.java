@@ -9,7 +9,7 @@ import org.agrona.CloseHelper;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.rhcc.transport.aeron.Publications;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -70,7 +70,7 @@ public final class PingPongBenchmark
         Subscription pingSubscription = null;
         ExclusivePublication pongPublication = null;
         Subscription pongSubscription = null;
-        AgentHost responder = null;
+        AgentThread responder = null;
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         try
         {
@@ -82,7 +82,7 @@ public final class PingPongBenchmark
             final MessageProxy pongProxy = new MessageProxy(
                 pongPublication, MAX_OFFER_RETRIES, new BusySpinIdleStrategy());
             final MessageAdapter responderAdapter = new MessageAdapter("ping", new Responder(pongProxy));
-            responder = AgentHost.start(
+            responder = AgentThread.start(
                 new PollAgent("ping-responder", pingSubscription, responderAdapter, 16), responderIdle, failure::set);
 
             awaitConnected(pingPublication);

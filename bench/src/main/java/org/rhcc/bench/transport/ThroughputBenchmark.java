@@ -6,7 +6,7 @@ import io.aeron.Subscription;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.codec.MessageHeaderEncoder;
 import org.rhcc.transport.codec.ProbeAckEncoder;
 import org.rhcc.transport.message.MessageAdapter;
@@ -78,14 +78,14 @@ public final class ThroughputBenchmark
 
         Subscription subscription = null;
         ExclusivePublication publication = null;
-        AgentHost subscriber = null;
+        AgentThread subscriber = null;
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         try
         {
             subscription = aeron.addSubscription(channel, streamId);
             publication = aeron.addExclusivePublication(channel, streamId);
             final Counter counter = new Counter(messageCount);
-            subscriber = AgentHost.start(
+            subscriber = AgentThread.start(
                 new PollAgent("probe-ack-counter", subscription, new MessageAdapter("probe-acks", counter), 64),
                 subscriberIdle, failure::set);
             PingPongBenchmark.awaitConnected(publication);

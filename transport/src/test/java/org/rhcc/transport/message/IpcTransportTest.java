@@ -17,7 +17,7 @@ import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.IdleStrategies;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.Frames;
 import org.rhcc.transport.codec.MbaReason;
@@ -65,7 +65,7 @@ class IpcTransportTest
         final MessageAdapter adapter = new MessageAdapter("all", listener);
         try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
-            AgentHost runner = AgentHost.start(
+            AgentThread runner = AgentThread.start(
                 new PollAgent("all-reader", subscription, adapter, 8), IdleStrategies.parse("backoff"), (cause) ->
                 {
                 }))
@@ -103,7 +103,7 @@ class IpcTransportTest
         final MessageAdapter adapter = new MessageAdapter("probe-acks", listener);
         try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
-            AgentHost runner = AgentHost.start(
+            AgentThread runner = AgentThread.start(
                 new PollAgent("ack-reader", subscription, adapter, 8), IdleStrategies.parse("backoff"), (cause) ->
                 {
                 }))
@@ -162,7 +162,7 @@ class IpcTransportTest
 
         try (Subscription subscription = aeron.addSubscription(Channels.ipc(), streamId);
             ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), streamId);
-            AgentHost runner = AgentHost.start(
+            AgentThread runner = AgentThread.start(
                 new PollAgent("ack-reader", subscription, new MessageAdapter("acks", failing), 8),
                 IdleStrategies.parse("backoff"), (cause) -> assertTrue(crash.compareAndSet(null, cause))))
         {

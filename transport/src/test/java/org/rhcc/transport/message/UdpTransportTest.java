@@ -13,7 +13,7 @@ import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.aeron.StreamIds;
-import org.rhcc.transport.agent.AgentHost;
+import org.rhcc.transport.agent.AgentThread;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ class UdpTransportTest
 
             try (Subscription subscription = receiverAeron.addSubscription(
                 Channels.udp("127.0.0.1", 0), StreamIds.IIO_SAMPLES);
-                AgentHost runner = AgentHost.start(
+                AgentThread runner = AgentThread.start(
                     new PollAgent("mba-cascade", subscription, adapter, 64), IdleStrategies.parse("backoff"), (cause) ->
                     {
                     }))

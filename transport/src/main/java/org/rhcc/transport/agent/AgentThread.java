@@ -17,14 +17,14 @@ import org.slf4j.LoggerFactory;
  * <p>
  * <b>Note:</b> {@code onCrash} runs on the agent's thread; it should only hand the cause to the actor.
  */
-public final class AgentHost implements AutoCloseable
+public final class AgentThread implements AutoCloseable
 {
-    private static final Logger LOGGER = LoggerFactory.getLogger(AgentHost.class);
+    private static final Logger LOGGER = LoggerFactory.getLogger(AgentThread.class);
 
     private final AgentRunner runner;
     private final CrashGuard guard;
 
-    private AgentHost(final AgentRunner runner, final CrashGuard guard)
+    private AgentThread(final AgentRunner runner, final CrashGuard guard)
     {
         this.runner = runner;
         this.guard = guard;
@@ -38,13 +38,13 @@ public final class AgentHost implements AutoCloseable
      * @param onCrash      told the cause of the first exception the agent throws.
      * @return the running agent.
      */
-    public static AgentHost start(final Agent agent, final IdleStrategy idleStrategy,
+    public static AgentThread start(final Agent agent, final IdleStrategy idleStrategy,
         final Consumer<Throwable> onCrash)
     {
         final CrashGuard guard = new CrashGuard(agent, onCrash);
-        final AgentRunner runner = new AgentRunner(idleStrategy, AgentHost::onRunnerError, null, guard);
+        final AgentRunner runner = new AgentRunner(idleStrategy, AgentThread::onRunnerError, null, guard);
         AgentRunner.startOnThread(runner);
-        return new AgentHost(runner, guard);
+        return new AgentThread(runner, guard);
     }
 
     /**
