@@ -1,0 +1,159 @@
+package org.rhcc.transport.message;
+
+import org.rhcc.transport.codec.ClockAdvanceDecoder;
+import org.rhcc.transport.codec.ClockDoneDecoder;
+import org.rhcc.transport.codec.EcnMarkingDecoder;
+import org.rhcc.transport.codec.IioSampleDecoder;
+import org.rhcc.transport.codec.MbaLevelCommandDecoder;
+import org.rhcc.transport.codec.ProbeAckDecoder;
+import org.rhcc.transport.codec.RateUpdateDecoder;
+import org.rhcc.transport.codec.WireSchemaOracle;
+import org.rhcc.transport.codec.WireSchemaOracle.Template;
+
+import java.util.Arrays;
+
+/**
+ * Test listener that keeps what a {@link MessageAdapter} dispatched since the last {@link #reset()}: the number of
+ * callbacks, and the last message as its field values in the schema's order ({@link WireSchemaOracle}), ints
+ * sign-extended, doubles as raw bits, so that a bit-exact comparison with the frame's bytes is one array compare.
+ */
+final class CapturingListener implements MessageListener
+{
+    private final WireSchemaOracle oracle;
+    private int callbacks;
+    private int templateId;
+    private Template template;
+    private long[] fields;
+
+    CapturingListener(final WireSchemaOracle oracle)
+    {
+        this.oracle = oracle;
+    }
+
+    /**
+     * The values a listener receives for raw wire values: {@code onEcnMarking} delivers {@code markingOn} as a
+     * boolean, so any non-zero value arrives as 1.
+     *
+     * @param template of the frame.
+     * @param raw      field values as read from the wire, in the schema's order.
+     * @return a copy with the values as delivered.
+     */
+    static long[] asDelivered(final Template template, final long[] raw)
+    {
+        final long[] delivered = Arrays.copyOf(raw, raw.length);
+        if (EcnMarkingDecoder.TEMPLATE_ID == template.id())
+        {
+            final int index = template.index("markingOn");
+            delivered[index] = 0 != delivered[index] ? 1 : 0;
+        }
+
+        return delivered;
+    }
+
+    void reset()
+    {
+        callbacks = 0;
+        templateId = 0;
+        template = null;
+        fields = null;
+    }
+
+    int callbacks()
+    {
+        return callbacks;
+    }
+
+    int templateId()
+    {
+        return templateId;
+    }
+
+    long[] fields()
+    {
+        return fields;
+    }
+
+    public void onIioSample(
+        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    {
+        capture(IioSampleDecoder.TEMPLATE_ID);
+        put("hostId", hostId);
+        put("seq", seq);
+        put("nowNs", nowNs);
+        put("occupancy", occupancy);
+        put("pcieGbps", pcieGbps);
+    }
+
+    public void onMbaLevelCommand(
+        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    {
+        capture(MbaLevelCommandDecoder.TEMPLATE_ID);
+        put("hostId", hostId);
+        put("group", group);
+        put("level", level);
+        put("nowNs", nowNs);
+        put("seq", seq);
+        put("reason", reasonCode);
+    }
+
+    public void onProbeAck(
+        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    {
+        capture(ProbeAckDecoder.TEMPLATE_ID);
+        put("qp", qp);
+        put("reqRecvTs32", reqRecvTs32);
+        put("respSendTs32", respSendTs32);
+        put("rccGbps", rccGbps);
+        put("nowNs", nowNs);
+    }
+
+    public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    {
+        capture(RateUpdateDecoder.TEMPLATE_ID);
+        put("qp", qp);
+        put("rRevGbps", rRevGbps);
+        put("rSendGbps", rSendGbps);
+        put("nowNs", nowNs);
+    }
+
+    public void onClockAdvance(final long advanceToNs, final long sessionId)
+    {
+        capture(ClockAdvanceDecoder.TEMPLATE_ID);
+        put("advanceToNs", advanceToNs);
+        put("sessionId", sessionId);
+    }
+
+    public void onClockDone(final long doneUpToNs, final long sessionId, final int controllerId)
+    {
+        capture(ClockDoneDecoder.TEMPLATE_ID);
+        put("doneUpToNs", doneUpToNs);
+        put("sessionId", sessionId);
+        put("controllerId", controllerId);
+    }
+
+    public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
+    {
+        capture(EcnMarkingDecoder.TEMPLATE_ID);
+        put("hostId", hostId);
+        put("markingOn", markingOn ? 1 : 0);
+        put("nowNs", nowNs);
+    }
+
+    private void capture(final int templateId)
+    {
+        callbacks++;
+        this.templateId = templateId;
+        template = oracle.template(templateId);
+        fields = new long[template.fields().size()];
+    }
+
+    private void put(final String name, final long value)
+    {
+        fields[template.index(name)] = value;
+    }
+
+    private void put(final String name, final double value)
+    {
+        put(name, Double.doubleToRawLongBits(value));
+    }
+}
