@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 
 import org.HdrHistogram.Histogram;
 import org.rhcc.core.dcqcn.DcqcnReactionPoints;
+import org.rhcc.core.dcqcn.RedEcnMarker;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.receiver.MbaLevelTable;
@@ -146,12 +147,17 @@ final class SimulationEngine implements FabricListener, SimPorts, MbaActuator, R
         final SimParameters.Rnic r = p.rnic();
         final SimParameters.Network n = p.network();
         final double controlSerNs = 2.0 * r.probeBytes() * 8.0 / n.lineRateGbps();
-        return new FabricConfig(spec.senders(), spec.qpsPerSender(), spec.messageBytes(), r.txDepth(),
-            r.mtuBytes(), r.headerBytes(), n.lineRateGbps(), n.propagationNs(),
-            2.0 * n.propagationNs() + controlSerNs, spec.pfc(), r.rxBufferBytes(), r.xoffBytes(), r.xonBytes(),
-            r.pfcReactionNs(), n.switchBufferBytes(), n.pfcAlpha(), n.ecnKminBytes(), n.ecnKmaxBytes(), n.ecnPmax(),
-            r.rxEcnKminBytes(), r.rxEcnKmaxBytes(), r.rxEcnPmax(), n.dcqcn().cnpIntervalNs(),
-            r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes(), true, r.probeIntervalBytes(), r.probeBytes());
+        final double reversePathNs = 2.0 * n.propagationNs() + controlSerNs;
+        return new FabricConfig(
+            new FabricConfig.Workload(spec.senders(), spec.qpsPerSender(), spec.messageBytes(), r.txDepth()),
+            new FabricConfig.Link(r.mtuBytes(), r.headerBytes(), n.lineRateGbps(), n.propagationNs(), reversePathNs),
+            new FabricConfig.Pfc(spec.pfc(), r.pfcReactionNs()),
+            new FabricConfig.RxBuffer(r.rxBufferBytes(), r.xoffBytes(), r.xonBytes(),
+                new RedEcnMarker(r.rxEcnKminBytes(), r.rxEcnKmaxBytes(), r.rxEcnPmax())),
+            new FabricConfig.SwitchQueue(n.switchBufferBytes(), n.pfcAlpha(),
+                new RedEcnMarker(n.ecnKminBytes(), n.ecnKmaxBytes(), n.ecnPmax())),
+            new FabricConfig.Nic(n.dcqcn().cnpIntervalNs(), r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes()),
+            new FabricConfig.Probes(true, r.probeIntervalBytes(), r.probeBytes()));
     }
 
     SimulationResult run()
