@@ -1,6 +1,7 @@
 package org.rhcc.experiments;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.experiments.result.Stationarity;
@@ -176,9 +177,20 @@ class HalfWindowObserverTest
         }
 
         @Override
-        public long iioReadLatencyNs()
+        public IioOccupancySensor iioSensor()
         {
-            return 400L;
+            return new IioOccupancySensor()
+            {
+                public double sampleOccupancy(final long nowNs)
+                {
+                    return 0.0;
+                }
+
+                public long readLatencyNs()
+                {
+                    return 400L;
+                }
+            };
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.experiments.UserInputException;
@@ -75,9 +76,20 @@ class SchemeWiringTest
             return 100.0;
         }
 
-        public long iioReadLatencyNs()
+        public IioOccupancySensor iioSensor()
         {
-            return 400;
+            return new IioOccupancySensor()
+            {
+                public double sampleOccupancy(final long nowNs)
+                {
+                    return 0.0;
+                }
+
+                public long readLatencyNs()
+                {
+                    return 400L;
+                }
+            };
         }
     }
 
