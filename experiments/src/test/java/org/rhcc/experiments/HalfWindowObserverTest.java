@@ -179,18 +179,7 @@ class HalfWindowObserverTest
         @Override
         public IioOccupancySensor iioSensor()
         {
-            return new IioOccupancySensor()
-            {
-                public double sampleOccupancy(final long nowNs)
-                {
-                    return 0.0;
-                }
-
-                public long readLatencyNs()
-                {
-                    return 400L;
-                }
-            };
+            return new IdleIioSensor();
         }
 
         @Override

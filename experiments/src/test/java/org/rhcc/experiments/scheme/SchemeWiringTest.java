@@ -10,6 +10,7 @@ import org.rhcc.core.control.Scheme;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.experiments.IdleIioSensor;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
@@ -78,18 +79,7 @@ class SchemeWiringTest
 
         public IioOccupancySensor iioSensor()
         {
-            return new IioOccupancySensor()
-            {
-                public double sampleOccupancy(final long nowNs)
-                {
-                    return 0.0;
-                }
-
-                public long readLatencyNs()
-                {
-                    return 400L;
-                }
-            };
+            return new IdleIioSensor();
         }
     }
 
