@@ -2,6 +2,7 @@ package org.rhcc.experiments;
 
 import java.util.Arrays;
 
+import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.experiments.result.Stationarity;
@@ -316,9 +317,9 @@ final class HalfWindowObserver extends ForwardingControllerHook
         }
 
         @Override
-        public long iioReadLatencyNs()
+        public IioOccupancySensor iioSensor()
         {
-            return ports.iioReadLatencyNs();
+            return ports.iioSensor();
         }
 
         @Override

@@ -1,6 +1,7 @@
 package org.rhcc.experiments;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.experiments.result.Stationarity;
@@ -176,9 +177,9 @@ class HalfWindowObserverTest
         }
 
         @Override
-        public long iioReadLatencyNs()
+        public IioOccupancySensor iioSensor()
         {
-            return 400L;
+            return new IdleIioSensor();
         }
 
         @Override

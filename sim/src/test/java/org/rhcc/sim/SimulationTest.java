@@ -108,7 +108,7 @@ class SimulationTest
             {
                 this.ports = ports;
                 assertEquals(2, ports.mba().groupCount());
-                assertEquals(400L, ports.iioReadLatencyNs());
+                assertEquals(400L, ports.iioSensor().readLatencyNs());
                 assertEquals(100.0, ports.lineRateGbps());
             }
 
@@ -132,9 +132,15 @@ class SimulationTest
         assertEquals(4, ts.mbaLevel(0, ts.windowCount() - 1));
         assertTrue(ts.cpuLocalMemGbps(ts.windowCount() - 1) < 0.6 * ts.cpuLocalMemGbps(1));
         assertTrue(ts.rnicGbps(ts.windowCount() - 1) > 90.0, "throttled MLC frees the NIC");
-        assertThrows(IllegalArgumentException.class, () -> new SimulationEngine(
-            RunSpec.of(scenario(0, 10_000L), SimParameters.calibrated()), SimParameters.calibrated(),
-            ControllerHook.NONE, ProgressListener.NONE).applyLevel(2, 1, 0L));
+        final ControllerHook badGroup = new ControllerHook()
+        {
+            public void attach(final SimPorts ports, final long nowNs)
+            {
+                ports.mba().applyLevel(2, 1, nowNs);
+            }
+        };
+        assertThrows(IllegalArgumentException.class, () -> Simulation.run(scenario(0, 10_000L),
+            SimParameters.calibrated(), badGroup, ProgressListener.NONE));
     }
 
     @Test

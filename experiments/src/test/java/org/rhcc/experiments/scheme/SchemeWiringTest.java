@@ -7,8 +7,10 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.experiments.IdleIioSensor;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
@@ -75,9 +77,9 @@ class SchemeWiringTest
             return 100.0;
         }
 
-        public long iioReadLatencyNs()
+        public IioOccupancySensor iioSensor()
         {
-            return 400;
+            return new IdleIioSensor();
         }
     }
 

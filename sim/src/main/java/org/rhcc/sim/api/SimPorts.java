@@ -1,5 +1,6 @@
 package org.rhcc.sim.api;
 
+import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 
@@ -42,7 +43,10 @@ public interface SimPorts
     double lineRateGbps();
 
     /**
-     * @return the modelled cost of one IIO occupancy read, ns.
+     * @return the receiver's IIO occupancy sensor; its {@link IioOccupancySensor#readLatencyNs()} is the modelled cost
+     * of one read. For a hook that {@link ControllerHook#wantsIioSamples() wants samples} the simulator reads this
+     * sensor back to back and delivers each read to {@link ControllerHook#onIioSample}; each read starts a new
+     * interval, so such a hook does not read it itself.
      */
-    long iioReadLatencyNs();
+    IioOccupancySensor iioSensor();
 }

@@ -1,67 +1,106 @@
 package org.rhcc.sim.net;
 
+import org.rhcc.core.dcqcn.RedEcnMarker;
+
 /**
- * Everything {@link RdmaFabric} needs, resolved from the scenario and the parameters.
+ * Everything {@link RdmaFabric} needs, resolved from the scenario and the parameters, grouped by the part of the
+ * fabric it configures (docs/model.md §4.1-§4.3).
  *
- * @param senders             sender hosts.
- * @param qpsPerSender        RDMA WRITE QPs per sender.
- * @param messageBytes        message size, bytes.
- * @param txDepth             messages each QP keeps posted.
- * @param mtuBytes            payload per packet, bytes.
- * @param headerBytes         wire overhead per packet, bytes.
- * @param lineRateGbps        link rate, Gbit/s.
- * @param propagationNs       one-way propagation per link, ns.
- * @param reversePathNs       delay of a control packet from receiver NIC to sender NIC, ns.
- * @param pfc                 lossless (PFC) or PFC-free.
- * @param rxBufferBytes       receiver RX buffer, bytes.
- * @param xoffBytes           PFC XOFF threshold, bytes.
- * @param xonBytes            PFC XON threshold, bytes.
- * @param pfcReactionNs       time for a PFC frame to take effect upstream, ns.
- * @param switchBufferBytes   switch shared buffer, bytes.
- * @param switchPfcAlpha      switch PFC dynamic-threshold factor.
- * @param switchEcnKminBytes  switch RED K_min, bytes.
- * @param switchEcnKmaxBytes  switch RED K_max, bytes.
- * @param switchEcnPmax       switch RED P_max.
- * @param rxEcnKminBytes      PFC-free RX-buffer RED K_min, bytes.
- * @param rxEcnKmaxBytes      PFC-free RX-buffer RED K_max, bytes.
- * @param rxEcnPmax           PFC-free RX-buffer RED P_max.
- * @param cnpIntervalNs       minimum time between two CNPs of one QP, ns.
- * @param retransmitTimeoutNs go-back-N timeout, ns.
- * @param nakDelayNs          receiver delay before a NAK, ns.
- * @param cqeBytes            CQE bytes written per message.
- * @param probes              true to emit RHCC probes.
- * @param probeIntervalBytes  data bytes per probe and QP.
- * @param probeBytes          probe size on the wire, bytes.
+ * @param workload    the senders' RDMA WRITE QPs.
+ * @param link        the sender links and the reverse path.
+ * @param pfc         lossless (PFC) or PFC-free, and how fast a PFC frame acts.
+ * @param rx          the receiver NIC's RX buffer.
+ * @param switchQueue the switch egress queue toward the receiver.
+ * @param nic         the NICs' timers and completion writes.
+ * @param probes      the RHCC probes.
  */
 public record FabricConfig(
-    int senders,
-    int qpsPerSender,
-    int messageBytes,
-    int txDepth,
-    int mtuBytes,
-    int headerBytes,
-    double lineRateGbps,
-    double propagationNs,
-    double reversePathNs,
-    boolean pfc,
-    int rxBufferBytes,
-    int xoffBytes,
-    int xonBytes,
-    double pfcReactionNs,
-    long switchBufferBytes,
-    double switchPfcAlpha,
-    long switchEcnKminBytes,
-    long switchEcnKmaxBytes,
-    double switchEcnPmax,
-    long rxEcnKminBytes,
-    long rxEcnKmaxBytes,
-    double rxEcnPmax,
-    long cnpIntervalNs,
-    double retransmitTimeoutNs,
-    double nakDelayNs,
-    int cqeBytes,
-    boolean probes,
-    int probeIntervalBytes,
-    int probeBytes)
+    Workload workload,
+    Link link,
+    Pfc pfc,
+    RxBuffer rx,
+    SwitchQueue switchQueue,
+    Nic nic,
+    Probes probes)
 {
+    /**
+     * The senders' RDMA WRITE QPs (perftest's closed loop).
+     *
+     * @param senders      sender hosts.
+     * @param qpsPerSender RDMA WRITE QPs per sender.
+     * @param messageBytes message size, bytes.
+     * @param txDepth      messages each QP keeps posted.
+     */
+    public record Workload(int senders, int qpsPerSender, int messageBytes, int txDepth)
+    {
+    }
+
+    /**
+     * A sender's link into the switch and the reverse path of control packets.
+     *
+     * @param mtuBytes      payload per packet, bytes.
+     * @param headerBytes   wire overhead per packet, bytes.
+     * @param lineRateGbps  link rate, Gbit/s.
+     * @param propagationNs one-way propagation per link, ns.
+     * @param reversePathNs delay of a control packet from receiver NIC to sender NIC, ns.
+     */
+    public record Link(int mtuBytes, int headerBytes, double lineRateGbps, double propagationNs, double reversePathNs)
+    {
+    }
+
+    /**
+     * Priority flow control.
+     *
+     * @param enabled    lossless (PFC) when true, PFC-free when false.
+     * @param reactionNs time for a PFC frame to take effect upstream, ns.
+     */
+    public record Pfc(boolean enabled, double reactionNs)
+    {
+    }
+
+    /**
+     * The receiver NIC's RX buffer.
+     *
+     * @param bufferBytes RX buffer, bytes.
+     * @param xoffBytes   PFC XOFF threshold, bytes.
+     * @param xonBytes    PFC XON threshold, bytes.
+     * @param ecn         PFC-free mode: RED marking on the RX-buffer fill.
+     */
+    public record RxBuffer(int bufferBytes, int xoffBytes, int xonBytes, RedEcnMarker ecn)
+    {
+    }
+
+    /**
+     * The switch's shared-buffer egress queue toward the receiver.
+     *
+     * @param bufferBytes switch shared buffer, bytes.
+     * @param pfcAlpha    switch PFC dynamic-threshold factor.
+     * @param ecn         RED marking at dequeue.
+     */
+    public record SwitchQueue(long bufferBytes, double pfcAlpha, RedEcnMarker ecn)
+    {
+    }
+
+    /**
+     * The NICs' timers and completion writes.
+     *
+     * @param cnpIntervalNs       minimum time between two CNPs of one QP, ns.
+     * @param retransmitTimeoutNs go-back-N timeout, ns.
+     * @param nakDelayNs          receiver delay before a NAK, ns.
+     * @param cqeBytes            CQE bytes written per message.
+     */
+    public record Nic(long cnpIntervalNs, double retransmitTimeoutNs, double nakDelayNs, int cqeBytes)
+    {
+    }
+
+    /**
+     * The RHCC probes.
+     *
+     * @param enabled       true to emit probes.
+     * @param intervalBytes data bytes per probe and QP.
+     * @param wireBytes     probe size on the wire, bytes.
+     */
+    public record Probes(boolean enabled, int intervalBytes, int wireBytes)
+    {
+    }
 }

@@ -127,21 +127,21 @@ public final class RdmaFabric
         this.dcqcn = dcqcn;
         this.random = random;
         this.listener = listener;
-        qps = cfg.senders() * cfg.qpsPerSender();
+        qps = cfg.workload().senders() * cfg.workload().qpsPerSender();
         if (dcqcn.flowCount() != qps)
         {
             throw new IllegalArgumentException("DCQCN has " + dcqcn.flowCount() + " flows for " + qps + " QPs");
         }
-        packetsPerMessage = (cfg.messageBytes() + cfg.mtuBytes() - 1) / cfg.mtuBytes();
-        lastPayloadBytes = cfg.messageBytes() - (packetsPerMessage - 1) * cfg.mtuBytes();
-        nsPerBitLine = 1.0 / cfg.lineRateGbps();
+        packetsPerMessage = (cfg.workload().messageBytes() + cfg.link().mtuBytes() - 1) / cfg.link().mtuBytes();
+        lastPayloadBytes = cfg.workload().messageBytes() - (packetsPerMessage - 1) * cfg.link().mtuBytes();
+        nsPerBitLine = 1.0 / cfg.link().lineRateGbps();
         events = new EventQueue(1 << 12);
         pool = new PacketPool(1 << 12);
-        cnpPacer = new CnpPacer(cfg.cnpIntervalNs(), qps);
-        switchMarker = new RedEcnMarker(cfg.switchEcnKminBytes(), cfg.switchEcnKmaxBytes(), cfg.switchEcnPmax());
-        rxMarker = new RedEcnMarker(cfg.rxEcnKminBytes(), cfg.rxEcnKmaxBytes(), cfg.rxEcnPmax());
+        cnpPacer = new CnpPacer(cfg.nic().cnpIntervalNs(), qps);
+        switchMarker = cfg.switchQueue().ecn();
+        rxMarker = cfg.rx().ecn();
 
-        final int senders = cfg.senders();
+        final int senders = cfg.workload().senders();
         linkFreeNs = new double[senders];
         txPendingNs = new double[senders];
         Arrays.fill(txPendingNs, NEVER);
@@ -160,13 +160,13 @@ public final class RdmaFabric
         probePending = new boolean[qps];
         rRevGbps = new double[qps];
         lastProgressNs = new double[qps];
-        postNs = new double[qps * cfg.txDepth()];
+        postNs = new double[qps * cfg.workload().txDepth()];
         expectedPsn = new long[qps];
         nakSent = new boolean[qps];
-        Arrays.fill(rRevGbps, cfg.lineRateGbps());
+        Arrays.fill(rRevGbps, cfg.link().lineRateGbps());
         for (int q = 0; q < qps; q++)
         {
-            postedEnd[q] = (long)cfg.txDepth() * packetsPerMessage;
+            postedEnd[q] = (long)cfg.workload().txDepth() * packetsPerMessage;
         }
         egress = new PacketRing(1 << 12);
         rx = new PacketRing(1 << 8);
@@ -177,7 +177,7 @@ public final class RdmaFabric
      */
     public void start()
     {
-        for (int s = 0; s < cfg.senders(); s++)
+        for (int s = 0; s < cfg.workload().senders(); s++)
         {
             scheduleTx(s, 0.0);
         }
@@ -279,7 +279,7 @@ public final class RdmaFabric
             scheduleTx(s, linkFreeNs[s]);
             return;
         }
-        final int perSender = cfg.qpsPerSender();
+        final int perSender = cfg.workload().qpsPerSender();
         final int base = s * perSender;
         int chosen = -1;
         int chosenIndex = 0;
@@ -321,7 +321,7 @@ public final class RdmaFabric
         if (probePending[chosen])
         {
             probePending[chosen] = false;
-            wire = cfg.probeBytes();
+            wire = cfg.probes().wireBytes();
             p = pool.acquire(chosen, 0, 0, wire, PacketPool.PROBE);
         }
         else
@@ -333,8 +333,8 @@ public final class RdmaFabric
             }
             sndNxt[chosen] = psn + 1;
             final boolean last = psn % packetsPerMessage == packetsPerMessage - 1;
-            final int payload = last ? lastPayloadBytes : cfg.mtuBytes();
-            wire = payload + cfg.headerBytes();
+            final int payload = last ? lastPayloadBytes : cfg.link().mtuBytes();
+            wire = payload + cfg.link().headerBytes();
             p = pool.acquire(chosen, psn, payload, wire, last ? PacketPool.LAST : 0);
             dcqcn.advance(chosen, (long)now);
             final double rate = Math.max(1e-3, Math.min(rRevGbps[chosen], dcqcn.rateGbps(chosen)));
@@ -349,26 +349,26 @@ public final class RdmaFabric
             {
                 highestSent[chosen] = psn + 1;
             }
-            if (cfg.probes())
+            if (cfg.probes().enabled())
             {
                 bytesSinceProbe[chosen] += payload;
-                if (bytesSinceProbe[chosen] >= cfg.probeIntervalBytes())
+                if (bytesSinceProbe[chosen] >= cfg.probes().intervalBytes())
                 {
-                    bytesSinceProbe[chosen] -= cfg.probeIntervalBytes();
+                    bytesSinceProbe[chosen] -= cfg.probes().intervalBytes();
                     probePending[chosen] = true;
                 }
             }
         }
         final double serNs = wire * 8.0 * nsPerBitLine;
         linkFreeNs[s] = now + serNs;
-        events.schedule(now + serNs + cfg.propagationNs(), EV_SWITCH_ARRIVE, p, 0);
+        events.schedule(now + serNs + cfg.link().propagationNs(), EV_SWITCH_ARRIVE, p, 0);
         scheduleTx(s, now + serNs);
     }
 
     private void onSwitchArrive(final double now, final int p)
     {
         final int wire = pool.wireBytes(p);
-        if (egressBytes + wire > cfg.switchBufferBytes())
+        if (egressBytes + wire > cfg.switchQueue().bufferBytes())
         {
             switchDrops++;
             pool.release(p);
@@ -376,13 +376,13 @@ public final class RdmaFabric
         }
         egress.add(p);
         egressBytes += wire;
-        final int s = pool.qp(p) / cfg.qpsPerSender();
+        final int s = pool.qp(p) / cfg.workload().qpsPerSender();
         ingressBytes[s] += wire;
-        if (cfg.pfc() && !pauseSentToSender[s] &&
-            ingressBytes[s] > cfg.switchPfcAlpha() * (cfg.switchBufferBytes() - egressBytes))
+        if (cfg.pfc().enabled() && !pauseSentToSender[s] &&
+            ingressBytes[s] > cfg.switchQueue().pfcAlpha() * (cfg.switchQueue().bufferBytes() - egressBytes))
         {
             pauseSentToSender[s] = true;
-            events.schedule(now + cfg.pfcReactionNs(), EV_SENDER_PAUSE, s, 1);
+            events.schedule(now + cfg.pfc().reactionNs(), EV_SENDER_PAUSE, s, 1);
         }
         startSwitchTx(now);
     }
@@ -408,15 +408,16 @@ public final class RdmaFabric
         final int p = egress.poll();
         final int wire = pool.wireBytes(p);
         egressBytes -= wire;
-        final int s = pool.qp(p) / cfg.qpsPerSender();
+        final int s = pool.qp(p) / cfg.workload().qpsPerSender();
         ingressBytes[s] -= wire;
         if (pauseSentToSender[s] &&
-            ingressBytes[s] + RESUME_OFFSET_BYTES <= cfg.switchPfcAlpha() * (cfg.switchBufferBytes() - egressBytes))
+            ingressBytes[s] + RESUME_OFFSET_BYTES <=
+                cfg.switchQueue().pfcAlpha() * (cfg.switchQueue().bufferBytes() - egressBytes))
         {
             pauseSentToSender[s] = false;
-            events.schedule(now + cfg.pfcReactionNs(), EV_SENDER_PAUSE, s, 0);
+            events.schedule(now + cfg.pfc().reactionNs(), EV_SENDER_PAUSE, s, 0);
         }
-        events.schedule(now + cfg.propagationNs(), EV_RX_ARRIVE, p, 0);
+        events.schedule(now + cfg.link().propagationNs(), EV_RX_ARRIVE, p, 0);
         startSwitchTx(now);
     }
 
@@ -431,14 +432,14 @@ public final class RdmaFabric
             return;
         }
         final boolean marked = (flags & PacketPool.CE) != 0 || markAll ||
-            (!cfg.pfc() && rxMarker.shouldMark(rxBufferBytes, random.nextDouble()));
+            (!cfg.pfc().enabled() && rxMarker.shouldMark(rxBufferBytes, random.nextDouble()));
         if (marked && cnpPacer.onMarkedPacket(q, (long)now))
         {
             cnps++;
-            events.schedule(now + cfg.reversePathNs(), EV_CNP, q, 0);
+            events.schedule(now + cfg.link().reversePathNs(), EV_CNP, q, 0);
         }
         final int bufferBytes = pool.wireBytes(p) - PREAMBLE_BYTES;
-        if (!cfg.pfc() && rxBufferBytes + bufferBytes > cfg.rxBufferBytes())
+        if (!cfg.pfc().enabled() && rxBufferBytes + bufferBytes > cfg.rx().bufferBytes())
         {
             rxDrops++;
             pool.release(p);
@@ -447,12 +448,12 @@ public final class RdmaFabric
         rx.add(p);
         rxBufferBytes += bufferBytes;
         rxPayloadPending += pool.payloadBytes(p);
-        if (cfg.pfc() && !pauseAsserted && rxBufferBytes > cfg.xoffBytes())
+        if (cfg.pfc().enabled() && !pauseAsserted && rxBufferBytes > cfg.rx().xoffBytes())
         {
             pauseAsserted = true;
             pauseStartNs = now;
             pfcFrames++;
-            events.schedule(now + cfg.pfcReactionNs(), EV_SWITCH_PAUSE, 1, 0);
+            events.schedule(now + cfg.pfc().reactionNs(), EV_SWITCH_PAUSE, 1, 0);
         }
         if (rx.size() == 1)
         {
@@ -483,7 +484,8 @@ public final class RdmaFabric
             if (psn > expectedPsn[q] && !nakSent[q])
             {
                 nakSent[q] = true;
-                events.schedule(nowNs + cfg.nakDelayNs() + cfg.reversePathNs(), EV_NAK, q, (int)expectedPsn[q]);
+                events.schedule(nowNs + cfg.nic().nakDelayNs() + cfg.link().reversePathNs(), EV_NAK, q,
+                    (int)expectedPsn[q]);
             }
             rxDrops++;
             rx.poll();
@@ -526,8 +528,8 @@ public final class RdmaFabric
         rxBufferBytes -= pool.wireBytes(p) - PREAMBLE_BYTES;
         if ((pool.flags(p) & PacketPool.LAST) != 0)
         {
-            events.schedule(nowNs + cfg.reversePathNs(), EV_ACK, pool.qp(p), (int)pool.psn(p));
-            cqeBytesPending += cfg.cqeBytes();
+            events.schedule(nowNs + cfg.link().reversePathNs(), EV_ACK, pool.qp(p), (int)pool.psn(p));
+            cqeBytesPending += cfg.nic().cqeBytes();
         }
         pool.release(p);
         resumeIfBelowXon(nowNs);
@@ -536,11 +538,11 @@ public final class RdmaFabric
 
     private void resumeIfBelowXon(final double nowNs)
     {
-        if (pauseAsserted && rxBufferBytes < cfg.xonBytes())
+        if (pauseAsserted && rxBufferBytes < cfg.rx().xonBytes())
         {
             pauseAsserted = false;
             pauseTimeNs += nowNs - pauseStartNs;
-            events.schedule(nowNs + cfg.pfcReactionNs(), EV_SWITCH_PAUSE, 0, 0);
+            events.schedule(nowNs + cfg.pfc().reactionNs(), EV_SWITCH_PAUSE, 0, 0);
         }
     }
 
@@ -552,7 +554,7 @@ public final class RdmaFabric
         {
             return;
         }
-        final int depth = cfg.txDepth();
+        final int depth = cfg.workload().txDepth();
         final long firstMsg = sndUna[q] / packetsPerMessage;
         final long endMsg = newUna / packetsPerMessage;
         for (long m = firstMsg; m < endMsg; m++)
@@ -568,7 +570,7 @@ public final class RdmaFabric
             sndNxt[q] = newUna;
         }
         lastProgressNs[q] = now;
-        final int s = q / cfg.qpsPerSender();
+        final int s = q / cfg.workload().qpsPerSender();
         scheduleTx(s, Math.max(now, linkFreeNs[s]));
     }
 
@@ -579,7 +581,7 @@ public final class RdmaFabric
         {
             sndNxt[q] = psn;
             lastProgressNs[q] = now;
-            final int s = q / cfg.qpsPerSender();
+            final int s = q / cfg.workload().qpsPerSender();
             scheduleTx(s, Math.max(now, linkFreeNs[s]));
         }
     }
@@ -607,11 +609,11 @@ public final class RdmaFabric
     {
         for (int q = 0; q < qps; q++)
         {
-            if (sndNxt[q] > sndUna[q] && nowNs - lastProgressNs[q] > cfg.retransmitTimeoutNs())
+            if (sndNxt[q] > sndUna[q] && nowNs - lastProgressNs[q] > cfg.nic().retransmitTimeoutNs())
             {
                 sndNxt[q] = sndUna[q];
                 lastProgressNs[q] = nowNs;
-                final int s = q / cfg.qpsPerSender();
+                final int s = q / cfg.workload().qpsPerSender();
                 scheduleTx(s, Math.max(nowNs, linkFreeNs[s]));
             }
         }
@@ -633,7 +635,7 @@ public final class RdmaFabric
         probeAckQp[slot] = qp;
         probeAckRecv[slot] = (int)(long)reqRecvNs;
         probeAckResp[slot] = (int)(long)respStampNs;
-        events.schedule(departNs + cfg.reversePathNs(), EV_PROBE_ACK, slot, 0);
+        events.schedule(departNs + cfg.link().reversePathNs(), EV_PROBE_ACK, slot, 0);
     }
 
     /**
@@ -649,12 +651,12 @@ public final class RdmaFabric
         {
             throw new IllegalArgumentException("QP " + qp + " is outside 0.." + (qps - 1));
         }
-        final double r = Math.max(1e-3, Math.min(cfg.lineRateGbps(), capGbps));
+        final double r = Math.max(1e-3, Math.min(cfg.link().lineRateGbps(), capGbps));
         final double old = rRevGbps[qp];
         rRevGbps[qp] = r;
         if (r > old)
         {
-            final int s = qp / cfg.qpsPerSender();
+            final int s = qp / cfg.workload().qpsPerSender();
             nextTxNs[qp] = Math.min(nextTxNs[qp], nowNs);
             scheduleTx(s, Math.max(nowNs, linkFreeNs[s]));
         }

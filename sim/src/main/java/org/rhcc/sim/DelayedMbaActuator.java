@@ -1,0 +1,179 @@
+package org.rhcc.sim;
+
+import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.sim.host.CpuTrafficModel;
+
+/**
+ * The simulated MBA actuator (docs/model.md §4.9): a level change waits in a queue for the actuation latency (the MSR
+ * write, {@link SimParameters.Mba#actuationLatencyNs()}) and then sets the group's request delay in the CPU traffic
+ * model, or pauses the group.
+ * <p>
+ * <b>Note:</b> single-threaded; {@link #applyDue()} allocates nothing.
+ */
+final class DelayedMbaActuator implements MbaActuator
+{
+    private static final int MAX_PENDING = 64;
+
+    private final SimParameters.Mba params;
+    private final CpuTrafficModel cpu;
+    private final StepClock clock;
+    private final double stepNs;
+    private final int[] level = new int[TimeSeries.MBA_GROUPS];
+    private final long[] pendingStep = new long[MAX_PENDING];
+    private final int[] pendingGroup = new int[MAX_PENDING];
+    private final int[] pendingLevel = new int[MAX_PENDING];
+    private int pendingCount;
+
+    /**
+     * Starts with every group unthrottled (level 1).
+     *
+     * @param params the MBA parameters.
+     * @param cpu    the CPU traffic model whose groups it throttles.
+     * @param clock  the run's clock.
+     * @param stepNs the step, ns.
+     */
+    DelayedMbaActuator(final SimParameters.Mba params, final CpuTrafficModel cpu, final StepClock clock,
+        final double stepNs)
+    {
+        this.params = params;
+        this.cpu = cpu;
+        this.clock = clock;
+        this.stepNs = stepNs;
+        level[0] = 1;
+        level[1] = 1;
+    }
+
+    /**
+     * Sets every group to a level at once, for a run with a forced level.
+     *
+     * @param forcedLevel a level of the calibrated table.
+     * @throws IllegalArgumentException for a level outside the table.
+     */
+    void force(final int forcedLevel)
+    {
+        params.delayNsOf(forcedLevel);
+        setLevelNow(0, forcedLevel);
+        setLevelNow(1, forcedLevel);
+    }
+
+    /**
+     * @param group a group.
+     * @return the level in force.
+     */
+    int level(final int group)
+    {
+        return level[group];
+    }
+
+    /**
+     * @return true while a change waits for its actuation latency.
+     */
+    boolean hasPending()
+    {
+        return pendingCount > 0;
+    }
+
+    /**
+     * Puts the changes whose actuation latency has passed by the current step into force, in the order given.
+     */
+    void applyDue()
+    {
+        final long step = clock.step();
+        int i = 0;
+        while (i < pendingCount)
+        {
+            if (pendingStep[i] <= step)
+            {
+                setLevelNow(pendingGroup[i], pendingLevel[i]);
+                pendingCount--;
+                for (int j = i; j < pendingCount; j++)
+                {
+                    pendingStep[j] = pendingStep[j + 1];
+                    pendingGroup[j] = pendingGroup[j + 1];
+                    pendingLevel[j] = pendingLevel[j + 1];
+                }
+            }
+            else
+            {
+                i++;
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public int groupCount()
+    {
+        return TimeSeries.MBA_GROUPS;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void applyLevel(final int group, final int level, final long decisionNs)
+    {
+        if (group < 0 || group >= TimeSeries.MBA_GROUPS)
+        {
+            throw new IllegalArgumentException("MBA group " + group + " is outside 0.." +
+                (TimeSeries.MBA_GROUPS - 1) + " (0 = local-NUMA cores, 1 = cross-NUMA cores)");
+        }
+        delayNsOfLevel(level);
+        if (pendingCount == MAX_PENDING)
+        {
+            throw new IllegalStateException("more than " + MAX_PENDING +
+                " MBA changes in flight; the simulated MSR write queue is full");
+        }
+        final long due = clock.step() + Math.max(1L, Math.round(params.actuationLatencyNs() / stepNs));
+        pendingStep[pendingCount] = due;
+        pendingGroup[pendingCount] = group;
+        pendingLevel[pendingCount] = level;
+        pendingCount++;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void resetToUnthrottled()
+    {
+        applyLevel(0, 1, (long)clock.nowNs());
+        applyLevel(1, 1, (long)clock.nowNs());
+    }
+
+    private void setLevelNow(final int group, final int level)
+    {
+        this.level[group] = level;
+        if (MbaLevelTable.PAUSED_LEVEL == level)
+        {
+            cpu.paused(group, true);
+        }
+        else
+        {
+            cpu.paused(group, false);
+            cpu.mbaDelayNs(group, delayNsOfLevel(level));
+        }
+    }
+
+    /**
+     * The request delay of a level: levels 1..5 from the calibrated table, {@link MbaLevelTable#MBA_90_LEVEL}
+     * (resctrl's 10 %, hostCC's delay 90) continued from it ({@link SimParameters.Mba#mba90DelayNs()}); the paused
+     * level keeps the group's delay (it issues nothing).
+     *
+     * @param level a level.
+     * @return its delay, ns.
+     * @throws IllegalArgumentException for a level outside the table and hostCC's two.
+     */
+    private double delayNsOfLevel(final int level)
+    {
+        if (MbaLevelTable.PAUSED_LEVEL == level)
+        {
+            return 0.0;
+        }
+        if (MbaLevelTable.MBA_90_LEVEL == level)
+        {
+            return params.mba90DelayNs();
+        }
+        return params.delayNsOf(level);
+    }
+}
