@@ -8,7 +8,7 @@ import org.rhcc.nativeio.failsafe.HeartbeatWriter;
 import org.rhcc.nativeio.failsafe.ResctrlFailsafe;
 import org.rhcc.nativeio.failsafe.RestoreAction;
 import org.rhcc.nativeio.failsafe.ShutdownHookGuard;
-import org.rhcc.nativeio.iio.IioPlatform;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 import org.rhcc.nativeio.iio.IioStackLocation;
 import org.rhcc.nativeio.iio.IioStackLocator;
 import org.rhcc.nativeio.iio.IrpOccupancySensor;
@@ -112,10 +112,10 @@ public final class ReceiverHost implements AutoCloseable
             final int cpu = stackAndCpu[1];
             // the msr device first: without it nothing else can be checked, and its error names the fix
             msrSpace.open(cpu, false).close();
-            final IioPlatform platform = platform(settings, cpu, opener);
+            final IrpCounterLayout layout = irpCounterLayout(settings, cpu, opener);
             sensor = IrpOccupancySensor.open(new IrpOccupancySensor.Context()
                 .msrSpace(msrSpace)
-                .platform(platform)
+                .layout(layout)
                 .stack(stack)
                 .cpu(cpu)
                 .clockMode(settings.clockMode())
@@ -286,22 +286,22 @@ public final class ReceiverHost implements AutoCloseable
         return new int[] { location.stack(), settings.cpu() >= 0 ? settings.cpu() : location.cpu() };
     }
 
-    private static IioPlatform platform(final ReceiverHostSettings settings, final int cpu, final ChannelOpener opener)
+    private static IrpCounterLayout irpCounterLayout(final ReceiverHostSettings settings, final int cpu, final ChannelOpener opener)
     {
-        if (null != settings.iioPlatform())
+        if (null != settings.irpCounterLayout())
         {
-            return settings.iioPlatform();
+            return settings.irpCounterLayout();
         }
         final var caps = CpuProbe.probe(settings.msrRoot(), cpu, opener);
-        final IioPlatform platform = IioPlatform.forCpu(caps);
-        if (null == platform)
+        final IrpCounterLayout layout = IrpCounterLayout.forCpu(caps);
+        if (null == layout)
         {
             throw new IllegalStateException("this CPU (" + caps.vendor() + String.format(" family %d model 0x%X",
                 caps.family(), caps.model()) + (caps.hypervisor() ? ", in a VM" : "") + ") has no IRP occupancy counter table in rhcc " +
                 "(Cascade Lake/Skylake-SP, Ice Lake-SP and Sapphire Rapids have one): run 'rhcc doctor', or set " +
-                ReceiverHostSettings.PATH + ".iio-platform if the CPU is one of those");
+                ReceiverHostSettings.PATH + ".irp-counter-layout if the CPU is one of those");
         }
-        return platform;
+        return layout;
     }
 
     private static HeartbeatWriter startHeartbeat(final ReceiverHostSettings settings, final BooleanSupplier alive)

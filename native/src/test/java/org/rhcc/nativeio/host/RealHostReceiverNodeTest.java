@@ -12,7 +12,7 @@ import org.rhcc.nativeio.fixture.FakeCpuid;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 import org.rhcc.nativeio.fixture.FakeSysfs;
-import org.rhcc.nativeio.iio.IioPlatform;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 
 import java.io.File;
 import java.io.IOException;
@@ -46,12 +46,12 @@ class RealHostReceiverNodeTest
     private static final String ROOT_BUS = "0000:17";
     private static final int STACK = 2;
     private static final int CPU = 0;
-    private static final IioPlatform PLATFORM = IioPlatform.SKX_CLX;
+    private static final IrpCounterLayout LAYOUT = IrpCounterLayout.SKX_CLX;
     /** The IRP counters as ReceiverHost programs them (occupancy on counter 1, clock on counter 0). */
-    private static final long OCC_CTL = PLATFORM.irpCtl(STACK, 1);
-    private static final long OCC_CTR = PLATFORM.irpCtr(STACK, 1);
-    private static final long CLK_CTL = PLATFORM.irpCtl(STACK, 0);
-    private static final long CLK_CTR = PLATFORM.irpCtr(STACK, 0);
+    private static final long OCC_CTL = LAYOUT.irpCtl(STACK, 1);
+    private static final long OCC_CTR = LAYOUT.irpCtr(STACK, 1);
+    private static final long CLK_CTL = LAYOUT.irpCtl(STACK, 0);
+    private static final long CLK_CTR = LAYOUT.irpCtr(STACK, 0);
     /** Occupied IIO write-buffer lines the fixture's counter accumulates per IRP cycle. */
     private static final long OCCUPANCY_LINES = 90;
 
@@ -69,8 +69,8 @@ class RealHostReceiverNodeTest
     {
         // a 500 MHz IRP clock and a buffer that holds 90 lines on every cycle, both from the monotonic clock
         msr = new FakeMsrSpace(dir).addCpus(CPU)
-            .live(CPU, CLK_CTR, () -> (System.nanoTime() / 2) & IioPlatform.COUNTER_MASK)
-            .live(CPU, OCC_CTR, () -> (System.nanoTime() / 2 * OCCUPANCY_LINES) & IioPlatform.COUNTER_MASK);
+            .live(CPU, CLK_CTR, () -> (System.nanoTime() / 2) & IrpCounterLayout.COUNTER_MASK)
+            .live(CPU, OCC_CTR, () -> (System.nanoTime() / 2 * OCCUPANCY_LINES) & IrpCounterLayout.COUNTER_MASK);
         FakeCpuid.cascadeLake(msr.root(), CPU);
         sys = new FakeSysfs(dir.resolve("sys"))
             .pciDevice(NIC, ROOT_BUS, 0)
@@ -99,7 +99,7 @@ class RealHostReceiverNodeTest
             assertTrue(resctrl.groups().containsAll(List.of("rhcc-local", "rhcc-xnuma")), resctrl.groups()::toString);
             assertEquals(new TreeSet<>(Set.of(0, 1, 2, 3)), resctrl.cpus("rhcc-local"));
             assertEquals(new TreeSet<>(Set.of(4, 5, 6, 7)), resctrl.cpus("rhcc-xnuma"));
-            assertEquals(IioPlatform.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL), "occupancy event programmed");
+            assertEquals(IrpCounterLayout.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL), "occupancy event programmed");
             first = Heartbeat.parse(Files.readString(heartbeatFile));
             assertNotNull(first, "a heartbeat as the watchdog reads it");
             assertEquals(ProcessHandle.current().pid(), first.pid());

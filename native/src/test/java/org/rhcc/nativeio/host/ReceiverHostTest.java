@@ -10,7 +10,7 @@ import org.rhcc.nativeio.fixture.FakeCpuid;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 import org.rhcc.nativeio.fixture.FakeSysfs;
-import org.rhcc.nativeio.iio.IioPlatform;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,9 +32,9 @@ class ReceiverHostTest
 {
     private static final int CPU = 0;
     private static final int STACK = 1;
-    private static final IioPlatform PLATFORM = IioPlatform.SKX_CLX;
-    private static final long OCC_CTL = PLATFORM.irpCtl(STACK, 1);
-    private static final long CLK_CTL = PLATFORM.irpCtl(STACK, 0);
+    private static final IrpCounterLayout LAYOUT = IrpCounterLayout.SKX_CLX;
+    private static final long OCC_CTL = LAYOUT.irpCtl(STACK, 1);
+    private static final long CLK_CTL = LAYOUT.irpCtl(STACK, 0);
 
     @TempDir
     Path dir;
@@ -48,7 +48,7 @@ class ReceiverHostTest
     void setUp() throws IOException
     {
         msr = new FakeMsrSpace(dir).addCpus(CPU)
-            .live(CPU, PLATFORM.irpCtr(STACK, 0), () -> (System.nanoTime() / 2) & IioPlatform.COUNTER_MASK);
+            .live(CPU, LAYOUT.irpCtr(STACK, 0), () -> (System.nanoTime() / 2) & IrpCounterLayout.COUNTER_MASK);
         FakeCpuid.cascadeLake(msr.root(), CPU);
         proc = new FakeSysfs(dir.resolve("proc"));
         heartbeatFile = Files.createDirectories(dir.resolve("run")).resolve("receiver.heartbeat");
@@ -90,14 +90,14 @@ class ReceiverHostTest
     }
 
     @Test
-    void shouldOpenWithTheCpuidPlatformAndReleaseEverythingOnClose() throws IOException
+    void shouldOpenWithTheCpuidCounterLayoutAndReleaseEverythingOnClose() throws IOException
     {
         final FakeResctrl resctrl = resctrl(FakeResctrl.builder());
         settings.put("remove-groups-on-stop", true);
         try (ReceiverHost host = open())
         {
             assertTrue(host.describe().startsWith("SKX_CLX IRP stack 1 on CPU 0"), host.describe());
-            assertEquals(IioPlatform.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL));
+            assertEquals(IrpCounterLayout.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL));
             assertEquals(List.of("rhcc-local", "rhcc-xnuma"), resctrl.groups());
             assertTrue(Files.exists(heartbeatFile));
 
@@ -177,7 +177,7 @@ class ReceiverHostTest
     void shouldRefuseACounterAnotherToolOwns() throws IOException
     {
         final FakeResctrl resctrl = resctrl(FakeResctrl.builder());
-        final long foreign = 0x83L | IioPlatform.CTL_ENABLE;
+        final long foreign = 0x83L | IrpCounterLayout.CTL_ENABLE;
         msr.poke(CPU, OCC_CTL, foreign);
         final IllegalStateException ex = assertThrows(IllegalStateException.class, this::open);
         assertOneLine(ex, "another tool owns it");
@@ -219,9 +219,9 @@ class ReceiverHostTest
         assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
             "rhcc.receiver.host.cross-numa-cpus = '4-x' is not a CPU list");
         settings.put("cross-numa-cpus", "");
-        settings.put("iio-platform", "skylake");
+        settings.put("irp-counter-layout", "skylake");
         assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
-            "rhcc.receiver.host.iio-platform = 'skylake' must be auto, skx-clx, icx or spr");
+            "rhcc.receiver.host.irp-counter-layout = 'skylake' must be auto, skx-clx, icx or spr");
         assertReleased();
     }
 
