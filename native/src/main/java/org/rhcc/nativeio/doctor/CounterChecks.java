@@ -16,19 +16,17 @@ import java.util.stream.Stream;
  * §3, docs/platform.md §2): {@code perf_event_paranoid}, the uncore IRP PMUs and IIO stack mapping the kernel
  * exposes, and running tools that may own the IRP counters.
  */
-final class CounterChecks
+final class CounterChecks extends CheckArea
 {
     private static final String AREA = "counters";
 
-    private final Doctor.Context ctx;
-    private final List<Check> checks = new ArrayList<>();
 
     /**
      * @param ctx where to look.
      */
     CounterChecks(final Doctor.Context ctx)
     {
-        this.ctx = ctx;
+        super(ctx);
     }
 
     /**
@@ -79,12 +77,7 @@ final class CounterChecks
         add(tools.isEmpty() ? Check.ok(area, "counter tools", "no pcm/perf/hostcc running") :
             Check.warn(area, "counter tools", "running: " + String.join(", ", tools),
                 "they may own the IRP counters rhcc needs; stop them before starting rhcc's receiver"));
-        return checks;
-    }
-
-    private void add(final Check check)
-    {
-        checks.add(check);
+        return checks();
     }
 
     private static List<String> list(final Path dir, final String prefix)

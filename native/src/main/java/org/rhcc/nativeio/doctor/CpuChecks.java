@@ -15,12 +15,10 @@ import java.util.List;
  * and MBA from CPUID, and whether rhcc has the CPU generation's IRP counter layout. Without a cpuid device it falls
  * back to {@code /proc/cpuinfo} and skips the CPUID-based checks.
  */
-final class CpuChecks
+final class CpuChecks extends CheckArea
 {
     private static final String AREA = "cpu";
 
-    private final Doctor.Context ctx;
-    private final List<Check> checks = new ArrayList<>();
     private CpuCapabilities caps;
 
     /**
@@ -28,7 +26,7 @@ final class CpuChecks
      */
     CpuChecks(final Doctor.Context ctx)
     {
-        this.ctx = ctx;
+        super(ctx);
     }
 
     /**
@@ -47,7 +45,7 @@ final class CpuChecks
     List<Check> examine()
     {
         check();
-        return checks;
+        return checks();
     }
 
     private void check()
@@ -144,10 +142,5 @@ final class CpuChecks
             }
         }
         return "from /proc/cpuinfo: " + String.join(", ", parts);
-    }
-
-    private void add(final Check check)
-    {
-        checks.add(check);
     }
 }

@@ -8,7 +8,6 @@ import org.rhcc.nativeio.sys.ProcMounts;
 import org.rhcc.nativeio.sys.SysFiles;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,7 +15,7 @@ import java.util.List;
  * IA32_TSC), CAP_SYS_RAWIO, {@code msr.allow_writes} and kernel lockdown. A failed access is reported from
  * {@link MsrAccessException}'s fields: what failed and the fix.
  */
-final class MsrChecks
+final class MsrChecks extends CheckArea
 {
     /** CAP_SYS_RAWIO is capability bit 17 ({@code linux/capability.h}); {@code msr_open} requires it. */
     static final int CAP_SYS_RAWIO_BIT = 17;
@@ -25,8 +24,6 @@ final class MsrChecks
 
     private static final String AREA = "msr";
 
-    private final Doctor.Context ctx;
-    private final List<Check> checks = new ArrayList<>();
     private MsrSpace msrSpace;
     private boolean msrReadable;
 
@@ -35,7 +32,7 @@ final class MsrChecks
      */
     MsrChecks(final Doctor.Context ctx)
     {
-        this.ctx = ctx;
+        super(ctx);
     }
 
     /**
@@ -132,12 +129,7 @@ final class MsrChecks
             add(Check.warn(area, "kernel lockdown", lockdown + ": MSR writes are refused (IRP counter programming "
                 + "and the raw MSR MBA actuator)", MsrAccessException.Reason.LOCKDOWN.fix()));
         }
-        return checks;
-    }
-
-    private void add(final Check check)
-    {
-        checks.add(check);
+        return checks();
     }
 
     private static String statusField(final Path status, final String field)

@@ -20,20 +20,18 @@ import java.util.stream.Stream;
  * The doctor's {@code resctrl} area (docs/design.md §3, docs/platform.md §3): kernel support, the mount (and its
  * options), the MB resource, the values MBA levels 1-5 apply, and the resctrl groups present, rhcc's among them.
  */
-final class ResctrlChecks
+final class ResctrlChecks extends CheckArea
 {
     private static final String AREA = "resctrl";
     private static final List<String> NON_GROUP_DIRS = List.of("info", "mon_groups", "mon_data");
 
-    private final Doctor.Context ctx;
-    private final List<Check> checks = new ArrayList<>();
 
     /**
      * @param ctx where to look.
      */
     ResctrlChecks(final Doctor.Context ctx)
     {
-        this.ctx = ctx;
+        super(ctx);
     }
 
     /**
@@ -67,7 +65,7 @@ final class ResctrlChecks
             add(Check.missing(area, "resctrl mount", "not mounted at " + root + (mounts.isEmpty() ? "" :
                 " (mounted at " + mounts.get(0).mountPoint() + ")"),
                 supported ? "mount -t resctrl resctrl " + root : "first get a kernel and CPU with resctrl support"));
-            return checks;
+            return checks();
         }
         if (here.options().contains("mba_MBps"))
         {
@@ -97,7 +95,7 @@ final class ResctrlChecks
             levelMapping(area, root, min, gran);
         }
         groups(area, root);
-        return checks;
+        return checks();
     }
 
     private void levelMapping(final String area, final Path root, final String min, final String gran)
@@ -171,10 +169,5 @@ final class ResctrlChecks
         add(Check.ok(area, "resctrl groups", groups.size() + " groups besides the default" +
             (groups.isEmpty() ? "" : " " + groups) + (rhcc.isEmpty() ? "; no rhcc group (created on start)" :
             "; rhcc: " + String.join(", ", rhcc))));
-    }
-
-    private void add(final Check check)
-    {
-        checks.add(check);
     }
 }
