@@ -42,11 +42,11 @@ final class HostReceiverHardware implements ReceiverHardware
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new IllegalArgumentException("receiver host: " + firstLine(ex.getMessage()), ex);
+            throw new IllegalArgumentException("receiver host: " + RhccCommand.firstLine(ex.getMessage()), ex);
         }
         catch (final RuntimeException ex)
         {
-            throw new IllegalArgumentException("receiver host not ready: " + firstLine(ex.getMessage()) +
+            throw new IllegalArgumentException("receiver host not ready: " + RhccCommand.firstLine(ex.getMessage()) +
                 " ('rhcc doctor' checks this machine)", ex);
         }
     }
@@ -76,15 +76,5 @@ final class HostReceiverHardware implements ReceiverHardware
     public void close()
     {
         host.close();
-    }
-
-    private static String firstLine(final String message)
-    {
-        if (null == message)
-        {
-            return "";
-        }
-        final int end = message.indexOf('\n');
-        return (end < 0 ? message : message.substring(0, end)).trim();
     }
 }
