@@ -8,9 +8,9 @@ import org.rhcc.nativeio.failsafe.HeartbeatWriter;
 import org.rhcc.nativeio.failsafe.ResctrlFailsafe;
 import org.rhcc.nativeio.failsafe.RestoreAction;
 import org.rhcc.nativeio.failsafe.ShutdownHookGuard;
-import org.rhcc.nativeio.iio.IrpCounterLayout;
 import org.rhcc.nativeio.iio.IioStackLocation;
 import org.rhcc.nativeio.iio.IioStackLocator;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 import org.rhcc.nativeio.iio.IrpOccupancySensor;
 import org.rhcc.nativeio.msr.MsrSpace;
 import org.rhcc.nativeio.resctrl.LinuxResctrlFs;
@@ -39,10 +39,9 @@ import java.util.function.Function;
  * <p>
  * The {@code rhcc node} command opens it at start, before the node's actor system, when
  * {@code rhcc.receiver.hardware = host} ({@code conf/profiles/real-host-receiver.conf}), and hands it to the node,
- * which closes it after its actor system has stopped. Opening
- * checks in the order an operator fixes things: the msr device, the NIC's IIO stack and counter table, the
- * counters (refusing ones another tool owns), resctrl and MBA, then the heartbeat file; the first gap fails the
- * start with one line naming it and the fix. {@link ResctrlMbaActuator#open} resets the groups to 100 % (the
+ * which closes it after its actor system has stopped. Opening checks in the order an operator fixes things: the msr
+ * device, the NIC's IIO stack and counter layout, the counters (refusing ones another tool owns), resctrl and MBA,
+ * then the heartbeat file; the first gap fails the start with one line naming it and the fix. {@link ResctrlMbaActuator#open} resets the groups to 100 % (the
  * start-up reset); the controller's session resets them again when it stops.
  * <p>
  * The controller reads the host's {@link #sensor()} (which also feeds the heartbeat) and writes its
