@@ -10,6 +10,7 @@ import io.aeron.Aeron;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
 import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -30,6 +31,16 @@ public final class TestNode implements AutoCloseable
      */
     public TestNode(final String name, final Map<String, Object> overrides)
     {
+        this(name, overrides, null);
+    }
+
+    /**
+     * @param name      of the work area.
+     * @param overrides further settings.
+     * @param hardware  the receiver host's hardware the node's actors use, or null for the simulated platform.
+     */
+    public TestNode(final String name, final Map<String, Object> overrides, final ReceiverHardware hardware)
+    {
         final Path work = TestNodes.workDir(name);
         final Map<String, Object> o = new LinkedHashMap<>(overrides);
         o.put("rhcc.work-dir", work.toString());
@@ -38,7 +49,7 @@ public final class TestNode implements AutoCloseable
         final NodeSettings settings = NodeSettings.from(config);
         driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(work));
         final Aeron aeron = driver.connect();
-        context = new NodeContext(settings, aeron, null, new SenderAgents());
+        context = new NodeContext(settings, aeron, null, new SenderAgents(), hardware);
     }
 
     /**

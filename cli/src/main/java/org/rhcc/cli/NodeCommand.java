@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import com.typesafe.config.Config;
 import org.rhcc.actors.node.NodeMain;
 import org.rhcc.experiments.UserInputException;
 
@@ -13,7 +14,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code rhcc node --role receiver|sender|sim --config FILE}: runs one node of the distributed controller until it is
- * stopped (Ctrl-C or SIGTERM).
+ * stopped (Ctrl-C or SIGTERM). A receiver node whose configuration says {@code rhcc.receiver.hardware = host} first
+ * opens this host's hardware ({@link HostReceiverHardware}) and hands it to the node (docs/design.md §7).
  */
 @Command(
     name = "node",
@@ -50,7 +52,8 @@ public final class NodeCommand implements Callable<Integer>
         }
         try
         {
-            NodeMain.run(roles, config, false);
+            final Config resolved = NodeMain.load(roles, config);
+            NodeMain.run(resolved, HostReceiverHardware.open(resolved), false);
         }
         catch (final IllegalArgumentException ex)
         {

@@ -129,7 +129,11 @@ public final class RhccCommand implements Runnable
         return EXIT_FAILURE;
     }
 
-    private static String firstLine(final String message)
+    /**
+     * @param message an exception's message, may be null.
+     * @return its first line, trimmed; empty for null.
+     */
+    static String firstLine(final String message)
     {
         if (null == message)
         {

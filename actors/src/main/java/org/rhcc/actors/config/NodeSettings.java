@@ -48,14 +48,10 @@ import org.rhcc.transport.aeron.IdleStrategies;
  *                              its host goes to the fail-safe.
  * @param actuatorMinBackoff    first restart delay of a crashed rate-updater agent.
  * @param actuatorMaxBackoff    largest restart delay of a crashed rate-updater agent.
- * @param sensorClass           class of the {@code IioOccupancySensor} a receiver on real hardware polls, or empty
- *                              to take the samples from the platform stream (the simulator).
+ * @param receiverOnHost        true when the receiver controls this host's hardware ({@code rhcc.receiver.hardware =
+ *                              host}: the {@code rhcc node} command opens it), false for the simulated platform over
+ *                              Aeron ({@code simulated}).
  * @param sensorIntervalNs      sampling interval of the sensor, ns.
- * @param actuatorClass         class of the {@code MbaActuator} a receiver on real hardware actuates through (e.g. a
- *                              resctrl actuator), or empty to command the platform over Aeron (the simulator).
- * @param hostClass             class of the receiver host's hardware a receiver node opens at start and closes when
- *                              it stops (an {@code AutoCloseable} with a public constructor taking the node's
- *                              configuration, e.g. native/'s {@code org.rhcc.nativeio.host.ReceiverHost}), or empty.
  * @param autostart             the session a node opens by itself at start (a real host, where no simulator opens
  *                              sessions), or null.
  */
@@ -94,10 +90,8 @@ public record NodeSettings(
     int actuatorMaxRestarts,
     Duration actuatorMinBackoff,
     Duration actuatorMaxBackoff,
-    String sensorClass,
+    boolean receiverOnHost,
     long sensorIntervalNs,
-    String actuatorClass,
-    String hostClass,
     org.rhcc.actors.session.SessionSpec autostart)
 {
     /** Role of a node that runs the receiver host's MSR poller and MBA cascade. */
@@ -201,11 +195,23 @@ public record NodeSettings(
             actuatorMaxRestarts,
             r.getDuration("supervision.actuator-min-backoff"),
             r.getDuration("supervision.actuator-max-backoff"),
-            r.getString("receiver.sensor-class"),
+            receiverOnHost(r.getString("receiver.hardware")),
             r.getDuration("receiver.sensor-interval").toNanos(),
-            r.getString("receiver.actuator-class"),
-            r.getString("receiver.host-class").trim(),
             autostart(r));
+    }
+
+    private static boolean receiverOnHost(final String hardware)
+    {
+        switch (hardware.trim())
+        {
+            case "simulated":
+                return false;
+            case "host":
+                return true;
+            default:
+                throw new IllegalArgumentException("rhcc.receiver.hardware = '" + hardware + "' must be simulated " +
+                    "(the simulated platform over Aeron) or host (this host's IRP counter and resctrl MBA)");
+        }
     }
 
     /**

@@ -3,20 +3,23 @@ package org.rhcc.actors.node;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.archive.SignalRecorder;
 
 /**
  * What the actors of one node share: its settings, its Aeron client (thread-safe), the recorder of its signal
- * streams (null without an archive), and the registry through which sender entities reach the node's rate-updater
- * agent.
+ * streams (null without an archive), the registry through which sender entities reach the node's rate-updater
+ * agent, and the receiver host's hardware (null: the simulated platform over Aeron).
  *
  * @param settings     the node's settings.
  * @param aeron        the node's Aeron client.
  * @param recorder     records the node's internal signal streams, or null.
  * @param senderAgents rate-updater agents of the node by session.
+ * @param hardware     the receiver host's sensor and MBA actuator, or null for the simulated platform.
  */
-public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents)
+public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
+    ReceiverHardware hardware)
 {
     /**
      * Waits for the archive to record a publication, when the node records.

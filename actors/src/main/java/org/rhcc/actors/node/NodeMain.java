@@ -10,15 +10,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
+import com.typesafe.config.Config;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.receiver.ReceiverHardware;
 
 /**
  * Runs one node until it is stopped: {@code NodeMain [--role R[,R]]... [--config FILE] [--exit-on-stdin-eof]}.
- * The entry point of {@code rhcc node} and of the child JVMs of a local cluster. Whatever happens, the JVM exits (a
- * failed start must not leave it hanging on Pekko's threads, docs/design.md §8.2); a bad setting or hardware a real
- * host lacks is one line on stderr and exit status 2.
+ * The entry point of the child JVMs of a local cluster, whose receivers run against the simulated platform; the
+ * {@code rhcc node} command runs a node through {@link #run(Config, ReceiverHardware, boolean)}, with the host's
+ * hardware when the receiver controls this host. Whatever happens, the JVM exits (a failed start must not leave it
+ * hanging on Pekko's threads, docs/design.md §8.2); a bad setting is one line on stderr and exit status 2.
  */
 public final class NodeMain
 {
@@ -59,7 +62,7 @@ public final class NodeMain
         }
         catch (final IllegalArgumentException ex)
         {
-            // a bad setting, or hardware a real host lacks: one line saying what and what to do
+            // a bad setting: one line saying what and what to do
             System.err.println("rhcc node: " + ex.getMessage());
             exit = 2;
         }
@@ -73,8 +76,8 @@ public final class NodeMain
     }
 
     /**
-     * Starts a node and blocks until its actor system terminates, the JVM shuts down or, if asked, standard input
-     * closes.
+     * Starts a node whose receiver, if it has the role, runs against the simulated platform, and blocks like
+     * {@link #run(Config, ReceiverHardware, boolean)}.
      *
      * @param roles      roles (empty: those of the configuration).
      * @param config     configuration file, or null.
@@ -83,6 +86,17 @@ public final class NodeMain
      *                                  configured session did not open ({@link AutostartFailed}).
      */
     public static void run(final List<String> roles, final Path config, final boolean stdinWatch)
+    {
+        run(load(roles, config), null, stdinWatch);
+    }
+
+    /**
+     * @param roles  roles (empty: those of the configuration).
+     * @param config configuration file, or null.
+     * @return the node's resolved configuration, with the roles.
+     * @throws IllegalArgumentException for a bad role or configuration file.
+     */
+    public static Config load(final List<String> roles, final Path config)
     {
         final Map<String, Object> overrides = new LinkedHashMap<>();
         if (!roles.isEmpty())
@@ -100,7 +114,23 @@ public final class NodeMain
             }
             overrides.put("pekko.cluster.roles", trimmed);
         }
-        final RhccNode node = RhccNode.start(RhccConfig.load(config, overrides));
+        return RhccConfig.load(config, overrides);
+    }
+
+    /**
+     * Starts a node and blocks until its actor system terminates, the JVM shuts down or, if asked, standard input
+     * closes.
+     *
+     * @param config     the node's resolved configuration ({@link #load}).
+     * @param hardware   the receiver host's open hardware, which the node owns from now on; null for the simulated
+     *                   platform.
+     * @param stdinWatch true to stop when standard input reaches its end.
+     * @throws IllegalArgumentException for a bad setting, or when the node shut itself down because its configured
+     *                                  session did not open ({@link AutostartFailed}).
+     */
+    public static void run(final Config config, final ReceiverHardware hardware, final boolean stdinWatch)
+    {
+        final RhccNode node = RhccNode.start(config, hardware);
         final CountDownLatch stop = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
         {

@@ -15,6 +15,7 @@ import org.apache.pekko.cluster.typed.Join;
 import org.rhcc.actors.config.JournalSchema;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -27,10 +28,11 @@ import org.slf4j.LoggerFactory;
  * signal streams when it has a controller role) under the run's work area, the journal schema, and a Pekko Cluster
  * {@code ActorSystem} named {@code rhcc} with the roles of {@code pekko.cluster.roles} (a sender node also has the role
  * {@code sender-host-<id>} of every sender host of {@code rhcc.node.sender-hosts}). A node without seed nodes
- * joins itself. A receiver node on a real host first opens the host's hardware ({@code rhcc.receiver.host-class}:
- * sensor, MBA groups, heartbeat, shutdown hook), so that a missing device fails the start at once with one line.
- * Closing it terminates the system, closes the host and removes the driver's directory; a failed start releases
- * whatever was started.
+ * joins itself. A receiver node on a real host is given the host's hardware ({@link ReceiverHardware}: sensor and
+ * MBA groups), which whoever starts it has opened first, so that a missing device fails the start before anything
+ * else exists; without it the receiver runs against the simulated platform over Aeron. Closing the node terminates
+ * the system, closes the hardware and removes the driver's directory; a failed start releases whatever was started,
+ * the hardware included.
  */
 public final class RhccNode implements AutoCloseable
 {
@@ -40,17 +42,17 @@ public final class RhccNode implements AutoCloseable
     private static final Logger LOGGER = LoggerFactory.getLogger(RhccNode.class);
 
     private final NodeSettings settings;
-    private final AutoCloseable host;
+    private final ReceiverHardware hardware;
     private final EmbeddedMediaDriver driver;
     private final SignalRecorder recorder;
     private final NodeContext context;
     private final ActorSystem<Void> system;
 
-    private RhccNode(final NodeSettings settings, final AutoCloseable host, final EmbeddedMediaDriver driver,
+    private RhccNode(final NodeSettings settings, final ReceiverHardware hardware, final EmbeddedMediaDriver driver,
         final SignalRecorder recorder, final NodeContext context, final ActorSystem<Void> system)
     {
         this.settings = settings;
-        this.host = host;
+        this.hardware = hardware;
         this.driver = driver;
         this.recorder = recorder;
         this.context = context;
@@ -58,7 +60,7 @@ public final class RhccNode implements AutoCloseable
     }
 
     /**
-     * Starts a node.
+     * Starts a node whose receiver, if it has the role, runs against the simulated platform.
      *
      * @param config the node's resolved configuration ({@link org.rhcc.actors.config.RhccConfig#load}).
      * @return the running node.
@@ -66,27 +68,44 @@ public final class RhccNode implements AutoCloseable
      */
     public static RhccNode start(final Config config)
     {
-        final NodeSettings settings = NodeSettings.from(config);
-        final Config clusterConfig = config.withValue("pekko.cluster.roles",
-            ConfigValueFactory.fromIterable(settings.clusterRoles()));
-        final boolean controller = settings.hasRole(NodeSettings.ROLE_RECEIVER) ||
-            settings.hasRole(NodeSettings.ROLE_SENDER);
-        // a real host's hardware first: a missing device stops the start before anything else exists
-        final AutoCloseable host = settings.hasRole(NodeSettings.ROLE_RECEIVER) && !settings.hostClass().isEmpty() ?
-            HostHardware.open(settings.hostClass(), config) : null;
+        return start(config, null);
+    }
+
+    /**
+     * Starts a node.
+     *
+     * @param config   the node's resolved configuration ({@link org.rhcc.actors.config.RhccConfig#load}).
+     * @param hardware the receiver host's open hardware, which the node owns from now on (it closes it when it
+     *                 stops, or at once if the start fails); null for the simulated platform.
+     * @return the running node.
+     * @throws IllegalArgumentException for a bad setting, naming it, or {@code rhcc.receiver.hardware = host}
+     *                                  without hardware.
+     */
+    public static RhccNode start(final Config config, final ReceiverHardware hardware)
+    {
         try
         {
-            return start(config, settings, clusterConfig, controller, host);
+            final NodeSettings settings = NodeSettings.from(config);
+            if (null == hardware && settings.receiverOnHost() && settings.hasRole(NodeSettings.ROLE_RECEIVER))
+            {
+                throw new IllegalArgumentException("rhcc.receiver.hardware = host, but nothing opened this host's " +
+                    "hardware: start the receiver with 'rhcc node' (or set rhcc.receiver.hardware = simulated)");
+            }
+            final Config clusterConfig = config.withValue("pekko.cluster.roles",
+                ConfigValueFactory.fromIterable(settings.clusterRoles()));
+            final boolean controller = settings.hasRole(NodeSettings.ROLE_RECEIVER) ||
+                settings.hasRole(NodeSettings.ROLE_SENDER);
+            return start(config, settings, clusterConfig, controller, hardware);
         }
         catch (final RuntimeException | Error ex)
         {
-            closeHost(host);
+            closeHardware(hardware);
             throw ex;
         }
     }
 
     private static RhccNode start(final Config config, final NodeSettings settings, final Config clusterConfig,
-        final boolean controller, final AutoCloseable host)
+        final boolean controller, final ReceiverHardware hardware)
     {
         if (controller)
         {
@@ -119,7 +138,7 @@ public final class RhccNode implements AutoCloseable
                     recorder.startRecording(settings.internalChannel(), settings.ackStream());
                 }
             }
-            final NodeContext context = new NodeContext(settings, aeron, recorder, new SenderAgents());
+            final NodeContext context = new NodeContext(settings, aeron, recorder, new SenderAgents(), hardware);
             final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME,
                 clusterConfig);
             final Cluster cluster = Cluster.get(system);
@@ -129,7 +148,7 @@ public final class RhccNode implements AutoCloseable
             }
             LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
                 settings.workDir());
-            return new RhccNode(settings, host, driver, recorder, context, system);
+            return new RhccNode(settings, hardware, driver, recorder, context, system);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -228,7 +247,7 @@ public final class RhccNode implements AutoCloseable
 
     /**
      * Terminates the actor system (stopping every agent; a receiver session resets its MBA groups as it stops), closes
-     * the receiver host's hardware if the node opened it, stops the recordings and closes the driver, deleting its
+     * the receiver host's hardware if the node has it, stops the recordings and closes the driver, deleting its
      * directory. Idempotent.
      */
     public void close()
@@ -243,7 +262,7 @@ public final class RhccNode implements AutoCloseable
             LOGGER.warn("actor system did not terminate cleanly: {}", ex.toString());
         }
         // after the actor system: the sessions have stopped and reset the host through it
-        closeHost(host);
+        closeHardware(hardware);
         if (null != recorder)
         {
             recorder.close();
@@ -251,17 +270,17 @@ public final class RhccNode implements AutoCloseable
         driver.close();
     }
 
-    private static void closeHost(final AutoCloseable host)
+    private static void closeHardware(final ReceiverHardware hardware)
     {
-        if (null == host)
+        if (null == hardware)
         {
             return;
         }
         try
         {
-            host.close();
+            hardware.close();
         }
-        catch (final Exception ex)
+        catch (final RuntimeException ex)
         {
             LOGGER.error("receiver host did not close cleanly (the fail-safe watchdog restores MBA): {}",
                 ex.toString());

@@ -138,8 +138,8 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"));
-        hostActuator = !s.actuatorClass().isBlank();
-        actuator = hostActuator ? hostActuator(s.actuatorClass(), spec.mbaGroups()) :
+        hostActuator = null != node.hardware();
+        actuator = hostActuator ? hostActuator(node.hardware(), spec.mbaGroups()) :
             new MbaActuatorProxy(proxy, spec.receiverHostId(), spec.mbaGroups());
         if (hostActuator)
         {
@@ -176,25 +176,15 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
             (timers) -> new MbaCascade(context, timers, node, spec, recordingId, readyTo)));
     }
 
-    private static MbaActuator hostActuator(final String className, final int groups)
+    private static MbaActuator hostActuator(final ReceiverHardware hardware, final int groups)
     {
-        try
+        final MbaActuator actuator = hardware.actuator();
+        if (groups != actuator.groupCount())
         {
-            final Class<?> type = Class.forName(className);
-            try
-            {
-                return (MbaActuator)type.getDeclaredConstructor(int.class).newInstance(groups);
-            }
-            catch (final NoSuchMethodException ex)
-            {
-                return (MbaActuator)type.getDeclaredConstructor().newInstance();
-            }
+            throw new IllegalArgumentException("rhcc.session.mba-groups = " + groups + " but the receiver host has " +
+                actuator.groupCount() + " MBA groups: set rhcc.session.mba-groups = " + actuator.groupCount());
         }
-        catch (final ReflectiveOperationException | ClassCastException ex)
-        {
-            throw new IllegalArgumentException("rhcc.receiver.actuator-class = " + className + " is not an " +
-                "MbaActuator with a public (int groups) or no-argument constructor on the classpath: " + ex, ex);
-        }
+        return actuator;
     }
 
     @Override

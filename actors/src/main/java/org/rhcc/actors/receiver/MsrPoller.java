@@ -14,10 +14,9 @@ import org.rhcc.transport.aeron.IdleStrategies;
 
 /**
  * The receiver's signal source: a supervised {@link SourceActor} whose agent either relays the platform's IIO sample
- * stream (the simulator) onto the node's internal IIO stream, or, on real hardware, polls an
- * {@link IioOccupancySensor} ({@code rhcc.receiver.sensor-class}, e.g. native/'s
- * {@code org.rhcc.nativeio.iio.IrpOccupancySensor}) and publishes its samples there. A crashed agent is restarted
- * with backoff.
+ * stream (the simulator) onto the node's internal IIO stream, or, on real hardware, polls the
+ * {@link IioOccupancySensor} of the node's {@link ReceiverHardware} and publishes its samples there. A crashed agent
+ * is restarted with backoff.
  */
 public final class MsrPoller
 {
@@ -32,7 +31,7 @@ public final class MsrPoller
      * @param node     the node's shared resources.
      * @param platform the session's subscription to the platform's IIO stream when the node relays it (outlives
      *                 restarts, so that a restarted agent resumes where its predecessor stopped), null on real
-     *                 hardware ({@code rhcc.receiver.sensor-class} set).
+     *                 hardware (the node has a {@link ReceiverHardware}).
      * @param internal the node's internal IIO stream (outlives restarts).
      * @param counters the source's counters (outlive restarts).
      * @return the supervised source.
@@ -40,20 +39,20 @@ public final class MsrPoller
     public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
         final ExclusivePublication internal, final AgentCounters.Source counters)
     {
-        final var s = node.settings();
-        if (s.sensorClass().isBlank())
+        final ReceiverHardware hardware = node.hardware();
+        if (null != hardware)
         {
-            return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
-                s.offerRetries(), counters), () -> IdleStrategies.parse(s.idleStrategy()), s);
+            return create(node, internal, hardware::sensor, counters);
         }
-        return SourceActor.create(() -> sensor(node, internal, instantiate(s.sensorClass()), counters),
-            () -> IdleStrategies.parse(s.idleStrategy()), s);
+        final var s = node.settings();
+        return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
+            s.offerRetries(), counters), () -> IdleStrategies.parse(s.idleStrategy()), s);
     }
 
     /**
      * @param node     the node's shared resources.
      * @param internal the node's internal IIO stream.
-     * @param sensor   the host's sensor.
+     * @param sensor   the host's sensor, asked once per (re)start of the agent.
      * @param counters the source's counters (outlive restarts).
      * @return a supervised source polling the sensor.
      */
@@ -71,18 +70,5 @@ public final class MsrPoller
         final var s = node.settings();
         return new IioSensorAgent(sensor, internal, new SystemNanoClock(), s.receiverHostId(), s.sensorIntervalNs(),
             s.offerRetries(), counters);
-    }
-
-    private static IioOccupancySensor instantiate(final String className)
-    {
-        try
-        {
-            return (IioOccupancySensor)Class.forName(className).getDeclaredConstructor().newInstance();
-        }
-        catch (final ReflectiveOperationException | ClassCastException ex)
-        {
-            throw new IllegalArgumentException("rhcc.receiver.sensor-class = " + className + " is not an " +
-                "IioOccupancySensor with a public no-argument constructor on the classpath: " + ex, ex);
-        }
     }
 }

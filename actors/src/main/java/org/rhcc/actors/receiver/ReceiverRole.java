@@ -20,7 +20,7 @@ import org.rhcc.actors.session.SessionSpec;
  * The receiver role ({@link RoleSession}, {@link RoleGuardian}): registered under {@link SessionProtocol#RECEIVER_KEY},
  * it opens the sessions it is asked to or, on a real host, the session of {@code rhcc.session} from the start; a
  * session has the node's internal IIO stream, the {@link MsrPoller} source (fed by the platform's IIO stream, or by
- * the host's own sensor when {@code rhcc.receiver.sensor-class} is set), and the {@link MbaCascade} actuator.
+ * the host's own sensor when the node has a {@link ReceiverHardware}), and the {@link MbaCascade} actuator.
  */
 public final class ReceiverRole implements RoleSession.Role
 {
@@ -105,7 +105,7 @@ public final class ReceiverRole implements RoleSession.Role
     public Subscription openPlatform(final NodeContext node)
     {
         final var s = node.settings();
-        return s.sensorClass().isBlank() ? node.aeron().addSubscription(s.platformIioChannel(), s.platformIioStream()) :
+        return null == node.hardware() ? node.aeron().addSubscription(s.platformIioChannel(), s.platformIioStream()) :
             null;
     }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import com.typesafe.config.Config;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNodes;
+import org.rhcc.actors.node.RhccNode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,6 +65,23 @@ class ConfigTest
         final IllegalArgumentException role = assertThrows(IllegalArgumentException.class,
             () -> NodeSettings.from(RhccConfig.load(null, Map.of("pekko.cluster.roles", java.util.List.of("x")))));
         assertTrue(role.getMessage().contains("'x'"), role.getMessage());
+        final IllegalArgumentException hardware = assertThrows(IllegalArgumentException.class,
+            () -> NodeSettings.from(RhccConfig.load(null, Map.of("rhcc.receiver.hardware", "real"))));
+        assertTrue(hardware.getMessage().startsWith("rhcc.receiver.hardware = 'real' must be simulated"),
+            hardware.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAReceiverOnThisHostThatWasGivenNoHardware()
+    {
+        final Config config = RhccConfig.load(null, Map.of("rhcc.receiver.hardware", "host",
+            "pekko.cluster.roles", java.util.List.of("receiver")));
+        assertTrue(NodeSettings.from(config).receiverOnHost());
+
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> RhccNode.start(config).close());
+        assertTrue(ex.getMessage().startsWith("rhcc.receiver.hardware = host, but nothing opened this host's " +
+            "hardware"), ex.getMessage());
     }
 
     @Test

@@ -89,8 +89,9 @@ class FailSafeTest
         // a host actuator records the levels; the platform's command stream has no subscriber, so the agent crashes
         // when it cannot answer a ClockAdvance
         RealHostReceiverTest.ACTUATIONS.clear();
-        try (TestNode node = new TestNode("cascade-crash", Map.of("rhcc.aeron.offer-retries", 10,
-            "rhcc.receiver.actuator-class", RealHostReceiverTest.RecordingActuator.class.getName())))
+        try (TestNode node = new TestNode("cascade-crash", Map.of("rhcc.aeron.offer-retries", 10),
+            new RealHostReceiverTest.FakeHardware(new RealHostReceiverTest.CongestedSensor(),
+                new RealHostReceiverTest.RecordingActuator(2))))
         {
             final ActorTestKit kit = ActorTestKit.create("cascade-crash",
                 node.config(PersistenceTestKitPlugin.getInstance().config()

@@ -28,11 +28,9 @@ class RealHostReceiverTest
     {
         ACTUATIONS.clear();
         try (TestNode node = new TestNode("real-host", Map.of(
-            "rhcc.receiver.sensor-class", CongestedSensor.class.getName(),
             "rhcc.receiver.sensor-interval", "10us",
-            "rhcc.receiver.actuator-class", RecordingActuator.class.getName(),
             "rhcc.session.autostart", true,
-            "rhcc.session.qp-count", 0)))
+            "rhcc.session.qp-count", 0), new FakeHardware(new CongestedSensor(), new RecordingActuator(2))))
         {
             final ActorTestKit kit = ActorTestKit.create("real-host",
                 node.config(PersistenceTestKitPlugin.getInstance().config()
@@ -68,6 +66,21 @@ class RealHostReceiverTest
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A receiver host's hardware made of fakes.
+     *
+     * @param sensor   the host's sensor.
+     * @param actuator the host's MBA.
+     */
+    record FakeHardware(IioOccupancySensor sensor, MbaActuator actuator) implements ReceiverHardware
+    {
+        @Override
+        public void close()
+        {
+            // nothing to release
         }
     }
 

@@ -44,7 +44,7 @@ public final class CpuidDevice implements AutoCloseable
      * @param cpu    logical CPU number.
      * @param opener channel opener, {@link ChannelOpener#SYSTEM} in production.
      * @return the open device.
-     * @throws IllegalStateException with the fix when the device is missing or not permitted.
+     * @throws CpuidAccessException with the fix when the device is missing or not permitted.
      */
     public static CpuidDevice open(final Path root, final int cpu, final ChannelOpener opener)
     {
@@ -70,7 +70,7 @@ public final class CpuidDevice implements AutoCloseable
             {
                 fix = "check " + path;
             }
-            throw new IllegalStateException("cannot open " + path + ": " + Errno.describe(ex) + " -> " + fix, ex);
+            throw new CpuidAccessException(path, "cannot open " + path + ": " + Errno.describe(ex), fix, ex);
         }
     }
 

@@ -3,27 +3,28 @@ package org.rhcc.nativeio.host;
 import org.rhcc.core.port.IioOccupancySensor;
 
 /**
- * The receiver node's sensor on a real host: the IRP occupancy counter of the {@link ReceiverHost} open in this JVM.
- * Named by {@code rhcc.receiver.sensor-class}; the node's MSR poller creates one per (re)start of its agent, and every
- * one reads the same counters, which the host owns from the node's start to its stop. Each sample also keeps the
- * host's heartbeat going: a sampling loop that stops stops the beats.
+ * The receiver node's sensor on a real host: the IRP occupancy counter a {@link ReceiverHost} owns from the node's
+ * start to its stop, as {@link ReceiverHost#sensor()} hands it to the controller. Every (re)start of the MSR
+ * poller's agent reads the same one. Each sample also keeps the host's heartbeat going: a sampling loop that stops
+ * stops the beats.
  * <p>
  * <b>Note:</b> {@link #sampleOccupancy(long)} is one call through to
  * {@link org.rhcc.nativeio.iio.IrpOccupancySensor#sampleOccupancy(long)} and one release
  * store: no allocation, no logging.
  */
-public final class HostIioSensor implements IioOccupancySensor
+final class HostIioSensor implements IioOccupancySensor
 {
-    private final ReceiverHost host;
     private final IioOccupancySensor sensor;
+    private final Runnable onSample;
 
     /**
-     * @throws IllegalStateException if no receiver host is open in this JVM.
+     * @param sensor   the host's IRP occupancy sensor.
+     * @param onSample counts a sample for the heartbeat.
      */
-    public HostIioSensor()
+    HostIioSensor(final IioOccupancySensor sensor, final Runnable onSample)
     {
-        this.host = ReceiverHost.current();
-        this.sensor = host.sensor();
+        this.sensor = sensor;
+        this.onSample = onSample;
     }
 
     /**
@@ -34,7 +35,7 @@ public final class HostIioSensor implements IioOccupancySensor
     public double sampleOccupancy(final long nowNs)
     {
         final double occupancy = sensor.sampleOccupancy(nowNs);
-        host.onSample();
+        onSample.run();
         return occupancy;
     }
 

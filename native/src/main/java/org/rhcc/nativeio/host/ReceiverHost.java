@@ -8,9 +8,9 @@ import org.rhcc.nativeio.failsafe.HeartbeatWriter;
 import org.rhcc.nativeio.failsafe.ResctrlFailsafe;
 import org.rhcc.nativeio.failsafe.RestoreAction;
 import org.rhcc.nativeio.failsafe.ShutdownHookGuard;
-import org.rhcc.nativeio.iio.IioPlatform;
 import org.rhcc.nativeio.iio.IioStackLocation;
 import org.rhcc.nativeio.iio.IioStackLocator;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 import org.rhcc.nativeio.iio.IrpOccupancySensor;
 import org.rhcc.nativeio.msr.MsrSpace;
 import org.rhcc.nativeio.resctrl.LinuxResctrlFs;
@@ -37,21 +37,22 @@ import java.util.function.Function;
  * shutdown hook ({@link ShutdownHookGuard}) that restores 100 % through {@link ResctrlFailsafe}, without touching
  * the actuator the controller's thread may still be writing through.
  * <p>
- * A receiver node opens it at start, before its actor system, when {@code rhcc.receiver.host-class} names this
- * class ({@code conf/profiles/real-host-receiver.conf}), and closes it after the actor system has stopped. Opening
- * checks in the order an operator fixes things: the msr device, the NIC's IIO stack and counter table, the
- * counters (refusing ones another tool owns), resctrl and MBA, then the heartbeat file; the first gap fails the
- * start with one line naming it and the fix. {@link ResctrlMbaActuator#open} resets the groups to 100 % (the
+ * The {@code rhcc node} command opens it at start, before the node's actor system, when
+ * {@code rhcc.receiver.hardware = host} ({@code conf/profiles/real-host-receiver.conf}), and hands it to the node,
+ * which closes it after its actor system has stopped. Opening checks in the order an operator fixes things: the msr
+ * device, the NIC's IIO stack and counter layout, the counters (refusing ones another tool owns), resctrl and MBA,
+ * then the heartbeat file; the first gap fails the start with one line naming it and the fix. {@link ResctrlMbaActuator#open} resets the groups to 100 % (the
  * start-up reset); the controller's session resets them again when it stops.
  * <p>
- * The controller reaches the open host through {@link HostIioSensor} and {@link HostMbaActuator}, the classes named
- * by {@code rhcc.receiver.sensor-class} and {@code rhcc.receiver.actuator-class}. A host's counters and groups exist
- * once per machine, so one receiver host is open per JVM at a time.
+ * The controller reads the host's {@link #sensor()} (which also feeds the heartbeat) and writes its
+ * {@link #actuator()}. A host's counters and groups exist once per machine, so one receiver host is open per JVM at a
+ * time.
  */
 public final class ReceiverHost implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger(ReceiverHost.class.getName());
-    private static final AtomicReference<ReceiverHost> CURRENT = new AtomicReference<>();
+    /** The host open in this JVM, if any: a second one is refused. */
+    private static final AtomicReference<ReceiverHost> OPEN = new AtomicReference<>();
     private static final VarHandle SAMPLES;
 
     static
@@ -68,18 +69,19 @@ public final class ReceiverHost implements AutoCloseable
 
     private final ReceiverHostSettings settings;
     private final IrpOccupancySensor sensor;
+    private final HostIioSensor controllerSensor;
     private final ResctrlMbaActuator actuator;
     private final ShutdownHookGuard guard;
     private final HeartbeatWriter heartbeat;
     private final String description;
-    /** Samples read through {@link HostIioSensor}: written by the sampling thread only, read by the heartbeat's. */
+    /** Samples read through {@link #sensor()}: written by the sampling thread only, read by the heartbeat's. */
     private long samples;
     private long samplesAtLastBeat;
     private boolean closed;
 
     /**
      * Opens the host a node's configuration describes, on this machine's devices: what
-     * {@code rhcc.receiver.host-class = org.rhcc.nativeio.host.ReceiverHost} makes a receiver node do at start.
+     * {@code rhcc.receiver.hardware = host} makes {@code rhcc node} do at start.
      *
      * @param config the node's resolved configuration (its {@value ReceiverHostSettings#PATH} block).
      * @throws IllegalArgumentException for a bad setting, naming the key.
@@ -96,7 +98,7 @@ public final class ReceiverHost implements AutoCloseable
         final Function<Path, ResctrlFs> resctrlFs)
     {
         this.settings = settings;
-        final ReceiverHost open = CURRENT.get();
+        final ReceiverHost open = OPEN.get();
         if (null != open)
         {
             throw new IllegalStateException("a receiver host is already open in this JVM (" + open.description +
@@ -112,15 +114,16 @@ public final class ReceiverHost implements AutoCloseable
             final int cpu = stackAndCpu[1];
             // the msr device first: without it nothing else can be checked, and its error names the fix
             msrSpace.open(cpu, false).close();
-            final IioPlatform platform = platform(settings, cpu, opener);
+            final IrpCounterLayout layout = irpCounterLayout(settings, cpu, opener);
             sensor = IrpOccupancySensor.open(new IrpOccupancySensor.Context()
                 .msrSpace(msrSpace)
-                .platform(platform)
+                .layout(layout)
                 .stack(stack)
                 .cpu(cpu)
                 .clockMode(settings.clockMode())
                 .procRoot(settings.procRoot()));
             opened.add(sensor);
+            controllerSensor = new HostIioSensor(sensor, this::onSample);
 
             final ResctrlFs fs = resctrlFs.apply(settings.resctrlRoot());
             final String[] groups = { settings.localGroup(), settings.crossNumaGroup() };
@@ -146,7 +149,7 @@ public final class ReceiverHost implements AutoCloseable
             {
                 opened.add(heartbeat);
             }
-            if (!CURRENT.compareAndSet(null, this))
+            if (!OPEN.compareAndSet(null, this))
             {
                 throw new IllegalStateException("another receiver host was opened in this JVM meanwhile");
             }
@@ -177,34 +180,19 @@ public final class ReceiverHost implements AutoCloseable
     }
 
     /**
-     * @return the host open in this JVM.
-     * @throws IllegalStateException if none is open, with the setting that opens one.
+     * @return the IRP occupancy sensor the controller's sampling loop reads; each sample also keeps the heartbeat
+     * going.
      */
-    public static ReceiverHost current()
+    public IioOccupancySensor sensor()
     {
-        final ReceiverHost host = CURRENT.get();
-        if (null == host)
-        {
-            throw new IllegalStateException("no receiver host is open in this JVM: " + HostIioSensor.class
-                .getSimpleName() + " and " + HostMbaActuator.class.getSimpleName() + " need rhcc.receiver.host-class" +
-                " = " + ReceiverHost.class.getName() + " (see conf/profiles/real-host-receiver.conf)");
-        }
-        return host;
+        return controllerSensor;
     }
 
     /**
-     * @return the IRP occupancy sensor (for {@link HostIioSensor}).
-     */
-    IioOccupancySensor sensor()
-    {
-        return sensor;
-    }
-
-    /**
-     * Counts one sample of the controller's sampling loop (for {@link HostIioSensor}): the heartbeat beats only
+     * Counts one sample of the controller's sampling loop (through {@link #sensor()}): the heartbeat beats only
      * while this advances. One release store, no allocation.
      */
-    void onSample()
+    private void onSample()
     {
         SAMPLES.setRelease(this, samples + 1);
     }
@@ -226,9 +214,10 @@ public final class ReceiverHost implements AutoCloseable
     }
 
     /**
-     * @return the resctrl MBA actuator (for {@link HostMbaActuator}).
+     * @return the resctrl MBA actuator of the two groups (group 0 = {@code local-group}, group 1 =
+     * {@code cross-numa-group}, the order of {@link org.rhcc.core.receiver.MbaCascadeConfig}).
      */
-    MbaActuator actuator()
+    public MbaActuator actuator()
     {
         return actuator;
     }
@@ -262,7 +251,7 @@ public final class ReceiverHost implements AutoCloseable
             return;
         }
         closed = true;
-        CURRENT.compareAndSet(this, null);
+        OPEN.compareAndSet(this, null);
         final List<AutoCloseable> all = new ArrayList<>(List.of(actuator, sensor, guard));
         if (null != heartbeat)
         {
@@ -286,22 +275,22 @@ public final class ReceiverHost implements AutoCloseable
         return new int[] { location.stack(), settings.cpu() >= 0 ? settings.cpu() : location.cpu() };
     }
 
-    private static IioPlatform platform(final ReceiverHostSettings settings, final int cpu, final ChannelOpener opener)
+    private static IrpCounterLayout irpCounterLayout(final ReceiverHostSettings settings, final int cpu, final ChannelOpener opener)
     {
-        if (null != settings.iioPlatform())
+        if (null != settings.irpCounterLayout())
         {
-            return settings.iioPlatform();
+            return settings.irpCounterLayout();
         }
         final var caps = CpuProbe.probe(settings.msrRoot(), cpu, opener);
-        final IioPlatform platform = IioPlatform.forCpu(caps);
-        if (null == platform)
+        final IrpCounterLayout layout = IrpCounterLayout.forCpu(caps);
+        if (null == layout)
         {
             throw new IllegalStateException("this CPU (" + caps.vendor() + String.format(" family %d model 0x%X",
                 caps.family(), caps.model()) + (caps.hypervisor() ? ", in a VM" : "") + ") has no IRP occupancy counter table in rhcc " +
                 "(Cascade Lake/Skylake-SP, Ice Lake-SP and Sapphire Rapids have one): run 'rhcc doctor', or set " +
-                ReceiverHostSettings.PATH + ".iio-platform if the CPU is one of those");
+                ReceiverHostSettings.PATH + ".irp-counter-layout if the CPU is one of those");
         }
-        return platform;
+        return layout;
     }
 
     private static HeartbeatWriter startHeartbeat(final ReceiverHostSettings settings, final BooleanSupplier alive)

@@ -2,7 +2,7 @@ package org.rhcc.nativeio.host;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
-import org.rhcc.nativeio.iio.IioPlatform;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 import org.rhcc.nativeio.iio.IrpOccupancySensor;
 import org.rhcc.nativeio.sys.CpuList;
 
@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * @param iioStack           the NIC's IIO stack, or -1 to locate it from {@code nicPciAddress}.
  * @param cpu                CPU whose msr file the sensor reads (on the NIC's socket), or -1 for the first CPU of
  *                           the NIC's NUMA node.
- * @param iioPlatform        the IRP counter address table, or null to detect it through CPUID.
+ * @param irpCounterLayout   the IRP counter addresses of the CPU generation, or null to detect it through CPUID.
  * @param clockMode          where the sensor takes IRP cycles from.
  * @param resctrlRoot        resctrl mount point.
  * @param localGroup         resctrl group of the local-NUMA cores (MBA group 0).
@@ -43,7 +43,7 @@ public record ReceiverHostSettings(
     String nicPciAddress,
     int iioStack,
     int cpu,
-    IioPlatform iioPlatform,
+    IrpCounterLayout irpCounterLayout,
     IrpOccupancySensor.ClockMode clockMode,
     Path resctrlRoot,
     String localGroup,
@@ -162,7 +162,7 @@ public record ReceiverHostSettings(
             nic,
             stack,
             cpu,
-            platform(h.getString("iio-platform")),
+            irpCounterLayout(h.getString("irp-counter-layout")),
             clockMode(h.getString("clock-mode")),
             path(h, "resctrl-root"),
             localGroup,
@@ -242,7 +242,7 @@ public record ReceiverHostSettings(
         }
     }
 
-    private static IioPlatform platform(final String text)
+    private static IrpCounterLayout irpCounterLayout(final String text)
     {
         final String value = text.trim().toLowerCase(Locale.ROOT);
         switch (value)
@@ -250,13 +250,13 @@ public record ReceiverHostSettings(
             case "auto":
                 return null;
             case "skx-clx":
-                return IioPlatform.SKX_CLX;
+                return IrpCounterLayout.SKX_CLX;
             case "icx":
-                return IioPlatform.ICX;
+                return IrpCounterLayout.ICX;
             case "spr":
-                return IioPlatform.SPR;
+                return IrpCounterLayout.SPR;
             default:
-                throw new IllegalArgumentException(key("iio-platform") + " = '" + text + "' must be auto, " +
+                throw new IllegalArgumentException(key("irp-counter-layout") + " = '" + text + "' must be auto, " +
                     "skx-clx, icx or spr");
         }
     }

@@ -50,7 +50,7 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
         public static final int DEFAULT_LATENCY_SAMPLES = 2_000;
 
         private MsrSpace msrSpace;
-        private IioPlatform platform;
+        private IrpCounterLayout layout;
         private int stack = -1;
         private int cpu = -1;
         private int occupancyCounter = 1;
@@ -71,12 +71,12 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
         }
 
         /**
-         * @param platform the IRP address table, from {@link IioPlatform#forCpu}.
+         * @param layout the IRP counter addresses of the CPU generation, from {@link IrpCounterLayout#forCpu}.
          * @return this.
          */
-        public Context platform(final IioPlatform platform)
+        public Context layout(final IrpCounterLayout layout)
         {
-            this.platform = platform;
+            this.layout = layout;
             return this;
         }
 
@@ -171,15 +171,15 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
 
         void conclude()
         {
-            if (null == msrSpace || null == platform)
+            if (null == msrSpace || null == layout)
             {
-                throw new IllegalArgumentException("IRP sensor needs an MSR space and a platform (IioPlatform"
+                throw new IllegalArgumentException("IRP sensor needs an MSR space and a counter layout (IrpCounterLayout"
                     + ".forCpu returned null? then this CPU has no IRP counter table; run 'rhcc doctor')");
             }
-            if (stack < 0 || stack >= platform.stackCount())
+            if (stack < 0 || stack >= layout.stackCount())
             {
                 throw new IllegalArgumentException("IIO stack " + stack + " is outside 0.." +
-                    (platform.stackCount() - 1) + " on " + platform + ": set the NIC's stack (IioStackLocator or "
+                    (layout.stackCount() - 1) + " on " + layout + ": set the NIC's stack (IioStackLocator or "
                     + "pcm-iio tells which)");
             }
             if (cpu < 0)
@@ -221,15 +221,15 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
         this.msr = msr;
         this.clockMode = ctx.clockMode;
         final int clockCounter = 1 - ctx.occupancyCounter;
-        occupancyCtr = ctx.platform.irpCtr(ctx.stack, ctx.occupancyCounter);
-        clockCtr = ctx.platform.irpCtr(ctx.stack, clockCounter);
-        occupancyCtl = ctx.platform.irpCtl(ctx.stack, ctx.occupancyCounter);
-        clockCtl = ctx.platform.irpCtl(ctx.stack, clockCounter);
+        occupancyCtr = ctx.layout.irpCtr(ctx.stack, ctx.occupancyCounter);
+        clockCtr = ctx.layout.irpCtr(ctx.stack, clockCounter);
+        occupancyCtl = ctx.layout.irpCtl(ctx.stack, ctx.occupancyCounter);
+        clockCtl = ctx.layout.irpCtl(ctx.stack, clockCounter);
 
-        claim(ctx, ctx.platform.irpBoxCtl(ctx.stack));
+        claim(ctx, ctx.layout.irpBoxCtl(ctx.stack));
         irpCyclesPerNs = calibrate(ctx);
         readLatencyNs = measureReadLatency(ctx);
-        description = ctx.platform + " IRP stack " + ctx.stack + " on CPU " + ctx.cpu + ": occupancy ctl/ctr 0x" +
+        description = ctx.layout + " IRP stack " + ctx.stack + " on CPU " + ctx.cpu + ": occupancy ctl/ctr 0x" +
             Long.toHexString(occupancyCtl) + "/0x" + Long.toHexString(occupancyCtr) + ", clock ctl/ctr 0x" +
             Long.toHexString(clockCtl) + "/0x" + Long.toHexString(clockCtr) + String.format(
             ", IRP clock %.1f MHz, read %d ns, mode %s", irpCyclesPerNs * 1000.0, readLatencyNs, clockMode);
@@ -262,22 +262,22 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
     private void claim(final Context ctx, final long boxCtl)
     {
         final long box = msr.read(boxCtl);
-        if ((box & IioPlatform.BOX_CTL_FREEZE) != 0)
+        if ((box & IrpCounterLayout.BOX_CTL_FREEZE) != 0)
         {
             throw new IllegalStateException("IRP box of IIO stack " + ctx.stack + " is frozen (box ctl 0x" +
                 Long.toHexString(boxCtl) + " = 0x" + Long.toHexString(box) + ", bit 8): its counters do not count. " +
                 CounterOwnerHint.describe(ctx.procRoot));
         }
-        checkFree(ctx, clockCtl, IioPlatform.CLOCKTICKS_CTL, "UNC_I_CLOCKTICKS");
-        checkFree(ctx, occupancyCtl, IioPlatform.OCCUPANCY_CTL, "UNC_I_CACHE_TOTAL_OCCUPANCY.MEM");
-        program(clockCtl, IioPlatform.CLOCKTICKS_CTL);
-        program(occupancyCtl, IioPlatform.OCCUPANCY_CTL);
+        checkFree(ctx, clockCtl, IrpCounterLayout.CLOCKTICKS_CTL, "UNC_I_CLOCKTICKS");
+        checkFree(ctx, occupancyCtl, IrpCounterLayout.OCCUPANCY_CTL, "UNC_I_CACHE_TOTAL_OCCUPANCY.MEM");
+        program(clockCtl, IrpCounterLayout.CLOCKTICKS_CTL);
+        program(occupancyCtl, IrpCounterLayout.OCCUPANCY_CTL);
     }
 
     private void checkFree(final Context ctx, final long ctl, final long wanted, final String eventName)
     {
         final long current = msr.read(ctl);
-        if ((current & IioPlatform.CTL_ENABLE) != 0 && current != wanted)
+        if ((current & IrpCounterLayout.CTL_ENABLE) != 0 && current != wanted)
         {
             throw new IllegalStateException(String.format(
                 "IRP counter control 0x%x (for %s, IIO stack %d, CPU %d) is already enabled with 0x%x " +
@@ -310,7 +310,7 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
             t1 = ctx.nanoClock.getAsLong();
         }
         final long c1 = msr.read(clockCtr);
-        final long cycles = (c1 - c0) & IioPlatform.COUNTER_MASK;
+        final long cycles = (c1 - c0) & IrpCounterLayout.COUNTER_MASK;
         if (cycles == 0)
         {
             throw new IllegalStateException("IRP clock counter 0x" + Long.toHexString(clockCtr) + " did not advance in " +
@@ -356,12 +356,12 @@ public final class IrpOccupancySensor implements IioOccupancySensor, AutoCloseab
             return 0;
         }
         final double cycles = clockMode == ClockMode.MEASURED ?
-            (double)((clock - lastClock) & IioPlatform.COUNTER_MASK) : (nowNs - lastNs) * irpCyclesPerNs;
+            (double)((clock - lastClock) & IrpCounterLayout.COUNTER_MASK) : (nowNs - lastNs) * irpCyclesPerNs;
         if (cycles <= 0)
         {
             return lastValue;
         }
-        lastValue = ((occupancy - lastOccupancy) & IioPlatform.COUNTER_MASK) / cycles;
+        lastValue = ((occupancy - lastOccupancy) & IrpCounterLayout.COUNTER_MASK) / cycles;
         lastOccupancy = occupancy;
         lastClock = clock;
         lastNs = nowNs;

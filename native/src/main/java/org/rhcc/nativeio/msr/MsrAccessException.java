@@ -1,7 +1,11 @@
 package org.rhcc.nativeio.msr;
 
+import java.nio.file.Path;
+
 /**
- * A failed MSR access, classified so that callers (and {@code rhcc doctor}) can tell the operator what to do.
+ * A failed MSR access, classified so that callers (and {@code rhcc doctor}) can tell the operator what to do: what
+ * failed ({@link #what()}), on which device file ({@link #path()}), why ({@link #reason()}) and the fix
+ * ({@link #fix()}), each a field of its own; the message joins them on one line (docs/design.md §3).
  */
 public final class MsrAccessException extends RuntimeException
 {
@@ -58,21 +62,28 @@ public final class MsrAccessException extends RuntimeException
     private final int cpu;
     /** MSR number, or -1 for a failed open. */
     private final long msr;
+    /** The msr device file accessed. */
+    private final transient Path path;
+    /** What failed, with the errno. */
+    private final String what;
 
     /**
      * @param reason classification.
      * @param cpu    CPU whose msr file was accessed.
      * @param msr    MSR number, or -1 for an open.
+     * @param path   the msr device file, e.g. {@code /dev/cpu/3/msr}.
      * @param what   what failed, e.g. "read of MSR 0xa5a on CPU 3: Input/output error".
      * @param cause  the I/O exception, may be null.
      */
     public MsrAccessException(
-        final Reason reason, final int cpu, final long msr, final String what, final Throwable cause)
+        final Reason reason, final int cpu, final long msr, final Path path, final String what, final Throwable cause)
     {
         super(what + " -> " + reason + ": " + reason.fix(), cause);
         this.reason = reason;
         this.cpu = cpu;
         this.msr = msr;
+        this.path = path;
+        this.what = what;
     }
 
     /**
@@ -97,5 +108,29 @@ public final class MsrAccessException extends RuntimeException
     public long msr()
     {
         return msr;
+    }
+
+    /**
+     * @return the msr device file that was accessed.
+     */
+    public Path path()
+    {
+        return path;
+    }
+
+    /**
+     * @return what failed, with the errno, e.g. "read of MSR 0xa5a on CPU 3: Input/output error".
+     */
+    public String what()
+    {
+        return what;
+    }
+
+    /**
+     * @return what the operator should do ({@link Reason#fix()} of {@link #reason()}).
+     */
+    public String fix()
+    {
+        return reason.fix();
     }
 }

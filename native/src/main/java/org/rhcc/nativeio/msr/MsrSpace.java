@@ -177,6 +177,6 @@ public final class MsrSpace
         {
             reason = MsrAccessException.Reason.IO;
         }
-        return new MsrAccessException(reason, cpu, msr, what, ex);
+        return new MsrAccessException(reason, cpu, msr, msrPath(cpu), what, ex);
     }
 }

@@ -3,7 +3,7 @@ package org.rhcc.nativeio.cpu;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.nativeio.fixture.FakeCpuid;
-import org.rhcc.nativeio.iio.IioPlatform;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 import org.rhcc.nativeio.sys.ChannelOpener;
 
 import java.io.IOException;
@@ -39,7 +39,7 @@ class CpuProbeTest
         assertEquals(8, caps.mbaCosCount());
         assertFalse(caps.amdMba());
         assertFalse(caps.hypervisor());
-        assertEquals(IioPlatform.SKX_CLX, IioPlatform.forCpu(caps));
+        assertEquals(IrpCounterLayout.SKX_CLX, IrpCounterLayout.forCpu(caps));
     }
 
     @Test
@@ -53,7 +53,7 @@ class CpuProbeTest
         assertTrue(caps.amdMba());
         assertFalse(caps.intelMba());
         assertEquals(16, caps.mbaCosCount());
-        assertNull(IioPlatform.forCpu(caps));
+        assertNull(IrpCounterLayout.forCpu(caps));
     }
 
     @Test
@@ -80,10 +80,10 @@ class CpuProbeTest
     @Test
     void shouldMapCpuModelsToIrpTables()
     {
-        assertEquals(IioPlatform.ICX, IioPlatform.forCpu(intel(0x6A)));
-        assertEquals(IioPlatform.ICX, IioPlatform.forCpu(intel(0x6C)));
-        assertEquals(IioPlatform.SPR, IioPlatform.forCpu(intel(0x8F)));
-        assertNull(IioPlatform.forCpu(intel(0x9A)));
+        assertEquals(IrpCounterLayout.ICX, IrpCounterLayout.forCpu(intel(0x6A)));
+        assertEquals(IrpCounterLayout.ICX, IrpCounterLayout.forCpu(intel(0x6C)));
+        assertEquals(IrpCounterLayout.SPR, IrpCounterLayout.forCpu(intel(0x8F)));
+        assertNull(IrpCounterLayout.forCpu(intel(0x9A)));
     }
 
     @Test

@@ -6,7 +6,7 @@ import org.rhcc.nativeio.fixture.FakeCpuid;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 import org.rhcc.nativeio.fixture.FakeSysfs;
-import org.rhcc.nativeio.iio.IioPlatform;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 import org.rhcc.nativeio.sys.ProcMounts;
 
 import java.io.IOException;
@@ -29,7 +29,7 @@ class DoctorTest
     {
         final FakeMsrSpace msr = new FakeMsrSpace(dir).addCpus(0).lockdown("none").allowWrites("on");
         FakeCpuid.cascadeLake(msr.root(), 0);
-        msr.poke(0, IioPlatform.SKX_CLX.irpCtl(2, 1), 0x004001D5L);
+        msr.poke(0, IrpCounterLayout.SKX_CLX.irpCtl(2, 1), 0x004001D5L);
         final FakeResctrl resctrl = FakeResctrl.builder().build(dir);
         resctrl.mkdir("rhcc-xnuma");
         final FakeSysfs sys = new FakeSysfs(dir.resolve("sys"))

@@ -1,28 +1,48 @@
 package org.rhcc.nativeio.host;
 
 import com.typesafe.config.Config;
+import org.rhcc.actors.receiver.ReceiverHardware;
+import org.rhcc.core.port.IioOccupancySensor;
+import org.rhcc.core.port.MbaActuator;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 
 /**
- * The receiver host a node opens through {@code rhcc.receiver.host-class} in tests: production
- * {@link ReceiverHost} on the node's configuration, with the msr files opened through {@link #msr} (the fixture's
- * driver-like opener: its sparse file layout and live counters) and resctrl operated through {@link FakeResctrl}'s
- * kernel rules. Every path comes from the node's configuration.
+ * The receiver host tests hand to a node: production {@link ReceiverHost} on the node's configuration, with the msr
+ * files opened through a {@link FakeMsrSpace} (the fixture's driver-like opener: its sparse file layout and live
+ * counters) and resctrl operated through {@link FakeResctrl}'s kernel rules. Every path comes from the node's
+ * configuration.
  */
-public final class FixtureReceiverHost implements AutoCloseable
+final class FixtureReceiverHost implements ReceiverHardware
 {
-    /** The MSR fixture of the running test. */
-    static volatile FakeMsrSpace msr;
-
     private final ReceiverHost host;
+
+    private FixtureReceiverHost(final ReceiverHost host)
+    {
+        this.host = host;
+    }
 
     /**
      * @param config the node's configuration.
+     * @param msr    the MSR fixture of the running test.
+     * @return the open host.
      */
-    public FixtureReceiverHost(final Config config)
+    static FixtureReceiverHost open(final Config config, final FakeMsrSpace msr)
     {
-        host = ReceiverHost.open(ReceiverHostSettings.from(config), msr.opener(), FakeResctrl::attach);
+        return new FixtureReceiverHost(ReceiverHost.open(ReceiverHostSettings.from(config), msr.opener(),
+            FakeResctrl::attach));
+    }
+
+    @Override
+    public IioOccupancySensor sensor()
+    {
+        return host.sensor();
+    }
+
+    @Override
+    public MbaActuator actuator()
+    {
+        return host.actuator();
     }
 
     @Override

@@ -12,14 +12,11 @@ import org.rhcc.nativeio.fixture.FakeCpuid;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 import org.rhcc.nativeio.fixture.FakeSysfs;
-import org.rhcc.nativeio.iio.IioPlatform;
+import org.rhcc.nativeio.iio.IrpCounterLayout;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A receiver node started from {@code conf/profiles/real-host-receiver.conf}, with only the device paths pointed at
  * fixture trees: a Cascade Lake whose NIC hangs off IIO stack 2, an IRP occupancy counter that stays at 90 lines
- * (twice the threshold), and a resctrl "kernel" with MBA.
+ * (twice the threshold), and a resctrl "kernel" with MBA. The node is handed the production {@link ReceiverHost}
+ * opened on those trees ({@link FixtureReceiverHost}), as {@code rhcc node} hands it the host on a real machine
+ * (cli's {@code NodeCommandTest} covers the command's own one-line refusals).
  */
 class RealHostReceiverNodeTest
 {
@@ -46,12 +45,12 @@ class RealHostReceiverNodeTest
     private static final String ROOT_BUS = "0000:17";
     private static final int STACK = 2;
     private static final int CPU = 0;
-    private static final IioPlatform PLATFORM = IioPlatform.SKX_CLX;
+    private static final IrpCounterLayout LAYOUT = IrpCounterLayout.SKX_CLX;
     /** The IRP counters as ReceiverHost programs them (occupancy on counter 1, clock on counter 0). */
-    private static final long OCC_CTL = PLATFORM.irpCtl(STACK, 1);
-    private static final long OCC_CTR = PLATFORM.irpCtr(STACK, 1);
-    private static final long CLK_CTL = PLATFORM.irpCtl(STACK, 0);
-    private static final long CLK_CTR = PLATFORM.irpCtr(STACK, 0);
+    private static final long OCC_CTL = LAYOUT.irpCtl(STACK, 1);
+    private static final long OCC_CTR = LAYOUT.irpCtr(STACK, 1);
+    private static final long CLK_CTL = LAYOUT.irpCtl(STACK, 0);
+    private static final long CLK_CTR = LAYOUT.irpCtr(STACK, 0);
     /** Occupied IIO write-buffer lines the fixture's counter accumulates per IRP cycle. */
     private static final long OCCUPANCY_LINES = 90;
 
@@ -69,8 +68,8 @@ class RealHostReceiverNodeTest
     {
         // a 500 MHz IRP clock and a buffer that holds 90 lines on every cycle, both from the monotonic clock
         msr = new FakeMsrSpace(dir).addCpus(CPU)
-            .live(CPU, CLK_CTR, () -> (System.nanoTime() / 2) & IioPlatform.COUNTER_MASK)
-            .live(CPU, OCC_CTR, () -> (System.nanoTime() / 2 * OCCUPANCY_LINES) & IioPlatform.COUNTER_MASK);
+            .live(CPU, CLK_CTR, () -> (System.nanoTime() / 2) & IrpCounterLayout.COUNTER_MASK)
+            .live(CPU, OCC_CTR, () -> (System.nanoTime() / 2 * OCCUPANCY_LINES) & IrpCounterLayout.COUNTER_MASK);
         FakeCpuid.cascadeLake(msr.root(), CPU);
         sys = new FakeSysfs(dir.resolve("sys"))
             .pciDevice(NIC, ROOT_BUS, 0)
@@ -80,17 +79,14 @@ class RealHostReceiverNodeTest
         resctrl = FakeResctrl.builder().build(dir);
         Files.copy(resctrl.mountsFile(), proc.root().resolve("mounts"));
         heartbeatFile = Files.createDirectories(dir.resolve("run")).resolve("receiver.heartbeat");
-        FixtureReceiverHost.msr = msr;
     }
 
     @Test
     void shouldPollTheCounterThrottleTheGroupsBeatAndResetWhenStopped() throws IOException
     {
-        final Map<String, Object> settings = fixturePaths();
-        settings.put("rhcc.receiver.host-class", FixtureReceiverHost.class.getName());
-        final Config config = RhccConfig.load(PROFILE, settings);
+        final Config config = RhccConfig.load(PROFILE, fixturePaths());
 
-        final RhccNode node = RhccNode.start(config);
+        final RhccNode node = RhccNode.start(config, FixtureReceiverHost.open(config, msr));
         final long readsAtStart;
         final Heartbeat first;
         final Map<Integer, Long> crossNuma;
@@ -99,7 +95,7 @@ class RealHostReceiverNodeTest
             assertTrue(resctrl.groups().containsAll(List.of("rhcc-local", "rhcc-xnuma")), resctrl.groups()::toString);
             assertEquals(new TreeSet<>(Set.of(0, 1, 2, 3)), resctrl.cpus("rhcc-local"));
             assertEquals(new TreeSet<>(Set.of(4, 5, 6, 7)), resctrl.cpus("rhcc-xnuma"));
-            assertEquals(IioPlatform.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL), "occupancy event programmed");
+            assertEquals(IrpCounterLayout.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL), "occupancy event programmed");
             first = Heartbeat.parse(Files.readString(heartbeatFile));
             assertNotNull(first, "a heartbeat as the watchdog reads it");
             assertEquals(ProcessHandle.current().pid(), first.pid());
@@ -127,50 +123,14 @@ class RealHostReceiverNodeTest
     }
 
     @Test
-    void shouldFailTheStartOnOneLineWhenTheMsrDriverIsNotLoaded() throws IOException
-    {
-        final Path devCpu = Files.createDirectories(dir.resolve("no-msr/dev-cpu/0"));
-        final Map<String, Object> settings = fixturePaths();
-        settings.put("rhcc.receiver.host.msr-root", devCpu.getParent().toString());
-        final Config config = RhccConfig.load(PROFILE, settings);
-
-        // the production host class of the profile, on a /dev/cpu without msr files
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> startAndClose(config));
-        assertFalse(ex.getMessage().contains("\n"), ex.getMessage());
-        assertTrue(ex.getMessage().contains("modprobe msr"), ex.getMessage());
-        assertTrue(ex.getMessage().contains(devCpu.resolve("msr").toString()), ex.getMessage());
-        assertFalse(resctrl.groups().contains("rhcc-local"), "no group created before the msr device was found");
-        assertFalse(Files.exists(heartbeatFile), "no heartbeat from a node that did not start");
-    }
-
-    @Test
-    void shouldExitWithStatusTwoAndOneLineFromTheNodeCommand() throws Exception
-    {
-        final Path devCpu = Files.createDirectories(dir.resolve("no-msr/dev-cpu/0"));
-        final Map<String, Object> settings = fixturePaths();
-        settings.put("rhcc.receiver.host.msr-root", devCpu.getParent().toString());
-        final Path conf = configFile(settings);
-
-        final Process process = java("org.rhcc.actors.node.NodeMain", "--role", "receiver", "--config",
-            conf.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "node exits");
-        final List<String> lines = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
-            .lines().filter((line) -> line.startsWith("rhcc node:") || line.contains("Exception")).toList();
-        assertEquals(2, process.exitValue(), lines::toString);
-        assertEquals(1, lines.size(), lines::toString);
-        assertTrue(lines.get(0).contains("NO_DRIVER: load the msr driver: modprobe msr"), lines.get(0));
-    }
-
-    @Test
     void shouldStopTheNodeOnOneLineWhenItsSessionCannotOpen() throws IOException
     {
         final Map<String, Object> settings = fixturePaths();
-        settings.put("rhcc.receiver.host-class", FixtureReceiverHost.class.getName());
         settings.put("rhcc.session.params.i_thr", "-5");
-        final Path conf = configFile(settings);
+        final Config config = NodeMain.load(List.of("receiver"), configFile(settings));
 
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> NodeMain.run(List.of("receiver"), conf, false));
+            () -> NodeMain.run(config, FixtureReceiverHost.open(config, msr), false));
         assertFalse(ex.getMessage().contains("\n"), ex.getMessage());
         assertTrue(ex.getMessage().startsWith("the receiver's configured session (rhcc.session) did not open: "),
             ex.getMessage());
@@ -186,22 +146,15 @@ class RealHostReceiverNodeTest
     void shouldRefuseASessionWithOtherThanTheHostsTwoGroupsAtStart()
     {
         final Map<String, Object> settings = fixturePaths();
-        settings.put("rhcc.receiver.host-class", FixtureReceiverHost.class.getName());
         settings.put("rhcc.session.mba-groups", 3);
         final Config config = RhccConfig.load(PROFILE, settings);
 
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> startAndClose(config));
-        assertEquals("receiver host: rhcc.session.mba-groups = 3 but a receiver host has two MBA groups " +
+        // refused while the host opens, before a node exists
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> FixtureReceiverHost.open(config, msr));
+        assertEquals("rhcc.session.mba-groups = 3 but a receiver host has two MBA groups " +
             "(rhcc.receiver.host.local-group and .cross-numa-group): set rhcc.session.mba-groups = 2", ex.getMessage());
         assertFalse(Files.exists(heartbeatFile));
-    }
-
-    /**
-     * A start expected to fail; a node that starts all the same is closed, so that it does not hold the host.
-     */
-    private static void startAndClose(final Config config)
-    {
-        RhccNode.start(config).close();
     }
 
     private Path configFile(final Map<String, Object> settings) throws IOException
@@ -283,18 +236,5 @@ class RealHostReceiverNodeTest
                 throw new AssertionError(ex);
             }
         }
-    }
-
-    private static ProcessBuilder java(final String mainClass, final String... args)
-    {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-XX:TieredStopAtLevel=1");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path") + File.pathSeparator +
-            System.getProperty("surefire.test.class.path", ""));
-        command.add(mainClass);
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command);
     }
 }

@@ -19,11 +19,11 @@ class IrpOccupancySensorTest
 {
     private static final int CPU = 0;
     private static final int STACK = 2;
-    private static final IioPlatform PLATFORM = IioPlatform.SKX_CLX;
-    private static final long OCC_CTL = PLATFORM.irpCtl(STACK, 1);
-    private static final long OCC_CTR = PLATFORM.irpCtr(STACK, 1);
-    private static final long CLK_CTL = PLATFORM.irpCtl(STACK, 0);
-    private static final long CLK_CTR = PLATFORM.irpCtr(STACK, 0);
+    private static final IrpCounterLayout LAYOUT = IrpCounterLayout.SKX_CLX;
+    private static final long OCC_CTL = LAYOUT.irpCtl(STACK, 1);
+    private static final long OCC_CTR = LAYOUT.irpCtr(STACK, 1);
+    private static final long CLK_CTL = LAYOUT.irpCtl(STACK, 0);
+    private static final long CLK_CTR = LAYOUT.irpCtr(STACK, 0);
     /** The fake IRP clock: 500 MHz, as hostCC assumes for CLX. */
     private static final double IRP_GHZ = 0.5;
 
@@ -40,14 +40,14 @@ class IrpOccupancySensorTest
     {
         proc = new FakeSysfs(dir.resolve("proc"));
         msr = new FakeMsrSpace(dir).addCpus(CPU, 1)
-            .live(CPU, CLK_CTR, () -> (long)(fakeNowNs * IRP_GHZ) & IioPlatform.COUNTER_MASK)
-            .live(CPU, OCC_CTR, () -> occupancy & IioPlatform.COUNTER_MASK);
+            .live(CPU, CLK_CTR, () -> (long)(fakeNowNs * IRP_GHZ) & IrpCounterLayout.COUNTER_MASK)
+            .live(CPU, OCC_CTR, () -> occupancy & IrpCounterLayout.COUNTER_MASK);
     }
 
     private IrpOccupancySensor.Context context()
     {
         return new IrpOccupancySensor.Context()
-            .msrSpace(msr.space()).platform(PLATFORM).stack(STACK).cpu(CPU)
+            .msrSpace(msr.space()).layout(LAYOUT).stack(STACK).cpu(CPU)
             .procRoot(proc.root())
             .calibrationNs(10_000_000L).latencySamples(100)
             .nanoClock(() -> fakeNowNs += 1_000_000L);
@@ -58,8 +58,8 @@ class IrpOccupancySensorTest
     {
         try (IrpOccupancySensor sensor = IrpOccupancySensor.open(context()))
         {
-            assertEquals(IioPlatform.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL));
-            assertEquals(IioPlatform.CLOCKTICKS_CTL, msr.peek(CPU, CLK_CTL));
+            assertEquals(IrpCounterLayout.OCCUPANCY_CTL, msr.peek(CPU, OCC_CTL));
+            assertEquals(IrpCounterLayout.CLOCKTICKS_CTL, msr.peek(CPU, CLK_CTL));
             assertEquals(IRP_GHZ, sensor.irpCyclesPerNs(), 1e-9);
             assertTrue(sensor.readLatencyNs() > 0);
             assertTrue(sensor.describe().contains("500.0 MHz"), sensor.describe());
@@ -88,9 +88,9 @@ class IrpOccupancySensorTest
     {
         try (IrpOccupancySensor sensor = IrpOccupancySensor.open(context()))
         {
-            occupancy = IioPlatform.COUNTER_MASK - 99;
+            occupancy = IrpCounterLayout.COUNTER_MASK - 99;
             sensor.sampleOccupancy(0);
-            occupancy = IioPlatform.COUNTER_MASK + 1 + 400; // wrapped: delta 500
+            occupancy = IrpCounterLayout.COUNTER_MASK + 1 + 400; // wrapped: delta 500
             assertEquals(1.0, sensor.sampleOccupancy(1_000), 1e-9);
         }
     }
@@ -123,7 +123,7 @@ class IrpOccupancySensorTest
     @Test
     void shouldReuseItsOwnEventLeftByACrashedRun() throws IOException
     {
-        msr.poke(CPU, OCC_CTL, IioPlatform.OCCUPANCY_CTL);
+        msr.poke(CPU, OCC_CTL, IrpCounterLayout.OCCUPANCY_CTL);
         try (IrpOccupancySensor sensor = IrpOccupancySensor.open(context()))
         {
             assertEquals(IRP_GHZ, sensor.irpCyclesPerNs(), 1e-9);
@@ -133,7 +133,7 @@ class IrpOccupancySensorTest
     @Test
     void shouldRefuseAFrozenBox() throws IOException
     {
-        msr.poke(CPU, PLATFORM.irpBoxCtl(STACK), IioPlatform.BOX_CTL_FREEZE);
+        msr.poke(CPU, LAYOUT.irpBoxCtl(STACK), IrpCounterLayout.BOX_CTL_FREEZE);
         final IllegalStateException ex = assertThrows(IllegalStateException.class,
             () -> IrpOccupancySensor.open(context()));
         assertTrue(ex.getMessage().contains("frozen"), ex.getMessage());
@@ -152,7 +152,7 @@ class IrpOccupancySensorTest
     void shouldExplainWhenTheCpuHasNoSuchCounters() throws IOException
     {
         final FakeMsrSpace vm = new FakeMsrSpace(dir.resolve("vm")).addCpus(CPU)
-            .unsupported(PLATFORM.irpBoxCtl(STACK));
+            .unsupported(LAYOUT.irpBoxCtl(STACK));
         final MsrAccessException ex = assertThrows(MsrAccessException.class,
             () -> IrpOccupancySensor.open(context().msrSpace(vm.space())));
         assertEquals(MsrAccessException.Reason.UNSUPPORTED_MSR, ex.reason());
@@ -168,7 +168,7 @@ class IrpOccupancySensorTest
     }
 
     @Test
-    void shouldRejectAStackOutsideThePlatform()
+    void shouldRejectAStackOutsideTheLayout()
     {
         assertThrows(IllegalArgumentException.class, () -> IrpOccupancySensor.open(context().stack(6)));
     }

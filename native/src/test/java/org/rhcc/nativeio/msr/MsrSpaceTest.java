@@ -41,6 +41,10 @@ class MsrSpaceTest
         final MsrAccessException ex = assertThrows(MsrAccessException.class, () -> fake.space().open(0, false));
         assertEquals(MsrAccessException.Reason.NO_DRIVER, ex.reason());
         assertTrue(ex.getMessage().contains("modprobe msr"), ex.getMessage());
+        assertEquals(fake.space().msrPath(0), ex.path());
+        assertTrue(ex.what().startsWith("open of " + ex.path() + ": "), ex.what());
+        assertEquals(MsrAccessException.Reason.NO_DRIVER.fix(), ex.fix());
+        assertEquals(ex.what() + " -> NO_DRIVER: " + ex.fix(), ex.getMessage());
     }
 
     @Test

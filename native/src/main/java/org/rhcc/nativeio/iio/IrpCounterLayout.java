@@ -5,7 +5,7 @@ import org.rhcc.nativeio.cpu.CpuCapabilities;
 /**
  * Uncore IRP PMON address map per Intel server generation (docs/platform.md §2):
  * <pre>
- *   platform     CPU models   IRP box ctl of stack s              ctl i        ctr i        stacks
+ *   layout       CPU models   IRP box ctl of stack s              ctl i        ctr i        stacks
  *   SKX/CLX      0x55         0xA58 + 0x20*s                      box+3+i      box+1+i      6
  *   ICX          0x6A, 0x6C   {0xA4A,0xA6A,0xA8A,0xADA,0xAFA,0xB1A} box+3+i    box+1+i      6
  *   SPR          0x8F         0x3400 + 0x10*s                     box+2+i      box+8+i      12
@@ -14,7 +14,7 @@ import org.rhcc.nativeio.cpu.CpuCapabilities;
  * {@code BOX_CTL 0xa58}, stride 0x20; {@code ICX_IRP0_MSR_PMON_CTL0 0xa4d}, {@code icx_msr_offsets}); pcm
  * {@code src/types.h} for SPR. Each IRP box has two 48-bit counters.
  */
-public enum IioPlatform
+public enum IrpCounterLayout
 {
     /** Skylake-SP and Cascade Lake (family 6 model 0x55). */
     SKX_CLX(6, 3, 1)
@@ -62,7 +62,7 @@ public enum IioPlatform
     private final int ctlOffset;
     private final int ctrOffset;
 
-    IioPlatform(final int stackCount, final int ctlOffset, final int ctrOffset)
+    IrpCounterLayout(final int stackCount, final int ctlOffset, final int ctrOffset)
     {
         this.stackCount = stackCount;
         this.ctlOffset = ctlOffset;
@@ -110,9 +110,9 @@ public enum IioPlatform
 
     /**
      * @param caps CPUID result.
-     * @return the platform, or null if rhcc has no IRP address table for this CPU.
+     * @return the layout, or null if rhcc has no IRP address table for this CPU.
      */
-    public static IioPlatform forCpu(final CpuCapabilities caps)
+    public static IrpCounterLayout forCpu(final CpuCapabilities caps)
     {
         if (!caps.isIntel() || caps.family() != 6)
         {
