@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
     versionProvider = VersionProvider.class,
     description = {
         "Runs a node of the distributed controller (Pekko Cluster + Aeron) until stopped.",
-        "Roles: receiver (MSR poller + MBA cascade), sender (probe-ACK stream, rate updater, sender entities), " +
+        "Roles: receiver (IIO sample source + MBA actuator), sender (probe-ACK source, rate updater, " +
+            "sender entities), " +
             "sim (the simulated platform). conf/profiles/ has single-host and three-host configurations, " +
             "real-host-receiver (this host's MSR counter and resctrl MBA) and low-latency (busy-spin agents).",
     })

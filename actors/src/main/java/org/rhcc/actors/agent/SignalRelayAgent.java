@@ -14,13 +14,13 @@ import org.rhcc.transport.message.OfferResult;
  * frame of the platform stream, unchanged and in order ({@code ClockAdvance} included), onto the node's internal
  * stream, which the actuator agent consumes and the archive records.
  * <p>
- * No frame is ever dropped (in lockstep a lost signal would be a wrong decision, docs/design.md §6): a frame the internal
- * stream refuses for now (back-pressured by the actuator or the archive, an admin action, no subscriber yet) is
- * offered again up to {@code offerRetries} times at once, then stays unconsumed on the platform stream and is offered
- * again at the next duty cycle, so back-pressure propagates to the platform instead of losing the frame. A frame that
- * can never be relayed (the internal stream closed or at its end) also stays unconsumed, and the agent crashes after
- * the poll; since the platform subscription belongs to the session, not to the agent, the restarted agent resumes
- * with that very frame.
+ * No frame is ever dropped (in lockstep a lost signal would be a wrong decision, docs/design.md §6): a frame the
+ * internal stream refuses for now (back-pressured by the actuator or the archive, an admin action, no subscriber yet)
+ * is offered again up to {@code offerRetries} times at once, then stays unconsumed on the platform stream and is
+ * offered again at the next duty cycle, so back-pressure propagates to the platform instead of losing the frame. A
+ * frame that can never be relayed (the internal stream closed or at its end) also stays unconsumed, and the agent
+ * crashes after the poll; since the platform subscription belongs to the session, not to the agent, the restarted agent
+ * resumes with that very frame.
  * <p>
  * <b>Note:</b> single-threaded; allocation-free per frame. The agent owns neither stream: both outlive a restart, so
  * that the recording of a session stays one recording and the platform stream's position is kept.
@@ -36,7 +36,7 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
     private long fatalResult;
 
     /**
-     * @param roleName      e.g. {@code msr-poller} or {@code probe-ack-stream}.
+     * @param roleName      e.g. {@code iio-sample-source} or {@code probe-ack-source}.
      * @param platform      the platform's signal stream (the session's: outlives restarts).
      * @param internal      the node's internal stream.
      * @param fragmentLimit most frames per duty cycle.

@@ -16,10 +16,10 @@ import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.transport.agent.AgentThread;
 
 /**
- * A signal source (the receiver's MSR poller, the sender's probe-ACK stream): an actor that starts its duty-cycle
- * agent, and fails when the agent crashes, so that its supervisor restarts it, and with it a fresh agent, after an
- * exponential backoff ({@code rhcc.supervision.source-*-backoff}). The agent is stopped (its thread joined) before
- * a restart and when the actor stops.
+ * A signal source (the receiver's IIO sample source, the sender's probe-ACK source): an actor that starts its
+ * duty-cycle agent, and fails when the agent crashes, so that its supervisor restarts it, and with it a fresh agent,
+ * after an exponential backoff ({@code rhcc.supervision.source-*-backoff}). The agent is stopped (its thread joined)
+ * before a restart and when the actor stops.
  */
 public final class SourceActor extends AbstractBehavior<SourceActor.Command>
 {

@@ -94,9 +94,9 @@ public record NodeSettings(
     long sensorIntervalNs,
     org.rhcc.actors.session.SessionSpec autostart)
 {
-    /** Role of a node that runs the receiver host's MSR poller and MBA cascade. */
+    /** Role of a node that runs the receiver host's IIO sample source and MBA actuator. */
     public static final String ROLE_RECEIVER = "receiver";
-    /** Role of a node that runs the probe-ACK stream, the rate updater and the sender entities. */
+    /** Role of a node that runs the probe-ACK source, the rate updater and the sender entities. */
     public static final String ROLE_SENDER = "sender";
     /** Role of a node that hosts the simulated platform. */
     public static final String ROLE_SIM = "sim";

@@ -53,10 +53,10 @@ public final class AgentCounters
      * @param sessionId the session.
      * @return the counters.
      */
-    public static RateUpdater rateUpdater(final CounterAllocator allocator, final long sessionId)
+    public static RateUpdaterActor rateUpdater(final CounterAllocator allocator, final long sessionId)
     {
         final Labels labels = new Labels(allocator, "rhcc rate-updater ", sessionId);
-        return new RateUpdater(
+        return new RateUpdaterActor(
             labels.count(RATE_UPDATER_ACKS_TYPE_ID, "probe ACKs processed"),
             labels.count(RATE_UPDATER_UNROUTED_ACKS_TYPE_ID, "ACKs without a registered block"),
             labels.count(RATE_UPDATER_NEGATIVE_DELAY_ACKS_TYPE_ID,
@@ -79,7 +79,7 @@ public final class AgentCounters
      */
     public static Cascade cascade(final CounterAllocator allocator, final long sessionId)
     {
-        final Labels labels = new Labels(allocator, "rhcc mba-cascade ", sessionId);
+        final Labels labels = new Labels(allocator, "rhcc mba-actuator ", sessionId);
         return new Cascade(
             labels.count(CASCADE_SAMPLES_TYPE_ID, "IIO samples processed"),
             labels.count(CASCADE_CLOCK_DONE_TYPE_ID, "ClockDone answers sent"),
@@ -93,7 +93,7 @@ public final class AgentCounters
      * stream, or samples read from the host's sensor) and offers the internal stream refused.
      *
      * @param allocator  where the counters come from.
-     * @param sourceName the source's role name, e.g. {@code msr-poller}.
+     * @param sourceName the source's role name, e.g. {@code iio-sample-source}.
      * @param sessionId  the session.
      * @return the counters.
      */
@@ -124,7 +124,7 @@ public final class AgentCounters
     /**
      * The rate updater's counters.
      */
-    public static final class RateUpdater implements AutoCloseable
+    public static final class RateUpdaterActor implements AutoCloseable
     {
         /** Probe ACKs processed, count. */
         public final AtomicCounter acksSeen;
@@ -145,7 +145,7 @@ public final class AgentCounters
         /** Probe-ACK frames dropped by the decoder, per reason. */
         public final FrameDropCounters frameDrops;
 
-        RateUpdater(final AtomicCounter acksSeen, final AtomicCounter unroutedAcks,
+        RateUpdaterActor(final AtomicCounter acksSeen, final AtomicCounter unroutedAcks,
             final AtomicCounter negativeDelayAcks, final AtomicCounter badRateAcks,
             final AtomicCounter failedRateUpdates, final AtomicCounter queuedBatches,
             final AtomicCounter droppedBatches, final AtomicCounter lastDoneNs, final FrameDropCounters frameDrops)

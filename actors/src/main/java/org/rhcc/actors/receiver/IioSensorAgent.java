@@ -9,8 +9,8 @@ import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * The MSR poller's agent on real hardware ({@code msr-poller}): reads an {@link IioOccupancySensor} (e.g. native/'s
- * uncore IRP occupancy counter) every {@code intervalNs} and publishes each sample on the node's internal IIO
+ * The IIO sample source's agent on real hardware ({@code iio-sample-source}): reads an {@link IioOccupancySensor} (e.g.
+ * native/'s uncore IRP occupancy counter) every {@code intervalNs} and publishes each sample on the node's internal IIO
  * stream. A sensor that throws crashes the agent; its actor restarts it with backoff.
  * <p>
  * <b>Note:</b> single-threaded; allocation-free per sample (as long as the sensor is).
@@ -18,7 +18,7 @@ import org.rhcc.transport.message.OfferResult;
 public final class IioSensorAgent implements Agent
 {
     /** Role name of the agent and its thread. */
-    public static final String ROLE_NAME = "msr-poller";
+    public static final String ROLE_NAME = "iio-sample-source";
 
     private final IioOccupancySensor sensor;
     private final MessageProxy proxy;

@@ -13,7 +13,7 @@ import org.rhcc.core.port.MbaActuator;
 public interface ReceiverHardware extends AutoCloseable
 {
     /**
-     * @return the host's IIO occupancy sensor; every (re)start of the MSR poller's agent reads the same one.
+     * @return the host's IIO occupancy sensor; every (re)start of the IIO sample source's agent reads the same one.
      */
     IioOccupancySensor sensor();
 

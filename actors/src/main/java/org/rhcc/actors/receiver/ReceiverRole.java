@@ -19,8 +19,8 @@ import org.rhcc.actors.session.SessionSpec;
 /**
  * The receiver role ({@link RoleSession}, {@link RoleGuardian}): registered under {@link SessionProtocol#RECEIVER_KEY},
  * it opens the sessions it is asked to or, on a real host, the session of {@code rhcc.session} from the start; a
- * session has the node's internal IIO stream, the {@link MsrPoller} source (fed by the platform's IIO stream, or by
- * the host's own sensor when the node has a {@link ReceiverHardware}), and the {@link MbaCascade} actuator.
+ * session has the node's internal IIO stream, the {@link IioSampleSource} source (fed by the platform's IIO stream, or
+ * by the host's own sensor when the node has a {@link ReceiverHardware}), and the {@link MbaActuatorActor} actuator.
  */
 public final class ReceiverRole implements RoleSession.Role
 {
@@ -116,7 +116,7 @@ public final class ReceiverRole implements RoleSession.Role
         final NodeContext node, final Subscription platform, final ExclusivePublication internal,
         final AgentCounters.Source counters)
     {
-        return MsrPoller.create(node, platform, internal, counters);
+        return IioSampleSource.create(node, platform, internal, counters);
     }
 
     /**
@@ -124,7 +124,7 @@ public final class ReceiverRole implements RoleSession.Role
      */
     public String sourceName()
     {
-        return "msr-poller";
+        return "iio-sample-source";
     }
 
     /**
@@ -133,9 +133,10 @@ public final class ReceiverRole implements RoleSession.Role
     public RoleSession.Actuator spawnActuator(final ActorContext<RoleSession.Command> context, final NodeContext node,
         final SessionSpec spec, final long recordingId)
     {
-        final ActorRef<MbaCascade.Command> cascade = context.spawn(MbaCascade.create(node, spec, recordingId,
-            context.messageAdapter(MbaCascade.Ready.class, (ready) -> RoleSession.ActuatorReady.INSTANCE)),
-            "mba-cascade");
+        final ActorRef<MbaActuatorActor.Command> cascade = context.spawn(
+            MbaActuatorActor.create(node, spec, recordingId, context.messageAdapter(
+                MbaActuatorActor.Ready.class, (ready) -> RoleSession.ActuatorReady.INSTANCE)),
+            "mba-actuator");
         return new RoleSession.Actuator()
         {
             public ActorRef<?> ref()
@@ -145,7 +146,7 @@ public final class ReceiverRole implements RoleSession.Role
 
             public void finish(final ActorContext<RoleSession.Command> context)
             {
-                cascade.tell(new MbaCascade.Finish(context.messageAdapter(MbaCascade.Finished.class,
+                cascade.tell(new MbaActuatorActor.Finish(context.messageAdapter(MbaActuatorActor.Finished.class,
                     (f) -> new RoleSession.ActuatorFinished(new SessionProtocol.Ended(spec.sessionId(), "receiver",
                         f.samples(), f.decisions(), f.failure())))));
             }

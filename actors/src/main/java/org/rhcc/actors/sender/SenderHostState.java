@@ -9,7 +9,7 @@ import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.ReceivableRateController;
 
 /**
- * A sender host's state for one session on this node, owned by its {@link RateUpdater} actor and kept outside the
+ * A sender host's state for one session on this node, owned by its {@link RateUpdaterActor} actor and kept outside the
  * thread that runs it: the QP blocks its sender entities handed over (each with its live {@code QpStateTable}, open
  * window and batch queue), the control queue through which entities register, unregister and flush blocks, the queue
  * of blocks with batches waiting, the current journal window and the counters. A {@link RateUpdaterAgent} runs it; a
@@ -35,7 +35,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private final QpBlockSlot[] blocks;
     private final ManyToOneConcurrentArrayQueue<Runnable> control = new ManyToOneConcurrentArrayQueue<>(4096);
     private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
-    private final AgentCounters.RateUpdater counters;
+    private final AgentCounters.RateUpdaterActor counters;
     private RateLimiter platform;
     private long window = Long.MIN_VALUE;
 
@@ -48,7 +48,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
      * @param counters     the counters (closed by the owner).
      */
     public SenderHostState(final long sessionId, final int controllerId, final int qpsPerEntity,
-        final int blockCount, final long intervalNs, final AgentCounters.RateUpdater counters)
+        final int blockCount, final long intervalNs, final AgentCounters.RateUpdaterActor counters)
     {
         if (qpsPerEntity < 1 || 0 != (qpsPerEntity & (qpsPerEntity - 1)))
         {
@@ -283,7 +283,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     /**
      * @return the counters.
      */
-    public AgentCounters.RateUpdater counters()
+    public AgentCounters.RateUpdaterActor counters()
     {
         return counters;
     }

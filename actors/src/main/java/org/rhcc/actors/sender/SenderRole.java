@@ -20,8 +20,8 @@ import org.rhcc.actors.session.SessionSpec;
 /**
  * The sender role ({@link RoleSession}, {@link RoleGuardian}): registered under {@link SessionProtocol#SENDER_KEY} and
  * the {@link SessionProtocol#senderHostKey} of every sender host its node owns, it opens sessions for those hosts
- * only; a session has the node's internal probe-ACK stream, the {@link ProbeAckStream} source fed by the platform's
- * probe-ACK stream, and the {@link RateUpdater} actuator.
+ * only; a session has the node's internal probe-ACK stream, the {@link ProbeAckSource} source fed by the platform's
+ * probe-ACK stream, and the {@link RateUpdaterActor} actuator.
  */
 public final class SenderRole implements RoleSession.Role
 {
@@ -126,7 +126,7 @@ public final class SenderRole implements RoleSession.Role
         final NodeContext node, final Subscription platform, final ExclusivePublication internal,
         final AgentCounters.Source counters)
     {
-        return ProbeAckStream.create(node, platform, internal, counters);
+        return ProbeAckSource.create(node, platform, internal, counters);
     }
 
     /**
@@ -134,7 +134,7 @@ public final class SenderRole implements RoleSession.Role
      */
     public String sourceName()
     {
-        return "probe-ack-stream";
+        return "probe-ack-source";
     }
 
     /**
@@ -143,8 +143,9 @@ public final class SenderRole implements RoleSession.Role
     public RoleSession.Actuator spawnActuator(final ActorContext<RoleSession.Command> context, final NodeContext node,
         final SessionSpec spec, final long recordingId)
     {
-        final ActorRef<RateUpdater.Command> updater = context.spawn(RateUpdater.create(node, spec, recordingId,
-            context.messageAdapter(RateUpdater.Ready.class, (ready) -> RoleSession.ActuatorReady.INSTANCE)),
+        final ActorRef<RateUpdaterActor.Command> updater = context.spawn(
+            RateUpdaterActor.create(node, spec, recordingId, context.messageAdapter(
+                RateUpdaterActor.Ready.class, (ready) -> RoleSession.ActuatorReady.INSTANCE)),
             "rate-updater");
         return new RoleSession.Actuator()
         {
@@ -155,7 +156,7 @@ public final class SenderRole implements RoleSession.Role
 
             public void finish(final ActorContext<RoleSession.Command> context)
             {
-                updater.tell(new RateUpdater.Finish(context.messageAdapter(SessionProtocol.Ended.class,
+                updater.tell(new RateUpdaterActor.Finish(context.messageAdapter(SessionProtocol.Ended.class,
                     RoleSession.ActuatorFinished::new)));
             }
         };

@@ -33,8 +33,8 @@ class SignalRelayAgentTest
             {
                 Thread.onSpinWait();
             }
-            final SignalRelayAgent relay = new SignalRelayAgent("msr-poller", platformIn, internal, 64, 10,
-                AgentCounters.source(CounterAllocator.unpublished(), "msr-poller", 1L));
+            final SignalRelayAgent relay = new SignalRelayAgent("iio-sample-source", platformIn, internal, 64, 10,
+                AgentCounters.source(CounterAllocator.unpublished(), "iio-sample-source", 1L));
             final MessageProxy platform = new MessageProxy(platformOut, 0, NoOpIdleStrategy.INSTANCE);
 
             // the actuator does not poll: the internal stream back-pressures the relay, then the platform stream fills

@@ -11,7 +11,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
 import org.rhcc.actors.counters.AgentCounters;
-import org.rhcc.actors.receiver.MsrPoller;
+import org.rhcc.actors.receiver.IioSampleSource;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageAdapter;
@@ -36,9 +36,10 @@ class SourceSupervisionTest
                 s.iioStream()); Subscription samples = node.aeron().addSubscription(s.internalChannel(),
                 s.iioStream()))
             {
-                final ActorRef<SourceActor.Command> poller = kit.spawn(MsrPoller.create(node.context(), internal,
+                final ActorRef<SourceActor.Command> poller = kit.spawn(IioSampleSource.create(node.context(), internal,
                     () -> new FlakySensor(instances.incrementAndGet() == 1 ? 200 : Integer.MAX_VALUE),
-                    AgentCounters.source(CounterAllocator.unpublished(), "msr-poller", 1L)), "msr-poller");
+                    AgentCounters.source(CounterAllocator.unpublished(), "iio-sample-source", 1L)),
+                    "iio-sample-source");
                 final int[] firstSeqZero = new int[1];
                 final long[] total = new long[1];
                 final MessageAdapter adapter = new MessageAdapter("test", new MessageListener()

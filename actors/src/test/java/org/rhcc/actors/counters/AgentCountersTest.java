@@ -36,7 +36,7 @@ class AgentCountersTest
     {
         try (TestNode node = new TestNode("counters", Map.of()))
         {
-            final AgentCounters.RateUpdater counters =
+            final AgentCounters.RateUpdaterActor counters =
                 AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), 77L);
             counters.acksSeen.incrementRelease();
             counters.acksSeen.incrementRelease();
@@ -65,7 +65,7 @@ class AgentCountersTest
         try (TestNode node = new TestNode("counters-drops", Map.of()))
         {
             final CounterAllocator allocator = CounterAllocator.published(node.aeron());
-            final AgentCounters.Source source = AgentCounters.source(allocator, "msr-poller", 9L);
+            final AgentCounters.Source source = AgentCounters.source(allocator, "iio-sample-source", 9L);
             final AgentCounters.Cascade cascade = AgentCounters.cascade(allocator, 9L);
             source.forwarded.incrementRelease();
             final MessageAdapter adapter = new MessageAdapter(new MessageListener()
@@ -76,11 +76,12 @@ class AgentCountersTest
             adapter.onFrame(shortFrame, 0, 4);
 
             final Map<String, Long> seen = rhccCounters(node.aeron().countersReader());
-            assertEquals(1L, seen.get("rhcc msr-poller signals put on the internal stream (count): session=9"));
-            assertEquals(0L, seen.get("rhcc msr-poller offers refused by the internal stream (count): session=9"));
+            assertEquals(1L, seen.get("rhcc iio-sample-source signals put on the internal stream (count): session=9"));
+            assertEquals(0L,
+                seen.get("rhcc iio-sample-source offers refused by the internal stream (count): session=9"));
             assertEquals(2L, seen.get("rhcc frames dropped, " + DropReason.SHORT_FRAME.description() +
                 " (count): stream=iio-samples session=9"));
-            assertEquals(0L, seen.get("rhcc mba-cascade decisions dropped, journal queue full (count): session=9"));
+            assertEquals(0L, seen.get("rhcc mba-actuator decisions dropped, journal queue full (count): session=9"));
             assertEquals(2L, cascade.frameDrops.count(DropReason.SHORT_FRAME));
             source.close();
             cascade.close();

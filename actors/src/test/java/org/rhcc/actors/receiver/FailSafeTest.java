@@ -42,12 +42,13 @@ class FailSafeTest
                 final PersistenceTestKit journal = PersistenceTestKit.create(kit.system());
                 final var s = node.context().settings();
                 final SessionSpec spec = new SessionSpec(42L, "rhcc", Map.of(), 8, 100.0, 2, 0);
-                final TestProbe<MbaCascade.Ready> ready = kit.createTestProbe();
-                final ActorRef<MbaCascade.Command> cascade;
+                final TestProbe<MbaActuatorActor.Ready> ready = kit.createTestProbe();
+                final ActorRef<MbaActuatorActor.Command> cascade;
                 try (ExclusivePublication samples = node.aeron().addExclusivePublication(s.internalChannel(),
                     s.iioStream()))
                 {
-                    cascade = kit.spawn(MbaCascade.create(node.context(), spec, -1, ready.getRef()), "mba-cascade");
+                    cascade = kit.spawn(
+                        MbaActuatorActor.create(node.context(), spec, -1, ready.getRef()), "mba-actuator");
                     while (!samples.isConnected())
                     {
                         Thread.onSpinWait();
@@ -59,10 +60,10 @@ class FailSafeTest
                         {
                             proxy.iioSample(0, i, 1_000L * (i + 1), 120.0, 80.0);
                         }
-                        final TestProbe<MbaCascade.Finished> finished = kit.createTestProbe();
+                        final TestProbe<MbaActuatorActor.Finished> finished = kit.createTestProbe();
                         sleep(300);
-                        cascade.tell(new MbaCascade.Finish(finished.getRef()));
-                        final MbaCascade.Finished f = finished.receiveMessage(java.time.Duration.ofSeconds(10));
+                        cascade.tell(new MbaActuatorActor.Finish(finished.getRef()));
+                        final MbaActuatorActor.Finished f = finished.receiveMessage(java.time.Duration.ofSeconds(10));
                         assertTrue(f.failure().contains("refused"), f.failure());
                         return null;
                     });
@@ -101,12 +102,12 @@ class FailSafeTest
                 final PersistenceTestKit journal = PersistenceTestKit.create(kit.system());
                 final var s = node.context().settings();
                 final SessionSpec spec = new SessionSpec(43L, "rhcc", Map.of(), 8, 100.0, 2, 0);
-                final TestProbe<MbaCascade.Ready> ready = kit.createTestProbe();
+                final TestProbe<MbaActuatorActor.Ready> ready = kit.createTestProbe();
                 try (ExclusivePublication samples = node.aeron().addExclusivePublication(s.internalChannel(),
                     s.iioStream()))
                 {
-                    final ActorRef<MbaCascade.Command> cascade = kit.spawn(MbaCascade.create(node.context(), spec,
-                        -1, ready.getRef()), "mba-cascade");
+                    final ActorRef<MbaActuatorActor.Command> cascade = kit.spawn(
+                        MbaActuatorActor.create(node.context(), spec, -1, ready.getRef()), "mba-actuator");
                     while (!samples.isConnected())
                     {
                         Thread.onSpinWait();
@@ -128,9 +129,9 @@ class FailSafeTest
                     assertTrue(throttled > 0, "the congested host was throttled first: " + actuations);
                     assertEquals("reset", actuations.get(actuations.size() - 1),
                         "and unthrottled by the crash: " + actuations);
-                    final TestProbe<MbaCascade.Finished> finished = kit.createTestProbe();
-                    cascade.tell(new MbaCascade.Finish(finished.getRef()));
-                    final MbaCascade.Finished f = finished.receiveMessage(java.time.Duration.ofSeconds(10));
+                    final TestProbe<MbaActuatorActor.Finished> finished = kit.createTestProbe();
+                    cascade.tell(new MbaActuatorActor.Finish(finished.getRef()));
+                    final MbaActuatorActor.Finished f = finished.receiveMessage(java.time.Duration.ofSeconds(10));
                     assertTrue(f.failure().startsWith("MBA cascade agent stopped: "), f.failure());
                     assertTrue(f.failure().contains("cannot answer ClockAdvance(50000)"), f.failure());
                 }

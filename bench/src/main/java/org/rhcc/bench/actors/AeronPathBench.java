@@ -11,7 +11,7 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.rhcc.actors.agent.SignalRelayAgent;
 import org.rhcc.actors.counters.AgentCounters;
-import org.rhcc.actors.receiver.MbaCascadeAgent;
+import org.rhcc.actors.receiver.MbaActuatorAgent;
 import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.actors.sender.QpBlockSlot;
 import org.rhcc.actors.sender.RateUpdaterAgent;
@@ -31,11 +31,13 @@ import org.rhcc.transport.port.MbaActuatorProxy;
 /**
  * Signal-to-actuation latency and probe-ACK throughput through the controller's real agents over Aeron IPC.
  * <ul>
- *   <li>IIO path: the bench thread publishes {@code IioSample}s on the node's internal IIO stream (as the MSR poller's
- *   agent does), with an occupancy that crosses I_thr every 100 us; the {@link MbaCascadeAgent} runs core's receiver
+ *   <li>IIO path: the bench thread publishes {@code IioSample}s on the node's internal IIO stream (as the IIO sample
+ * source's
+ *   agent does), with an occupancy that crosses I_thr every 100 us; the {@link MbaActuatorAgent} runs core's receiver
  *   controller and publishes each MBA level change on the command stream; the latency is from the intended send time
  *   of the sample that caused a command (carried in the command) to the bench thread reading the command. With
- *   {@code relay}, the samples enter on the platform stream and cross the MSR poller's relay agent first (one more
+ *   {@code relay}, the samples enter on the platform stream and cross the IIO sample source's relay agent first (one
+ * more
  *   hop; on its own thread, or sharing the cascade's thread, see {@link #relayThreads}).</li>
  *   <li>ACK path: the bench thread publishes a {@code ProbeAck} on the internal ACK stream; the
  *   {@link RateUpdaterAgent} runs it through its block's table and publishes the {@code RateUpdate}; the latency is
@@ -107,11 +109,11 @@ final class AeronPathBench
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
                 new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
-            final MbaCascadeAgent cascade = new MbaCascadeAgent(samples, commands, controller, log, 1L, 0, 1, 64,
+            final MbaActuatorAgent cascade = new MbaActuatorAgent(samples, commands, controller, log, 1L, 0, 1, 64,
                 AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
             final Agent relayAgent = relay ?
-                new SignalRelayAgent("msr-poller", platform, internal, 64, Integer.MAX_VALUE,
-                    AgentCounters.source(CounterAllocator.published(aeron), "msr-poller", 1L)) : null;
+                new SignalRelayAgent("iio-sample-source", platform, internal, 64, Integer.MAX_VALUE,
+                    AgentCounters.source(CounterAllocator.published(aeron), "iio-sample-source", 1L)) : null;
             final AgentThread cascadeThread;
             AgentThread relayThread = null;
             if (relay && 1 == relayThreads)
@@ -281,7 +283,8 @@ final class AeronPathBench
     /**
      * Stops the agents and adds their service times to the notes, with {@code -Drhcc.bench.busy=true}.
      */
-    private PacedLoad.Result stopped(final PacedLoad.Result result, final long startNs, final AgentThread... agentThreads)
+    private PacedLoad.Result stopped(
+        final PacedLoad.Result result, final long startNs, final AgentThread... agentThreads)
     {
         for (final AgentThread agentThread : agentThreads)
         {

@@ -10,7 +10,7 @@ package org.rhcc.transport.aeron;
 public final class StreamIds
 {
     /**
-     * IIO occupancy samples, MSR poller (or simulator) to MBA cascade. Recorded.
+     * IIO occupancy samples, IIO sample source (or simulator) to MBA actuator. Recorded.
      */
     public static final int IIO_SAMPLES = 1001;
 

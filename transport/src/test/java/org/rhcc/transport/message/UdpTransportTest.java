@@ -45,7 +45,8 @@ class UdpTransportTest
             try (Subscription subscription = receiverAeron.addSubscription(
                 Channels.udp("127.0.0.1", 0), StreamIds.IIO_SAMPLES);
                 AgentThread runner = AgentThread.start(
-                    new PollAgent("mba-cascade", subscription, adapter, 64), IdleStrategies.parse("backoff"), (cause) ->
+                    new PollAgent("mba-actuator", subscription, adapter, 64), IdleStrategies.parse("backoff"),
+                    (cause) ->
                     {
                     }))
             {

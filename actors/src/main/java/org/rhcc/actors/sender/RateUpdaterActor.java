@@ -32,22 +32,23 @@ import org.rhcc.transport.message.MessageProxy;
 
 /**
  * The sender's actuator actor for one session: owns the sender host's {@link SenderHostState} (registered in the
- * node's {@link SenderAgents} so that sender entities find it) and the {@link RateUpdaterAgent} that runs it, journals the session's configuration, opens every block's
- * {@link QpBlockEntity} through the sharding of the session's sender host ({@link QpBlockSharding}, which keeps the
- * blocks on this node, an owner of that host), and once all blocks are handed over and the streams connected, is
- * ready. Every {@code rhcc.journal.flush-interval} it tells the entities whose batches are waiting to journal them; on
- * {@link Finish} it has every entity close its window and journal, then stops the agent.
+ * node's {@link SenderAgents} so that sender entities find it) and the {@link RateUpdaterAgent} that runs it, journals
+ * the session's configuration, opens every block's {@link QpBlockEntity} through the sharding of the session's sender
+ * host ({@link QpBlockSharding}, which keeps the blocks on this node, an owner of that host), and once all blocks are
+ * handed over and the streams connected, is ready. Every {@code rhcc.journal.flush-interval} it tells the entities
+ * whose batches are waiting to journal them; on {@link Finish} it has every entity close its window and journal, then
+ * stops the agent.
  * <p>
- * Supervision (docs/design.md §7): an agent that crashes (an exception out of its duty cycle) is restarted after a backoff
- * ({@code rhcc.supervision.actuator-*-backoff}): a new agent over the same probe-ACK subscription position and the
- * same state, i.e. the entities' live 16-byte-per-QP tables, queued control actions and counters, so no QP state is
- * lost (the ACK being processed when it crashed is). An agent that cannot actuate (the platform's rate port refuses a decision) or that
- * crashed more than {@code rhcc.supervision.actuator-max-restarts} times moves the sender host to its fail-safe:
- * every QP's receivable-rate limit released (R_rev = line rate, so the NIC sends at R_cc alone), the open windows
- * journaled, {@link FailSafeEntered} and {@link ActuatorFailed} journaled, one error log line, no further rate
+ * Supervision (docs/design.md §7): an agent that crashes (an exception out of its duty cycle) is restarted after a
+ * backoff ({@code rhcc.supervision.actuator-*-backoff}): a new agent over the same probe-ACK subscription position and
+ * the same state, i.e. the entities' live 16-byte-per-QP tables, queued control actions and counters, so no QP state is
+ * lost (the ACK being processed when it crashed is). An agent that cannot actuate (the platform's rate port refuses a
+ * decision) or that crashed more than {@code rhcc.supervision.actuator-max-restarts} times moves the sender host to its
+ * fail-safe: every QP's receivable-rate limit released (R_rev = line rate, so the NIC sends at R_cc alone), the open
+ * windows journaled, {@link FailSafeEntered} and {@link ActuatorFailed} journaled, one error log line, no further rate
  * decisions; the platform's lockstep is still answered, and the session ends with the failure.
  */
-public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
+public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Command>
 {
     /**
      * Commands of the actuator.
@@ -115,7 +116,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
     private String failure = "";
     private ActorRef<SessionProtocol.Ended> finishTo;
 
-    private RateUpdater(final ActorContext<Command> context, final TimerScheduler<Command> timers,
+    private RateUpdaterActor(final ActorContext<Command> context, final TimerScheduler<Command> timers,
         final NodeContext node, final SessionSpec spec, final long recordingId, final ActorRef<Ready> readyTo)
     {
         super(context);
@@ -153,7 +154,7 @@ public final class RateUpdater extends AbstractBehavior<RateUpdater.Command>
         final ActorRef<Ready> readyTo)
     {
         return Behaviors.setup((context) -> Behaviors.withTimers(
-            (timers) -> new RateUpdater(context, timers, node, spec, recordingId, readyTo)));
+            (timers) -> new RateUpdaterActor(context, timers, node, spec, recordingId, readyTo)));
     }
 
     private MessageProxy proxy()

@@ -14,12 +14,12 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * (the simulator's, or a NIC agent's DOCA PCC RTT events) onto the node's internal, recorded probe-ACK stream. A
  * crashed agent is restarted with backoff and resumes at the first frame it had not relayed.
  */
-public final class ProbeAckStream
+public final class ProbeAckSource
 {
     /** Role name of the agent and its thread. */
-    public static final String ROLE_NAME = "probe-ack-stream";
+    public static final String ROLE_NAME = "probe-ack-source";
 
-    private ProbeAckStream()
+    private ProbeAckSource()
     {
     }
 

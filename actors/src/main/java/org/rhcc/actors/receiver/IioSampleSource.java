@@ -18,12 +18,12 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * {@link IioOccupancySensor} of the node's {@link ReceiverHardware} and publishes its samples there. A crashed agent
  * is restarted with backoff.
  */
-public final class MsrPoller
+public final class IioSampleSource
 {
     /** Role name of the agent and its thread. */
-    public static final String ROLE_NAME = "msr-poller";
+    public static final String ROLE_NAME = "iio-sample-source";
 
-    private MsrPoller()
+    private IioSampleSource()
     {
     }
 

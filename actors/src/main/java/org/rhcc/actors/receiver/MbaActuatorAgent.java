@@ -10,7 +10,7 @@ import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * The receiver's actuator agent ({@code mba-cascade}): polls the node's IIO sample stream, runs core's
+ * The receiver's actuator agent ({@code mba-actuator}): polls the node's IIO sample stream, runs core's
  * {@link ReceiverController} on every sample of its host, and answers every {@code ClockAdvance(t)} of its session
  * with {@code ClockDone(t)} on the platform's command stream, after the commands decided up to t (same stream, so
  * the platform sees them first). Reports the fail-safe once to the decision log.
@@ -20,10 +20,10 @@ import org.rhcc.transport.message.OfferResult;
  * <b>Note:</b> single-threaded; allocation-free and fence-free per sample (the counters other threads read are
  * published with ordered stores, not volatile increments).
  */
-public final class MbaCascadeAgent implements Agent, MessageListener
+public final class MbaActuatorAgent implements Agent, MessageListener
 {
     /** Role name of the agent and its thread. */
-    public static final String ROLE_NAME = "mba-cascade";
+    public static final String ROLE_NAME = "mba-actuator";
 
     private final Subscription samples;
     private final MessageProxy commands;
@@ -48,7 +48,7 @@ public final class MbaCascadeAgent implements Agent, MessageListener
      * @param fragmentLimit most frames per duty cycle.
      * @param counters      the agent's counters (the caller closes them).
      */
-    public MbaCascadeAgent(final Subscription samples, final MessageProxy commands,
+    public MbaActuatorAgent(final Subscription samples, final MessageProxy commands,
         final ReceiverController controller, final ReceiverDecisionLog log, final long sessionId, final int hostId,
         final int controllerId, final int fragmentLimit, final AgentCounters.Cascade counters)
     {

@@ -33,17 +33,18 @@ import org.rhcc.transport.port.EcnMarkingProxy;
 import org.rhcc.transport.port.MbaActuatorProxy;
 
 /**
- * The receiver's actuator actor for one session: owns the {@link MbaCascadeAgent} that runs core's
+ * The receiver's actuator actor for one session: owns the {@link MbaActuatorAgent} that runs core's
  * {@link ReceiverController} on the node's IIO stream and actuates through the platform's MBA and ECN ports, and the
- * session's {@link SessionJournal}, into which it drains the agent's decisions every {@code rhcc.journal.flush-interval}.
+ * session's {@link SessionJournal}, into which it drains the agent's decisions every {@code
+ * rhcc.journal.flush-interval}.
  * <p>
  * An actuator that cannot actuate moves the host to the fail-safe: if the agent crashes (a command or lockstep answer
  * could not be published, or the controller threw), the actor stops the agent, calls core's
- * {@code ReceiverController.enterFailSafe} (every group back to 100 %), logs it once and journals {@link FailSafeEntered}
- * and {@link ActuatorFailed}. If the actuator refuses a level, core's loop enters the fail-safe itself and the agent
- * reports it.
+ * {@code ReceiverController.enterFailSafe} (every group back to 100 %), logs it once and journals {@link
+ * FailSafeEntered} and {@link ActuatorFailed}. If the actuator refuses a level, core's loop enters the fail-safe itself
+ * and the agent reports it.
  */
-public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
+public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Command>
 {
     /**
      * Commands of the actuator.
@@ -110,7 +111,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private final ReceiverController controller;
     private final AgentCounters.Cascade counters;
     private final ReceiverDecisionLog log;
-    private final MbaCascadeAgent agent;
+    private final MbaActuatorAgent agent;
     private final ActorRef<SessionJournal.Command> journal;
     private final AgentThread agentThread;
     private final List<SessionEvent> pending = new ArrayList<>();
@@ -122,7 +123,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
     private long decisions;
     private String failure = "";
 
-    private MbaCascade(final ActorContext<Command> context, final TimerScheduler<Command> timers,
+    private MbaActuatorActor(final ActorContext<Command> context, final TimerScheduler<Command> timers,
         final NodeContext node, final SessionSpec spec, final long recordingId, final ActorRef<Ready> readyTo)
     {
         super(context);
@@ -154,7 +155,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
             ecn.setMarking(on, nowNs);
             log.onEcnMarking(on, nowNs);
         }, log);
-        agent = new MbaCascadeAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
+        agent = new MbaActuatorAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
         agentThread = AgentThread.start(agent, IdleStrategies.parse(s.idleStrategy()),
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
@@ -173,7 +174,7 @@ public final class MbaCascade extends AbstractBehavior<MbaCascade.Command>
         final ActorRef<Ready> readyTo)
     {
         return Behaviors.setup((context) -> Behaviors.withTimers(
-            (timers) -> new MbaCascade(context, timers, node, spec, recordingId, readyTo)));
+            (timers) -> new MbaActuatorActor(context, timers, node, spec, recordingId, readyTo)));
     }
 
     private static MbaActuator hostActuator(final ReceiverHardware hardware, final int groups)
