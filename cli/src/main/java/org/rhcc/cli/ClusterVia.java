@@ -7,9 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.rhcc.clustersim.ClusterControllers;
+import org.rhcc.core.control.Scheme;
 import org.rhcc.experiments.RunHookFactory;
 import org.rhcc.experiments.UserInputException;
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 
 /**
  * {@code rhcc experiment --via}: in process (nothing to start), or a local rhcc cluster whose work area is
@@ -33,7 +34,7 @@ final class ClusterVia implements AutoCloseable
      * @return the mode, started.
      * @throws UserInputException for a bad --via, --nodes or scheme.
      */
-    static ClusterVia open(final String via, final int nodes, final List<Scheme> schemes, final Path directory,
+    static ClusterVia open(final String via, final int nodes, final List<SchemeEntry> schemes, final Path directory,
         final PrintWriter stderr)
     {
         final String mode = via.trim().toLowerCase(Locale.ROOT);
@@ -53,15 +54,15 @@ final class ClusterVia implements AutoCloseable
         {
             throw new UserInputException("--nodes " + nodes + " must be 1, 2 or 3");
         }
-        for (final Scheme scheme : schemes)
+        for (final SchemeEntry entry : schemes)
         {
             try
             {
-                org.rhcc.core.control.Scheme.parse(scheme.name());
+                Scheme.parse(entry.name());
             }
             catch (final IllegalArgumentException ex)
             {
-                throw new UserInputException("scheme '" + scheme.name() + "' cannot run --via cluster: " +
+                throw new UserInputException("scheme '" + entry.name() + "' cannot run --via cluster: " +
                     ex.getMessage());
             }
         }
@@ -89,10 +90,10 @@ final class ClusterVia implements AutoCloseable
     /**
      * @return each run's controller factory.
      */
-    RunHookFactory hooks()
+    RunHookFactory hookFactory()
     {
         return null == cluster ? RunHookFactory.IN_PROCESS :
-            (run) -> cluster.hook(run.scheme().name(), run.params());
+            (run) -> cluster.hook(run.schemeEntry().name(), run.params());
     }
 
     /**

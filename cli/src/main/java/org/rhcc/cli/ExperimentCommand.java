@@ -17,7 +17,7 @@ import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 
@@ -119,10 +119,10 @@ public final class ExperimentCommand implements Callable<Integer>
         }
         final SimParameters base = SimParameters.calibrated();
         final Map<Experiment, ExperimentSettings> settingsByExperiment = new LinkedHashMap<>();
-        final Map<String, Scheme> chosenSchemes = new LinkedHashMap<>();
+        final Map<String, SchemeEntry> chosenSchemes = new LinkedHashMap<>();
         for (final Experiment experiment : experiments)
         {
-            final List<Scheme> experimentSchemes =
+            final List<SchemeEntry> experimentSchemes =
                 schemeRegistry.parse(null == schemes ? experiment.defaultSchemes() : schemes);
             final RunLength runLength = runLength(experiment, warmupMs, durationMs);
             final ExperimentSettings settings = new ExperimentSettings(seed,
@@ -131,17 +131,17 @@ public final class ExperimentCommand implements Callable<Integer>
                 experimentSchemes, params);
             ExperimentRunner.validate(base, settings);
             settingsByExperiment.put(experiment, settings);
-            experimentSchemes.forEach((scheme) -> chosenSchemes.putIfAbsent(scheme.name(), scheme));
+            experimentSchemes.forEach((entry) -> chosenSchemes.putIfAbsent(entry.name(), entry));
         }
         final Path directory = OutputDirectory.prepare(out);
 
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter stderr = spec.commandLine().getErr();
-        try (ClusterVia cluster =
+        try (ClusterVia controllersVia =
             ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory, stderr))
         {
-            final ExperimentRunner runner = new ExperimentRunner(base, cluster.threads(threads),
-                new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()), cluster.hooks());
+            final ExperimentRunner runner = new ExperimentRunner(base, controllersVia.threads(threads),
+                new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()), controllersVia.hookFactory());
             runAll(settingsByExperiment, runner, directory, stdout, stderr);
         }
         return RhccCommand.EXIT_OK;

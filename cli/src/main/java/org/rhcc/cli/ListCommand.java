@@ -10,7 +10,7 @@ import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.ParameterOverrides;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.report.Fmt;
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 
@@ -65,11 +65,11 @@ public final class ListCommand implements Callable<Integer>
             "every experiment above, in this order");
         out.println();
         out.println("schemes (rhcc experiment --scheme S,...):");
-        for (final Scheme scheme : SchemeRegistry.builtIn().all())
+        for (final SchemeEntry entry : SchemeRegistry.builtIn().all())
         {
-            out.printf("  %-13s %s%s%n", scheme.name(), scheme.description(),
-                scheme.parameterNames().isEmpty() ? "" : " (parameters: " +
-                String.join(", ", scheme.parameterNames()) + ")");
+            out.printf("  %-13s %s%s%n", entry.name(), entry.description(),
+                entry.parameterNames().isEmpty() ? "" : " (parameters: " +
+                String.join(", ", entry.parameterNames()) + ")");
         }
         out.println();
         out.println("simulator parameters: rhcc list --parameters");

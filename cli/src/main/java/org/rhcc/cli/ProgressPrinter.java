@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunListener;
-import org.rhcc.experiments.RunSpec;
 
 /**
  * Shows an experiment's progress on stderr, never on stdout. On a terminal one status line is redrawn in place
@@ -77,7 +77,7 @@ public final class ProgressPrinter implements RunListener
      * {@inheritDoc}
      */
     @Override
-    public synchronized void onRunStarted(final int index, final RunSpec run)
+    public synchronized void onRunStarted(final int index, final PlannedRun run)
     {
         final long nowNs = System.nanoTime();
         running.put(index, new Running(run.label(), nowNs));
@@ -113,7 +113,7 @@ public final class ProgressPrinter implements RunListener
      * {@inheritDoc}
      */
     @Override
-    public synchronized void onRunFinished(final int index, final RunSpec run, final double rnicGbps)
+    public synchronized void onRunFinished(final int index, final PlannedRun run, final double rnicGbps)
     {
         final Running done = running.remove(index);
         finished++;

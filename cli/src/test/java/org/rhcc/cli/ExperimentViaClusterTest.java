@@ -7,7 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -68,12 +69,12 @@ class ExperimentViaClusterTest
     private static List<String> clusterSchemes()
     {
         final List<String> names = new ArrayList<>();
-        for (final Scheme scheme : SchemeRegistry.builtIn().all())
+        for (final SchemeEntry entry : SchemeRegistry.builtIn().all())
         {
             try
             {
-                org.rhcc.core.control.Scheme.parse(scheme.name());
-                names.add(scheme.name());
+                Scheme.parse(entry.name());
+                names.add(entry.name());
             }
             catch (final IllegalArgumentException notInCore)
             {

@@ -11,7 +11,7 @@ import org.rhcc.experiments.scheme.SchemeRegistry;
 /**
  * One experiment of {@code rhcc experiment NAME}: which runs to make, and how to present their results (stdout
  * table, PNG charts, and the comparison with the paper's baseline rows). Implementations hold no state; adding one
- * is a new class plus one line in {@link ExperimentRegistry#builtIn()}.
+ * is a new class (usually a {@link DescribedExperiment}) plus one line in {@link ExperimentRegistry#builtIn()}.
  */
 public interface Experiment
 {
@@ -55,7 +55,7 @@ public interface Experiment
      * @param settings the command line's settings.
      * @return the runs, in the order their results are reported.
      */
-    List<RunSpec> plan(ExperimentSettings settings);
+    List<PlannedRun> plan(ExperimentSettings settings);
 
     /**
      * @return true to keep each run's measured time series (100 us and 1 ms windows) in the JSON, for charts over

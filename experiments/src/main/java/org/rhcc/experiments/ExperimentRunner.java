@@ -102,7 +102,7 @@ public final class ExperimentRunner
      * @param run  a planned run.
      * @return {@code base} with every simulator override of the run applied at once.
      */
-    static SimParameters parameters(final SimParameters base, final RunSpec run)
+    static SimParameters parameters(final SimParameters base, final PlannedRun run)
     {
         final Map<String, String> simOverrides = new LinkedHashMap<>();
         run.params().forEach((key, value) ->
@@ -125,7 +125,7 @@ public final class ExperimentRunner
      */
     public ExperimentResult run(final Experiment experiment, final ExperimentSettings settings)
     {
-        final List<RunSpec> plan = experiment.plan(settings);
+        final List<PlannedRun> plan = experiment.plan(settings);
         final int poolSize = Math.min(threads, Math.max(1, plan.size()));
         listener.onExperimentStarted(experiment.name(), plan.size(), poolSize);
         final ExecutorService pool = Executors.newFixedThreadPool(poolSize, new WorkerThreads(experiment.name()));
@@ -135,7 +135,7 @@ public final class ExperimentRunner
             for (int i = 0; i < plan.size(); i++)
             {
                 final int index = i;
-                final RunSpec run = plan.get(i);
+                final PlannedRun run = plan.get(i);
                 futures.add(pool.submit(() ->
                     execute(index, run, experiment.keepsTimeSeries() ? experiment.timeSeriesStride() : 0)));
             }
@@ -170,7 +170,7 @@ public final class ExperimentRunner
      * @param seriesStride telemetry windows averaged into one point of the kept time series, 0 to keep none.
      * @return the run's record.
      */
-    RunRecord execute(final int index, final RunSpec run, final int seriesStride)
+    RunRecord execute(final int index, final PlannedRun run, final int seriesStride)
     {
         listener.onRunStarted(index, run);
         final SimParameters parameters = parameters(baseParameters, run);
@@ -232,12 +232,12 @@ public final class ExperimentRunner
      * @param stationarity its two halves compared.
      * @return the record written to JSON and CSV.
      */
-    static RunRecord record(final RunSpec run, final Map<String, Number> metrics, final Map<String, double[]> series,
+    static RunRecord record(final PlannedRun run, final Map<String, Number> metrics, final Map<String, double[]> series,
         final Stationarity stationarity)
     {
         final Scenario scenario = run.scenario();
         return new RunRecord(
-            run.scheme().name(),
+            run.schemeEntry().name(),
             run.condition(),
             scenario.pfc(),
             scenario.congestion(),
@@ -378,7 +378,7 @@ public final class ExperimentRunner
         return lasts;
     }
 
-    private static RunRecord await(final Future<RunRecord> future, final RunSpec run,
+    private static RunRecord await(final Future<RunRecord> future, final PlannedRun run,
         final List<Future<RunRecord>> all)
     {
         try

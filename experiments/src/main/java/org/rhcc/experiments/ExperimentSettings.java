@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 
 /**
  * What the person asked for on the command line, shared by every run of an experiment.
@@ -20,7 +20,7 @@ public record ExperimentSettings(
     long seed,
     long durationNs,
     long warmupNs,
-    List<Scheme> schemes,
+    List<SchemeEntry> schemes,
     Map<String, String> params)
 {
     /**

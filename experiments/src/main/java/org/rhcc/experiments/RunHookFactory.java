@@ -11,13 +11,13 @@ import org.rhcc.sim.api.ControllerHook;
 public interface RunHookFactory
 {
     /** The scheme's in-process controller. */
-    RunHookFactory IN_PROCESS = (run) -> run.scheme().factory().create(run.params());
+    RunHookFactory IN_PROCESS = (run) -> run.schemeEntry().factory().create(run.params());
 
     /**
      * @param run the planned run.
      * @return its controller, not yet attached.
      */
-    ControllerHook create(RunSpec run);
+    ControllerHook create(PlannedRun run);
 
     /**
      * Closes a run's hook if it is closeable.

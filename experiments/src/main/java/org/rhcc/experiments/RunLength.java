@@ -17,6 +17,14 @@ public record RunLength(double warmupMs, double durationMs)
     public static final RunLength PAPER = new RunLength(2.0, 10.0);
 
     /**
+     * The run of the experiments measured at 3x intra-host congestion: 70 ms of warm-up, 20 ms measured. At 3x (PFC
+     * on and PFC-free) rhcc's sender loop keeps lowering R_rev for about 60 ms before it settles (the {@code settling}
+     * experiment's traces), so the window starts at 70 ms; 20 ms rather than 10 so that each half is long enough to
+     * average the MBA cascade's irregular cycling (hostcc's level shares).
+     */
+    public static final RunLength SETTLED_3X = new RunLength(70.0, 20.0);
+
+    /**
      * Validates the lengths.
      */
     public RunLength

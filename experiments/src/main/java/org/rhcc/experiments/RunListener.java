@@ -24,7 +24,7 @@ public interface RunListener
      * @param index 0-based position of the run in the plan.
      * @param run   the run.
      */
-    default void onRunStarted(final int index, final RunSpec run)
+    default void onRunStarted(final int index, final PlannedRun run)
     {
     }
 
@@ -41,7 +41,7 @@ public interface RunListener
      * @param run       the run.
      * @param rnicGbps  the run's RDMA goodput, Gbit/s, for a one-line summary.
      */
-    default void onRunFinished(final int index, final RunSpec run, final double rnicGbps)
+    default void onRunFinished(final int index, final PlannedRun run, final double rnicGbps)
     {
     }
 

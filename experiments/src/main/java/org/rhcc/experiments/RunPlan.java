@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.sim.api.Scenario;
 
 /**
@@ -15,7 +15,7 @@ import org.rhcc.sim.api.Scenario;
 public final class RunPlan
 {
     private final ExperimentSettings settings;
-    private final List<RunSpec> runs = new ArrayList<>();
+    private final List<PlannedRun> runs = new ArrayList<>();
 
     /**
      * @param settings the command line's settings.
@@ -51,9 +51,9 @@ public final class RunPlan
     {
         final Map<String, String> merged = new LinkedHashMap<>(params);
         merged.putAll(settings.params());
-        for (final Scheme scheme : settings.schemes())
+        for (final SchemeEntry entry : settings.schemes())
         {
-            runs.add(new RunSpec(condition, scenario, scheme, merged, readsSensor));
+            runs.add(new PlannedRun(condition, scenario, entry, merged, readsSensor));
         }
         return this;
     }
@@ -61,7 +61,7 @@ public final class RunPlan
     /**
      * @return the runs in plan order.
      */
-    public List<RunSpec> runs()
+    public List<PlannedRun> runs()
     {
         return List.copyOf(runs);
     }

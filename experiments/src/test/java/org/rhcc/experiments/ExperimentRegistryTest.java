@@ -7,7 +7,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.experiments.scheme.HookFactory;
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
@@ -60,15 +60,15 @@ class ExperimentRegistryTest
                 Map.entry("settling", 1));
         for (final Experiment experiment : REGISTRY.all())
         {
-            final List<RunSpec> runs = experiment.plan(SETTINGS);
+            final List<PlannedRun> runs = experiment.plan(SETTINGS);
             assertEquals(expectedRuns.get(experiment.name()), runs.size(), experiment.name());
             final Set<String> conditions = new HashSet<>();
-            for (final RunSpec run : runs)
+            for (final PlannedRun run : runs)
             {
                 assertEquals(42L, run.scenario().seed());
                 assertEquals(1_000_000L, run.scenario().durationNs());
                 assertEquals(500_000L, run.scenario().warmupNs());
-                assertEquals(SchemeRegistry.DCQCN, run.scheme().name());
+                assertEquals(SchemeRegistry.DCQCN, run.schemeEntry().name());
                 assertTrue(conditions.add(run.condition()), "duplicate condition " + run.condition());
             }
             assertFalse(experiment.charts().isEmpty(), experiment.name());
@@ -79,31 +79,31 @@ class ExperimentRegistryTest
     @Test
     void shouldSweepTheConditionsOfThePaper()
     {
-        final List<RunSpec> congestion = REGISTRY.find("congestion").plan(SETTINGS);
+        final List<PlannedRun> congestion = REGISTRY.find("congestion").plan(SETTINGS);
         assertTrue(congestion.get(3).scenario().pfc());
         assertEquals(3, congestion.get(3).scenario().congestion());
         assertFalse(congestion.get(4).scenario().pfc());
         assertEquals(0, congestion.get(4).scenario().congestion());
 
-        final List<RunSpec> msgQp = REGISTRY.find("msg-qp").plan(SETTINGS);
+        final List<PlannedRun> msgQp = REGISTRY.find("msg-qp").plan(SETTINGS);
         assertTrue(msgQp.stream().allMatch((run) -> run.scenario().congestion() == 3));
         assertEquals(1 << 20, msgQp.get(19).scenario().messageBytes());
         assertEquals(8, msgQp.get(19).scenario().qpsPerSender());
 
-        final List<RunSpec> numa = REGISTRY.find("numa").plan(SETTINGS);
+        final List<PlannedRun> numa = REGISTRY.find("numa").plan(SETTINGS);
         assertEquals(CpuTraffic.HYBRID, numa.get(8).scenario().cpuTraffic());
 
-        final List<RunSpec> mba = REGISTRY.find("mba-levels").plan(SETTINGS);
+        final List<PlannedRun> mba = REGISTRY.find("mba-levels").plan(SETTINGS);
         assertEquals(0, mba.get(0).scenario().forcedMbaLevel());
         assertEquals(0, mba.get(0).scenario().congestion());
         assertEquals(5, mba.get(5).scenario().forcedMbaLevel());
 
-        final List<RunSpec> pcie = REGISTRY.find("pcie").plan(SETTINGS);
+        final List<PlannedRun> pcie = REGISTRY.find("pcie").plan(SETTINGS);
         assertEquals(0.0, pcie.get(0).scenario().tcpOfferedGbps());
         assertEquals(95.0, pcie.get(3).scenario().tcpOfferedGbps());
         assertEquals(0, pcie.get(3).scenario().congestion());
 
-        assertTrue(REGISTRY.find("signals").plan(SETTINGS).stream().allMatch(RunSpec::readsSensor));
+        assertTrue(REGISTRY.find("signals").plan(SETTINGS).stream().allMatch(PlannedRun::readsSensor));
     }
 
     @Test
@@ -111,11 +111,11 @@ class ExperimentRegistryTest
     {
         final HookFactory none = (params) -> ControllerHook.NONE;
         final SchemeRegistry schemes = SchemeRegistry.builtIn()
-            .register(new Scheme("test-a", "a test scheme", List.of("gain"), none));
+            .register(new SchemeEntry("test-a", "a test scheme", List.of("gain"), none));
         final ExperimentSettings settings = new ExperimentSettings(1L, 1_000_000L, 0L,
             schemes.parse(List.of("dcqcn,test-a")), Map.of("io.creditsLines", "92", "gain", "2"));
 
-        final List<RunSpec> runs = REGISTRY.find("signals").plan(settings);
+        final List<PlannedRun> runs = REGISTRY.find("signals").plan(settings);
 
         assertEquals(8, runs.size());
         assertEquals("dcqcn | 0x", runs.get(0).label());
@@ -128,7 +128,7 @@ class ExperimentRegistryTest
     void shouldSweepTheCascadeTimingAndSettleEverySchemeAt3x()
     {
         final Experiment cascade = REGISTRY.find("cascade-timing");
-        final List<RunSpec> runs = cascade.plan(SETTINGS);
+        final List<PlannedRun> runs = cascade.plan(SETTINGS);
 
         assertEquals(List.of("rhcc", "cpu-only"), cascade.defaultSchemes());
         assertTrue(cascade.summary().contains("the paper says only 'periodically'"), cascade.summary());
@@ -142,10 +142,11 @@ class ExperimentRegistryTest
         assertTrue(timings.contains("20/150"), "the defaults are among the timings");
 
         final Experiment settling = REGISTRY.find("settling");
-        assertEquals(SchemeRegistry.builtIn().all().stream().map(Scheme::name).toList(), settling.defaultSchemes());
+        assertEquals(SchemeRegistry.builtIn().all().stream().map(SchemeEntry::name).toList(),
+            settling.defaultSchemes());
         assertTrue(settling.runLength().durationMs() >= 200.0);
         assertTrue(settling.keepsTimeSeries());
-        final RunSpec long3x = settling.plan(SETTINGS).get(0);
+        final PlannedRun long3x = settling.plan(SETTINGS).get(0);
         assertTrue(long3x.scenario().pfc());
         assertEquals(3, long3x.scenario().congestion());
     }

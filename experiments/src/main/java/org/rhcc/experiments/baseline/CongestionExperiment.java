@@ -3,11 +3,11 @@ package org.rhcc.experiments.baseline;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.evaluation.EvaluationSchemes;
 import org.rhcc.experiments.evaluation.Outcomes;
 import org.rhcc.experiments.report.BarChartSpec;
@@ -23,72 +23,32 @@ import org.rhcc.experiments.result.RunRecord;
  * Intra-host congestion without a controller (docs/paper.md §4 B1-B6): RDMA WRITE throughput, latency, PFC pauses / CNPs,
  * memory bandwidth, PCIe back-pressure and DDIO misses at 0x..3x CPU memory traffic, with PFC on and PFC-free.
  */
-public final class CongestionExperiment implements Experiment
+public final class CongestionExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "congestion";
-
-    /**
-     * Each run: 70 ms of warm-up, 20 ms measured. At 3x (PFC on and PFC-free) rhcc's sender loop keeps lowering
-     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
-     * ms; 20 ms rather than 10 so that each half is long enough to average the MBA cascade's irregular cycling
-     * (hostcc's level shares).
-     */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
 
     private static final String X_TITLE = "intra-host congestion (MLC preset)";
     private static final String BASELINE = "dcqcn";
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment: by default it runs every scheme; the baseline rows read the dcqcn runs, the evaluation
+     * compares the others with them.
      */
-    @Override
-    public String name()
+    public CongestionExperiment()
     {
-        return NAME;
+        super(NAME,
+            "throughput, latency, PFC/CNP, memory bandwidth, PCIe stalls at 0x..3x, PFC on and PFC-free",
+            "B1-B6",
+            EvaluationSchemes.ALL,
+            RunLength.SETTLED_3X);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "throughput, latency, PFC/CNP, memory bandwidth, PCIe stalls at 0x..3x, PFC on and PFC-free";
-    }
-
-    /**
-     * @return every scheme: the baseline rows read the dcqcn runs, the evaluation compares the others with them.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return EvaluationSchemes.ALL;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "B1-B6";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final boolean pfc : new boolean[]{ true, false })

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BarChartSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
@@ -23,7 +23,7 @@ import org.rhcc.experiments.result.RunRecord;
  * level 1 (100 %) .. 5 (20 %) on every CPU group, plus a 0x run without MBA as the line-rate reference. The paper
  * finds RDMA throughput rising step by step while CPU traffic falls, level 4 already giving the NIC its full rate.
  */
-public final class MbaLevelsExperiment implements Experiment
+public final class MbaLevelsExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "mba-levels";
@@ -34,37 +34,20 @@ public final class MbaLevelsExperiment implements Experiment
     static final int LEVELS = 5;
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment.
      */
-    @Override
-    public String name()
+    public MbaLevelsExperiment()
     {
-        return NAME;
+        super(NAME,
+            "3x congestion with MBA forced to level 1 (100 %) .. 5 (20 %), plus a 0x reference",
+            "B13-B14");
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "3x congestion with MBA forced to level 1 (100 %) .. 5 (20 %), plus a 0x reference";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "B13-B14";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         plan.add("0x, no MBA (reference)", settings.scenario().congestion(0).build());

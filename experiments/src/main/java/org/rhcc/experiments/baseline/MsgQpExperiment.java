@@ -3,11 +3,11 @@ package org.rhcc.experiments.baseline;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BarChartSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
@@ -21,7 +21,7 @@ import org.rhcc.experiments.scheme.SchemeRegistry;
  * Message size and QP count under 3x intra-host congestion, PFC on (docs/paper.md §4 B7): perftest-like RDMA WRITEs of
  * 64 KB..1 MB on 1..8 QPs. The paper finds that neither helps much: throughput rises only slightly.
  */
-public final class MsgQpExperiment implements Experiment
+public final class MsgQpExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "msg-qp";
@@ -41,46 +41,22 @@ public final class MsgQpExperiment implements Experiment
     static final int CONGESTION = 3;
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment.
      */
-    @Override
-    public String name()
+    public MsgQpExperiment()
     {
-        return NAME;
+        super(NAME,
+            "3x congestion: RDMA message size 64 KB..1 MB x 1..8 QPs",
+            "B7",
+            List.of(SchemeRegistry.DCQCN),
+            RUN_LENGTH);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "3x congestion: RDMA message size 64 KB..1 MB x 1..8 QPs";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "B7";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final int qps : QPS)

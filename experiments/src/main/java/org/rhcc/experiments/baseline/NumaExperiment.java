@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Locale;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.evaluation.EvaluationSchemes;
 import org.rhcc.experiments.evaluation.Outcomes;
 import org.rhcc.experiments.report.BarChartSpec;
@@ -26,7 +26,7 @@ import org.rhcc.sim.api.CpuTraffic;
  * (as many local as cross-NUMA cores) CPU traffic at 1x..3x, PFC on. The paper finds cross-NUMA traffic up to 24 %
  * and hybrid up to 40 % worse for RDMA throughput than local traffic, with more PFC pauses.
  */
-public final class NumaExperiment implements Experiment
+public final class NumaExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "numa";
@@ -41,55 +41,23 @@ public final class NumaExperiment implements Experiment
     private static final String X_TITLE = "intra-host congestion (MLC preset)";
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment: by default it runs every scheme; the baseline rows read the dcqcn runs, the evaluation
+     * compares the others with them.
      */
-    @Override
-    public String name()
+    public NumaExperiment()
     {
-        return NAME;
+        super(NAME,
+            "local, cross-NUMA and hybrid CPU traffic at 1x..3x congestion",
+            "B8-B9",
+            EvaluationSchemes.ALL,
+            RUN_LENGTH);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "local, cross-NUMA and hybrid CPU traffic at 1x..3x congestion";
-    }
-
-    /**
-     * @return every scheme: the baseline rows read the dcqcn runs, the evaluation compares the others with them.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return EvaluationSchemes.ALL;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "B8-B9";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final CpuTraffic traffic : CpuTraffic.values())

@@ -3,10 +3,11 @@ package org.rhcc.experiments.baseline;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
+import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.evaluation.EvaluationSchemes;
 import org.rhcc.experiments.evaluation.Outcomes;
 import org.rhcc.experiments.report.BarChartSpec;
@@ -24,7 +25,7 @@ import org.rhcc.experiments.result.RunRecord;
  * without TCP as reference. RDMA and TCP then contend only for the shared PCIe link, and the IIO occupancy does not
  * rise, which is why an IIO-only signal (hostCC) misses this congestion.
  */
-public final class PcieExperiment implements Experiment
+public final class PcieExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "pcie";
@@ -33,46 +34,23 @@ public final class PcieExperiment implements Experiment
     static final int TCP_FLOWS = 2;
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment: by default it runs every scheme; the baseline rows read the dcqcn runs, the evaluation
+     * compares the others with them.
      */
-    @Override
-    public String name()
+    public PcieExperiment()
     {
-        return NAME;
+        super(NAME,
+            "pure PCIe congestion: TCP 37/71/95 Gbit/s offered on the NIC's second port, no CPU traffic",
+            "B15",
+            EvaluationSchemes.ALL,
+            RunLength.PAPER);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "pure PCIe congestion: TCP 37/71/95 Gbit/s offered on the NIC's second port, no CPU traffic";
-    }
-
-    /**
-     * @return every scheme: the baseline rows read the dcqcn runs, the evaluation compares the others with them.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return EvaluationSchemes.ALL;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "B15";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         plan.add("no TCP (reference)", settings.scenario().congestion(0).build());

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BarChartSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
@@ -25,7 +25,7 @@ import org.rhcc.experiments.result.RunRecord;
  * The IIO sensor is read back to back through the simulator's sensor port during these runs, so that the read cost
  * is measured as the interval between completed reads (B10); reading it does not touch the data path.
  */
-public final class SignalsExperiment implements Experiment
+public final class SignalsExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "signals";
@@ -34,37 +34,20 @@ public final class SignalsExperiment implements Experiment
     private static final String PAPER = "paper (testbed)";
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment.
      */
-    @Override
-    public String name()
+    public SignalsExperiment()
     {
-        return NAME;
+        super(NAME,
+            "MSR read latency, IIO occupancy and receiver processing delay at 0x..3x congestion",
+            "B10-B12");
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "MSR read latency, IIO occupancy and receiver processing delay at 0x..3x congestion";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "B10-B12";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (int congestion = 0; congestion <= 3; congestion++)

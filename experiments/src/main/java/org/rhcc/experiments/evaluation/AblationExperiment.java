@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.MetricBarChartSpec;
@@ -20,68 +20,30 @@ import org.rhcc.experiments.result.ExperimentResult;
  * Both loops are needed (paper §V, ablation): rhcc against rnic-only (sender loop alone) and cpu-only (receiver loop
  * alone), with dcqcn as the reference, at 3x local congestion, PFC on; with the signals over time like a scope trace.
  */
-public final class AblationExperiment implements Experiment
+public final class AblationExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "ablation";
 
     /**
-     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
-     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
-     * ms; the window of the paper's 2 + 10 ms ran from line rate down to 17 Gbit/s per QP and measured the descent.
+     * Describes the experiment: by default it runs dcqcn, rhcc, rnic-only, cpu-only. Each run is
+     * {@link RunLength#SETTLED_3X}: the window of the paper's 2 + 10 ms ran from line rate down to 17 Gbit/s per QP
+     * and measured the descent.
      */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String name()
+    public AblationExperiment()
     {
-        return NAME;
+        super(NAME,
+            "rhcc vs rnic-only vs cpu-only at 3x, with IIO occupancy, delay, MBA levels and rates over time",
+            "§V ablation",
+            List.of("dcqcn", "rhcc", "rnic-only", "cpu-only"),
+            RunLength.SETTLED_3X);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "rhcc vs rnic-only vs cpu-only at 3x, with IIO occupancy, delay, MBA levels and rates over time";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "§V ablation";
-    }
-
-    /**
-     * @return dcqcn, rhcc, rnic-only, cpu-only.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return List.of("dcqcn", "rhcc", "rnic-only", "cpu-only");
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         return new RunPlan(settings).add("3x, PFC on", settings.scenario().congestion(3).build()).runs();
     }
@@ -115,25 +77,19 @@ public final class AblationExperiment implements Experiment
             "bandwidth (Gbit/s)", (run) -> true, (run) -> run.scheme())
             .with("RDMA goodput", (run) -> run.metric("rnic_gbps"))
             .with("CPU memory traffic", (run) -> run.metric("cpu_mem_gbps")));
-        charts.add(trace("ablation-trace-iio.png", "IIO occupancy over time (100 us windows)",
+        charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-iio.png", "IIO occupancy over time (100 us windows)",
             "IIO occupancy (lines)", "iio_occupancy"));
-        charts.add(trace("ablation-trace-delay.png", "Receiver processing delay over time (100 us windows)",
-            "receiver processing delay (ns)", "rx_delay_ns"));
-        charts.add(trace("ablation-trace-mba-local.png", "MBA level of local-NUMA cores over time",
-            "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_local"));
-        charts.add(trace("ablation-trace-rate.png", "Mean sender rate over time", "sender rate (Gbit/s)",
-            "sender_rate_gbps"));
-        charts.add(trace("ablation-trace-rnic.png", "RDMA goodput over time", "RDMA goodput (Gbit/s)",
-            "rnic_gbps"));
-        charts.add(trace("ablation-trace-cpu.png", "CPU memory bandwidth over time", "CPU memory traffic (Gbit/s)",
-            "cpu_mem_gbps"));
+        charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-delay.png",
+            "Receiver processing delay over time (100 us windows)", "receiver processing delay (ns)", "rx_delay_ns"));
+        charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-mba-local.png",
+            "MBA level of local-NUMA cores over time", "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_local"));
+        charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-rate.png", "Mean sender rate over time",
+            "sender rate (Gbit/s)", "sender_rate_gbps"));
+        charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-rnic.png", "RDMA goodput over time",
+            "RDMA goodput (Gbit/s)", "rnic_gbps"));
+        charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-cpu.png", "CPU memory bandwidth over time",
+            "CPU memory traffic (Gbit/s)", "cpu_mem_gbps"));
         return charts;
-    }
-
-    private static TimeSeriesChartSpec trace(
-        final String file, final String title, final String yTitle, final String series)
-    {
-        return new TimeSeriesChartSpec(file, title, yTitle, (run) -> true, "t_ms", series, null);
     }
 
     /**

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.Fmt;
@@ -27,7 +27,7 @@ import org.rhcc.experiments.result.RunRecord;
  * congestion, PFC on, with rhcc and cpu-only (the receiver loop alone). A sensitivity study only: nothing is tuned
  * from it, and the defaults stay.
  */
-public final class CascadeTimingExperiment implements Experiment
+public final class CascadeTimingExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "cascade-timing";
@@ -42,67 +42,29 @@ public final class CascadeTimingExperiment implements Experiment
     private static final int DEFAULT_DOWN_US = 20;
     private static final int DEFAULT_UP_US = 150;
 
-    /**
-     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}. At 3x, PFC on, rhcc's sender loop keeps
-     * lowering R_rev for about 60 ms before it settles (the mean R_rev falls from line rate to R_min), so a shorter
-     * warm-up measures the descent, not the outcome; cpu-only settles within the paper's 2 ms.
-     */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
-
     private static final String DOWN = "step_down_us";
     private static final String UP = "step_up_us";
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment: by default it runs rhcc and cpu-only, the schemes that run the cascade. Each run is
+     * {@link RunLength#SETTLED_3X}: a shorter warm-up measures the descent of the mean R_rev from line rate to R_min,
+     * not the outcome; cpu-only settles within the paper's 2 ms.
      */
-    @Override
-    public String name()
+    public CascadeTimingExperiment()
     {
-        return NAME;
+        super(NAME,
+            "MBA cascade timing at 3x: step down 1..100 us x step up 50..500 us; the 20/150 us defaults are " +
+                "rhcc's choice, the paper says only 'periodically'",
+            "none: the timing is ours",
+            List.of("rhcc", "cpu-only"),
+            RunLength.SETTLED_3X);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "MBA cascade timing at 3x: step down 1..100 us x step up 50..500 us; the 20/150 us defaults are " +
-            "rhcc's choice, the paper says only 'periodically'";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "none: the timing is ours";
-    }
-
-    /**
-     * @return rhcc and cpu-only: the schemes that run the cascade.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return List.of("rhcc", "cpu-only");
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final int upUs : STEP_UP_US)

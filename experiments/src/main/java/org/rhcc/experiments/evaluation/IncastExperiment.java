@@ -3,11 +3,11 @@ package org.rhcc.experiments.evaluation;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.LineChartSpec;
@@ -19,7 +19,7 @@ import org.rhcc.experiments.result.RunRecord;
  * Incast (paper §V, the third server): 2..8 QPs from two senders into one receiver, without intra-host congestion
  * (inter-host congestion only, where RHCC should match DCQCN) and with 3x local CPU traffic, PFC on.
  */
-public final class IncastExperiment implements Experiment
+public final class IncastExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "incast";
@@ -32,55 +32,22 @@ public final class IncastExperiment implements Experiment
     static final RunLength RUN_LENGTH = new RunLength(150.0, 20.0);
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment: by default it runs every scheme.
      */
-    @Override
-    public String name()
+    public IncastExperiment()
     {
-        return NAME;
+        super(NAME,
+            "2..8 QPs from two senders into one receiver, at 0x and 3x intra-host congestion",
+            "§V incast",
+            EvaluationSchemes.ALL,
+            RUN_LENGTH);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "2..8 QPs from two senders into one receiver, at 0x and 3x intra-host congestion";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "§V incast";
-    }
-
-    /**
-     * @return every scheme.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return EvaluationSchemes.ALL;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final int congestion : new int[]{ 0, 3 })

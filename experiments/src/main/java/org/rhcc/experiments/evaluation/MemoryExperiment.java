@@ -3,11 +3,11 @@ package org.rhcc.experiments.evaluation;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.MetricBarChartSpec;
@@ -19,68 +19,28 @@ import org.rhcc.sim.api.CpuTraffic;
  * Memory bandwidth composition per scheme (paper §V): local-NUMA and cross-NUMA CPU traffic, NIC-caused DRAM traffic
  * and the total, at 3x with local and with hybrid CPU traffic, PFC on. Shows where each scheme moves the bandwidth.
  */
-public final class MemoryExperiment implements Experiment
+public final class MemoryExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "memory";
 
     /**
-     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
-     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
-     * ms.
+     * Describes the experiment: by default it runs every scheme.
      */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String name()
+    public MemoryExperiment()
     {
-        return NAME;
+        super(NAME,
+            "memory bandwidth by class (CPU local, cross, NIC, total) per scheme at 3x, local and hybrid",
+            "§V memory",
+            EvaluationSchemes.ALL,
+            RunLength.SETTLED_3X);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "memory bandwidth by class (CPU local, cross, NIC, total) per scheme at 3x, local and hybrid";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "§V memory";
-    }
-
-    /**
-     * @return every scheme.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return EvaluationSchemes.ALL;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final CpuTraffic traffic : new CpuTraffic[]{ CpuTraffic.LOCAL, CpuTraffic.HYBRID })

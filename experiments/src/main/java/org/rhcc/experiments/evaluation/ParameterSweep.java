@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.Fmt;
@@ -21,29 +21,27 @@ import org.rhcc.experiments.result.RunRecord;
  * Sensitivity to one controller parameter at 3x local congestion, PFC on (paper §V): each value is one run per scheme,
  * recorded in the run's {@code params}. Instances: {@link #iThr()} and {@link #dThr()}.
  */
-public final class ParameterSweep implements Experiment
+public final class ParameterSweep extends DescribedExperiment
 {
-    private final String name;
     private final String key;
     private final String axisTitle;
     private final int[] values;
-    private final List<String> schemes;
 
     /**
-     * Each run of either sweep: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop at 3x
-     * keeps lowering R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window
-     * starts at 70 ms.
+     * @param name      the experiment's name.
+     * @param key       the swept parameter.
+     * @param axisTitle the charts' x axis.
+     * @param values    the parameter's values, in run order.
+     * @param schemes   the schemes the parameter matters to; the first is the one the comparison row reads.
      */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
-
     private ParameterSweep(
         final String name, final String key, final String axisTitle, final int[] values, final List<String> schemes)
     {
-        this.name = name;
+        super(name, "sweep of " + key + " (" + values[0] + ".." + values[values.length - 1] + ") at 3x",
+            "§V sensitivity", schemes, RunLength.SETTLED_3X);
         this.key = key;
         this.axisTitle = axisTitle;
         this.values = values.clone();
-        this.schemes = schemes;
     }
 
     /**
@@ -69,52 +67,7 @@ public final class ParameterSweep implements Experiment
      * {@inheritDoc}
      */
     @Override
-    public String name()
-    {
-        return name;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String summary()
-    {
-        return "sweep of " + key + " (" + values[0] + ".." + values[values.length - 1] + ") at 3x";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "§V sensitivity";
-    }
-
-    /**
-     * @return the schemes the parameter matters to.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return schemes;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final int value : values)
@@ -147,11 +100,11 @@ public final class ParameterSweep implements Experiment
     public List<ChartSpec> charts()
     {
         return List.of(
-            LineChartSpec.of(name + "-throughput.png", "RDMA goodput vs " + key + " (3x)", axisTitle,
+            LineChartSpec.of(name() + "-throughput.png", "RDMA goodput vs " + key + " (3x)", axisTitle,
                 "RDMA goodput (Gbit/s)", (run) -> true, this::x, null, (run) -> run.metric("rnic_gbps")),
-            LineChartSpec.of(name + "-cpu.png", "CPU memory bandwidth vs " + key + " (3x)", axisTitle,
+            LineChartSpec.of(name() + "-cpu.png", "CPU memory bandwidth vs " + key + " (3x)", axisTitle,
                 "CPU memory traffic (Gbit/s)", (run) -> true, this::x, null, (run) -> run.metric("cpu_mem_gbps")),
-            LineChartSpec.of(name + "-latency.png", "Average message latency vs " + key + " (3x)", axisTitle,
+            LineChartSpec.of(name() + "-latency.png", "Average message latency vs " + key + " (3x)", axisTitle,
                 "average latency (us)", (run) -> true, this::x, null, (run) -> run.metric("latency_avg_us")));
     }
 
@@ -161,17 +114,18 @@ public final class ParameterSweep implements Experiment
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {
+        final String scheme = defaultSchemes().get(0);
         final StringBuilder goodput = new StringBuilder();
         for (final int value : values)
         {
-            final RunRecord run = Outcomes.run(result, schemes.get(0), (r) -> x(r) == value);
+            final RunRecord run = Outcomes.run(result, scheme, (r) -> x(r) == value);
             if (goodput.length() > 0)
             {
                 goodput.append(" / ");
             }
             goodput.append(null == run ? "n/a" : Fmt.num(run.metric("rnic_gbps"), 1));
         }
-        return List.of(new BaselineRow(name, schemes.get(0) + " RDMA goodput (Gbit/s) for " + key + " = " +
+        return List.of(new BaselineRow(name(), scheme + " RDMA goodput (Gbit/s) for " + key + " = " +
             java.util.Arrays.toString(values), "sensitive to the threshold", goodput.toString()));
     }
 }

@@ -4,11 +4,11 @@ import java.util.List;
 
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.experiments.Columns;
-import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.Fmt;
@@ -21,70 +21,30 @@ import org.rhcc.experiments.result.RunRecord;
  * Scale (paper §V: throughput holds from 1 to 256 QPs) and overheads, measured: the probes' share of the bytes on the
  * wire, the per-QP state the sender loop keeps, and the controller decisions per second (IIO samples plus probe ACKs).
  */
-public final class QpScaleExperiment implements Experiment
+public final class QpScaleExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "qp-scale";
 
-    /**
-     * Each run: 70 ms of warm-up, 20 ms measured, as {@code congestion}: at 3x rhcc's sender loop keeps lowering
-     * R_rev for about 60 ms before it settles (the {@code settling} experiment's traces), so the window starts at 70
-     * ms.
-     */
-    static final RunLength RUN_LENGTH = new RunLength(70.0, 20.0);
-
     private static final int[] QPS = { 1, 4, 16, 64, 256 };
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment: by default it runs dcqcn and rhcc.
      */
-    @Override
-    public String name()
+    public QpScaleExperiment()
     {
-        return NAME;
+        super(NAME,
+            "1..256 QPs at 3x, with probe bandwidth share, per-QP state and decisions per second",
+            "§V scale, overheads",
+            List.of("dcqcn", "rhcc"),
+            RunLength.SETTLED_3X);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "1..256 QPs at 3x, with probe bandwidth share, per-QP state and decisions per second";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "§V scale, overheads";
-    }
-
-    /**
-     * @return dcqcn and rhcc.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return List.of("dcqcn", "rhcc");
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
         for (final int qps : QPS)

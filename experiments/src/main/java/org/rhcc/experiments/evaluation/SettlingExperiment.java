@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
+import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.RunPlan;
-import org.rhcc.experiments.RunSpec;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.Fmt;
@@ -16,7 +17,7 @@ import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.report.TimeSeriesChartSpec;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.RunRecord;
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 
 /**
@@ -26,7 +27,7 @@ import org.rhcc.experiments.scheme.SchemeRegistry;
  * measure a window after a warm-up chosen from these traces ({@link Experiment#runLength()}); this one shows the
  * whole run after 1 ms, so that a reader sees the descent and the level each loop reaches.
  */
-public final class SettlingExperiment implements Experiment
+public final class SettlingExperiment extends DescribedExperiment
 {
     /** Experiment name. */
     public static final String NAME = "settling";
@@ -41,56 +42,23 @@ public final class SettlingExperiment implements Experiment
     private static final int STRIDE = 10;
 
     /**
-     * {@inheritDoc}
+     * Describes the experiment: by default it runs every registered scheme.
      */
-    @Override
-    public String name()
+    public SettlingExperiment()
     {
-        return NAME;
+        super(NAME,
+            "3x, PFC on, 200 ms per scheme: goodput, CPU memory bandwidth, IIO occupancy, D, R_rev and MBA levels " +
+                "over time",
+            "§V settling",
+            SchemeRegistry.builtIn().all().stream().map(SchemeEntry::name).toList(),
+            RUN_LENGTH);
     }
 
     /**
      * {@inheritDoc}
      */
     @Override
-    public String summary()
-    {
-        return "3x, PFC on, 200 ms per scheme: goodput, CPU memory bandwidth, IIO occupancy, D, R_rev and MBA levels " +
-            "over time";
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String paperRows()
-    {
-        return "§V settling";
-    }
-
-    /**
-     * @return every registered scheme.
-     */
-    @Override
-    public List<String> defaultSchemes()
-    {
-        return SchemeRegistry.builtIn().all().stream().map(Scheme::name).toList();
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public RunLength runLength()
-    {
-        return RUN_LENGTH;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public List<RunSpec> plan(final ExperimentSettings settings)
+    public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         return new RunPlan(settings).add("3x, PFC on", settings.scenario().congestion(3).build()).runs();
     }
@@ -129,27 +97,23 @@ public final class SettlingExperiment implements Experiment
     public List<ChartSpec> charts()
     {
         final List<ChartSpec> charts = new ArrayList<>();
-        charts.add(trace("settling-rnic.png", "RDMA goodput over 200 ms (3x, PFC on, 1 ms means)",
-            "RDMA goodput (Gbit/s)", "rnic_gbps"));
-        charts.add(trace("settling-cpu.png", "CPU memory bandwidth over 200 ms (3x, PFC on)",
+        charts.add(TimeSeriesChartSpec.everyRun("settling-rnic.png",
+            "RDMA goodput over 200 ms (3x, PFC on, 1 ms means)", "RDMA goodput (Gbit/s)", "rnic_gbps"));
+        charts.add(TimeSeriesChartSpec.everyRun("settling-cpu.png", "CPU memory bandwidth over 200 ms (3x, PFC on)",
             "CPU memory traffic (Gbit/s)", "cpu_mem_gbps"));
-        charts.add(trace("settling-iio.png", "IIO occupancy over 200 ms (3x, PFC on)", "IIO occupancy (lines)",
-            "iio_occupancy"));
-        charts.add(trace("settling-delay.png", "Receiver processing delay D over 200 ms (3x, PFC on)",
-            "receiver processing delay (ns)", "rx_delay_ns"));
-        charts.add(trace("settling-rrev.png", "Mean receivable rate R_rev per QP over 200 ms (3x, PFC on)",
-            "R_rev (Gbit/s)", "r_rev_gbps"));
-        charts.add(trace("settling-mba-local.png", "MBA level of local-NUMA cores over 200 ms (1 ms means)",
-            "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_local"));
-        charts.add(trace("settling-mba-cross.png", "MBA level of cross-NUMA cores over 200 ms (1 ms means)",
-            "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_cross"));
+        charts.add(TimeSeriesChartSpec.everyRun("settling-iio.png", "IIO occupancy over 200 ms (3x, PFC on)",
+            "IIO occupancy (lines)", "iio_occupancy"));
+        charts.add(TimeSeriesChartSpec.everyRun("settling-delay.png",
+            "Receiver processing delay D over 200 ms (3x, PFC on)", "receiver processing delay (ns)", "rx_delay_ns"));
+        charts.add(TimeSeriesChartSpec.everyRun("settling-rrev.png",
+            "Mean receivable rate R_rev per QP over 200 ms (3x, PFC on)", "R_rev (Gbit/s)", "r_rev_gbps"));
+        charts.add(TimeSeriesChartSpec.everyRun("settling-mba-local.png",
+            "MBA level of local-NUMA cores over 200 ms (1 ms means)", "MBA level (1 = 100 %, 5 = 20 %)",
+            "mba_level_local"));
+        charts.add(TimeSeriesChartSpec.everyRun("settling-mba-cross.png",
+            "MBA level of cross-NUMA cores over 200 ms (1 ms means)", "MBA level (1 = 100 %, 5 = 20 %)",
+            "mba_level_cross"));
         return charts;
-    }
-
-    private static TimeSeriesChartSpec trace(
-        final String file, final String title, final String yTitle, final String series)
-    {
-        return new TimeSeriesChartSpec(file, title, yTitle, (run) -> true, "t_ms", series, null);
     }
 
     /**

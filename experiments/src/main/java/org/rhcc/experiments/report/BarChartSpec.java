@@ -1,12 +1,10 @@
 package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -99,44 +97,19 @@ public final class BarChartSpec implements ChartSpec
         {
             return Optional.empty();
         }
-        final List<String> categories = new ArrayList<>();
-        final Map<String, Map<String, Double>> valuesBySeries = new LinkedHashMap<>();
-        final Set<String> unsettled = new HashSet<>();
+        final BarGroups bars = new BarGroups();
         for (final RunRecord run : runs)
         {
-            final String group = category.apply(run);
-            if (!categories.contains(group))
-            {
-                categories.add(group);
-            }
-            final String legend = Legend.of(result, run, condition);
-            valuesBySeries.computeIfAbsent(legend, (name) -> new LinkedHashMap<>()).put(group, value.applyAsDouble(run));
-            if (run.unsettled())
-            {
-                unsettled.add(legend);
-            }
+            bars.put(Legend.of(result, run, condition), category.apply(run), value.applyAsDouble(run),
+                run.unsettled());
         }
-
-        final List<ChartData.Series> series = new ArrayList<>();
-        valuesBySeries.forEach((name, values) -> series.add(new ChartData.Series(
-            unsettled.contains(name) ? name + " " + Unsettled.MARK : name, null, align(categories, values), false)));
+        final List<ChartData.Series> series = bars.series();
         for (final Reference reference : references)
         {
-            series.add(new ChartData.Series(reference.name(), null, align(categories, reference.values()), true));
+            series.add(bars.reference(reference.name(), reference.values()));
         }
-        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, categories, series)
+        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, bars.categories(), series)
             .withUnsettledNotes(runs));
-    }
-
-    private static double[] align(final List<String> categories, final Map<String, Double> values)
-    {
-        final double[] aligned = new double[categories.size()];
-        for (int i = 0; i < aligned.length; i++)
-        {
-            final Double v = values.get(categories.get(i));
-            aligned[i] = null == v ? Double.NaN : v;
-        }
-        return aligned;
     }
 
     private record Reference(String name, Map<String, Double> values)

@@ -1,12 +1,8 @@
 package org.rhcc.experiments.report;
 
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -89,42 +85,18 @@ public final class MetricBarChartSpec implements ChartSpec
         {
             return Optional.empty();
         }
-        final List<String> categories = new ArrayList<>();
-        final Map<String, Map<String, Double>> valuesBySeries = new LinkedHashMap<>();
-        final Set<String> unsettled = new HashSet<>();
+        final BarGroups bars = new BarGroups();
         for (final RunRecord run : runs)
         {
-            final String group = category.apply(run);
-            if (!categories.contains(group))
-            {
-                categories.add(group);
-            }
             for (final Quantity quantity : quantities)
             {
                 final String name = result.comparesSchemes() ? run.scheme() + ", " + quantity.label() :
                     quantity.label();
-                valuesBySeries.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
-                    .put(group, quantity.value().applyAsDouble(run));
-                if (run.unsettled())
-                {
-                    unsettled.add(name);
-                }
+                bars.put(name, category.apply(run), quantity.value().applyAsDouble(run), run.unsettled());
             }
         }
-        final List<ChartData.Series> series = new ArrayList<>();
-        valuesBySeries.forEach((name, values) ->
-        {
-            final double[] ys = new double[categories.size()];
-            for (int i = 0; i < ys.length; i++)
-            {
-                final Double v = values.get(categories.get(i));
-                ys[i] = null == v ? Double.NaN : v;
-            }
-            series.add(new ChartData.Series(
-                unsettled.contains(name) ? name + " " + Unsettled.MARK : name, null, ys, false));
-        });
-        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, categories, series)
-            .withUnsettledNotes(runs));
+        return Optional.of(new ChartData(fileName, title, xTitle, yTitle, ChartData.Kind.BAR, bars.categories(),
+            bars.series()).withUnsettledNotes(runs));
     }
 
     private record Quantity(String label, ToDoubleFunction<RunRecord> value)

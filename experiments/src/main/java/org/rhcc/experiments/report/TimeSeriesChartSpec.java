@@ -50,6 +50,19 @@ public final class TimeSeriesChartSpec implements ChartSpec
     }
 
     /**
+     * @param fileName    PNG name.
+     * @param title       chart title.
+     * @param yTitle      y-axis title with unit.
+     * @param valueSeries name of the series holding the values.
+     * @return every run's series over its windows' end times ({@code t_ms}), one line per scheme.
+     */
+    public static TimeSeriesChartSpec everyRun(
+        final String fileName, final String title, final String yTitle, final String valueSeries)
+    {
+        return new TimeSeriesChartSpec(fileName, title, yTitle, (run) -> true, "t_ms", valueSeries, null);
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override

@@ -33,8 +33,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *  "sim_parameters": {...}}
  * </pre>
  * Byte-identical for equal results: every object is written in a fixed field order from ordered maps, with "\n" line
- * ends whatever the platform, and no timestamps or wall-clock values. A value that is not a finite number is written
- * as null and read back as {@link Double#NaN}. The stationarity's verdict and differences are derived from its
+ * ends whatever the operating system, and no timestamps or wall-clock values. A value that is not a finite number is
+ * written as null and read back as {@link Double#NaN}. The stationarity's verdict and differences are derived from its
  * halves ({@link Stationarity}) and recomputed when read.
  */
 public final class ResultJson

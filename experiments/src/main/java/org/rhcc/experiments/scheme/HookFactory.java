@@ -12,7 +12,7 @@ public interface HookFactory
 {
     /**
      * @param params the run's overridden parameters (ordered); a scheme reads the keys it declares in
-     *               {@link Scheme#parameterNames()} and ignores the rest (they belong to the simulator).
+     *               {@link SchemeEntry#parameterNames()} and ignores the rest (they belong to the simulator).
      * @return a controller that has not been attached to any simulation yet.
      * @throws org.rhcc.experiments.UserInputException if a parameter value is not valid for this scheme.
      */

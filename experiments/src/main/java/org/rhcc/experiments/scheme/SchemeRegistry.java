@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.Scheme;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.control.InProcessControllerHook;
@@ -17,14 +18,14 @@ import org.rhcc.sim.control.InProcessControllerHook;
  * <p>
  * A new scheme (for example {@code rhcc}, {@code hostcc}, {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level})
  * is one more
- * {@link #register(Scheme)} call in {@link #builtIn()}; no experiment changes.
+ * {@link #register(SchemeEntry)} call in {@link #builtIn()}; no experiment changes.
  */
 public final class SchemeRegistry
 {
     /** The baseline: DCQCN only, no intra-host control. */
     public static final String DCQCN = "dcqcn";
 
-    private final Map<String, Scheme> schemesByName = new LinkedHashMap<>();
+    private final Map<String, SchemeEntry> entriesByName = new LinkedHashMap<>();
 
     /**
      * @return the registry of every scheme shipped with rhcc.
@@ -32,23 +33,23 @@ public final class SchemeRegistry
     public static SchemeRegistry builtIn()
     {
         final SchemeRegistry registry = new SchemeRegistry();
-        registry.register(new Scheme(
+        registry.register(new SchemeEntry(
             DCQCN,
             "DCQCN only (vendor defaults), no intra-host control: the paper's baseline",
             List.of(),
             (params) -> ControllerHook.NONE));
-        for (final org.rhcc.core.control.Scheme scheme : org.rhcc.core.control.Scheme.values())
+        for (final Scheme scheme : Scheme.values())
         {
-            if (org.rhcc.core.control.Scheme.DCQCN != scheme)
+            if (Scheme.DCQCN != scheme)
             {
-                registry.register(new Scheme(scheme.label(), describe(scheme),
+                registry.register(new SchemeEntry(scheme.label(), describe(scheme),
                     List.copyOf(ControllerConfig.KEYS.keySet()), (params) -> hook(scheme, params)));
             }
         }
         return registry;
     }
 
-    private static String describe(final org.rhcc.core.control.Scheme scheme)
+    private static String describe(final Scheme scheme)
     {
         switch (scheme)
         {
@@ -77,7 +78,7 @@ public final class SchemeRegistry
      * @return the hook.
      * @throws UserInputException for a bad controller parameter value.
      */
-    static ControllerHook hook(final org.rhcc.core.control.Scheme scheme, final Map<String, String> params)
+    static ControllerHook hook(final Scheme scheme, final Map<String, String> params)
     {
         try
         {
@@ -92,47 +93,47 @@ public final class SchemeRegistry
     }
 
     /**
-     * Adds a scheme.
+     * Adds a scheme's entry.
      *
-     * @param scheme to add.
+     * @param entry to add.
      * @return this for a fluent API.
      * @throws IllegalArgumentException if a scheme of the same name exists.
      */
-    public SchemeRegistry register(final Scheme scheme)
+    public SchemeRegistry register(final SchemeEntry entry)
     {
-        if (null != schemesByName.putIfAbsent(scheme.name(), scheme))
+        if (null != entriesByName.putIfAbsent(entry.name(), entry))
         {
-            throw new IllegalArgumentException("scheme '" + scheme.name() + "' is registered twice");
+            throw new IllegalArgumentException("scheme '" + entry.name() + "' is registered twice");
         }
         return this;
     }
 
     /**
      * @param name of a scheme.
-     * @return the scheme.
+     * @return the scheme's entry.
      * @throws UserInputException naming the known schemes if there is none of that name.
      */
-    public Scheme find(final String name)
+    public SchemeEntry find(final String name)
     {
-        final Scheme scheme = schemesByName.get(name);
-        if (null == scheme)
+        final SchemeEntry entry = entriesByName.get(name);
+        if (null == entry)
         {
             throw new UserInputException(
-                "unknown scheme '" + name + "'; known schemes: " + String.join(", ", schemesByName.keySet()));
+                "unknown scheme '" + name + "'; known schemes: " + String.join(", ", entriesByName.keySet()));
         }
-        return scheme;
+        return entry;
     }
 
     /**
      * Parses a {@code --scheme} list.
      *
      * @param names scheme names, each possibly a comma-separated list; duplicates are kept once.
-     * @return the schemes in the order given.
+     * @return the schemes' entries in the order given.
      * @throws UserInputException on an unknown or empty name.
      */
-    public List<Scheme> parse(final Collection<String> names)
+    public List<SchemeEntry> parse(final Collection<String> names)
     {
-        final Map<String, Scheme> chosen = new LinkedHashMap<>();
+        final Map<String, SchemeEntry> chosen = new LinkedHashMap<>();
         for (final String item : names)
         {
             for (final String raw : item.split(",", -1))
@@ -142,7 +143,7 @@ public final class SchemeRegistry
                 {
                     throw new UserInputException(
                         "empty scheme name in --scheme '" + item + "'; known schemes: " +
-                        String.join(", ", schemesByName.keySet()));
+                        String.join(", ", entriesByName.keySet()));
                 }
                 chosen.putIfAbsent(name, find(name));
             }
@@ -151,10 +152,10 @@ public final class SchemeRegistry
     }
 
     /**
-     * @return every scheme in registration order.
+     * @return every scheme's entry in registration order.
      */
-    public Collection<Scheme> all()
+    public Collection<SchemeEntry> all()
     {
-        return Collections.unmodifiableCollection(schemesByName.values());
+        return Collections.unmodifiableCollection(entriesByName.values());
     }
 }

@@ -16,7 +16,7 @@ class SchemeRegistryTest
     @Test
     void shouldMapDcqcnToNoIntraHostController()
     {
-        final Scheme dcqcn = SchemeRegistry.builtIn().find("dcqcn");
+        final SchemeEntry dcqcn = SchemeRegistry.builtIn().find("dcqcn");
 
         assertSame(ControllerHook.NONE, dcqcn.factory().create(Map.of()));
     }
@@ -25,11 +25,11 @@ class SchemeRegistryTest
     void shouldParseCommaSeparatedListsKeepingOrderAndDroppingDuplicates()
     {
         final SchemeRegistry registry = SchemeRegistry.builtIn()
-            .register(new Scheme("swift", "test", List.of(), (params) -> ControllerHook.NONE));
+            .register(new SchemeEntry("swift", "test", List.of(), (params) -> ControllerHook.NONE));
 
-        final List<Scheme> schemes = registry.parse(List.of("rnic-only,dcqcn", "rnic-only", "swift"));
+        final List<SchemeEntry> schemes = registry.parse(List.of("rnic-only,dcqcn", "rnic-only", "swift"));
 
-        assertEquals(List.of("rnic-only", "dcqcn", "swift"), schemes.stream().map(Scheme::name).toList());
+        assertEquals(List.of("rnic-only", "dcqcn", "swift"), schemes.stream().map(SchemeEntry::name).toList());
     }
 
     @Test
@@ -52,8 +52,8 @@ class SchemeRegistryTest
     void shouldRejectBadOrDuplicateNames()
     {
         assertThrows(IllegalArgumentException.class,
-            () -> new Scheme("Bad Name", "x", List.of(), (params) -> ControllerHook.NONE));
+            () -> new SchemeEntry("Bad Name", "x", List.of(), (params) -> ControllerHook.NONE));
         assertThrows(IllegalArgumentException.class, () -> SchemeRegistry.builtIn()
-            .register(new Scheme("dcqcn", "again", List.of(), (params) -> ControllerHook.NONE)));
+            .register(new SchemeEntry("dcqcn", "again", List.of(), (params) -> ControllerHook.NONE)));
     }
 }

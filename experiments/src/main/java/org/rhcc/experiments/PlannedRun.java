@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-import org.rhcc.experiments.scheme.Scheme;
+import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.sim.api.Scenario;
 
 /**
@@ -14,27 +14,27 @@ import org.rhcc.sim.api.Scenario;
  *
  * @param condition   human label of the condition, e.g. {@code "PFC on, 3x"}.
  * @param scenario    the simulated condition.
- * @param scheme      the controller.
+ * @param schemeEntry the registry entry of the controlling scheme.
  * @param params      overridden parameters: simulator parameter paths ({@code io.creditsLines}) and scheme
  *                    parameters, in order.
  * @param readsSensor true to have the IIO occupancy sensor read back to back during the run and its read latency
  *                    measured (docs/paper.md §4 B10); reading the sensor does not change the data path.
  */
-public record RunSpec(
+public record PlannedRun(
     String condition,
     Scenario scenario,
-    Scheme scheme,
+    SchemeEntry schemeEntry,
     Map<String, String> params,
     boolean readsSensor)
 {
     /**
      * Validates and freezes the arguments.
      */
-    public RunSpec
+    public PlannedRun
     {
         Objects.requireNonNull(condition, "condition");
         Objects.requireNonNull(scenario, "scenario");
-        Objects.requireNonNull(scheme, "scheme");
+        Objects.requireNonNull(schemeEntry, "schemeEntry");
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
 
@@ -43,6 +43,6 @@ public record RunSpec(
      */
     public String label()
     {
-        return scheme.name() + " | " + condition;
+        return schemeEntry.name() + " | " + condition;
     }
 }

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A congestion-control scheme an experiment can run: a name used on the command line and in the results, and a
+ * The registry entry of a congestion-control scheme an experiment can run ({@link org.rhcc.core.control.Scheme}
+ * names the controllers themselves): a name used on the command line and in the results, and a
  * factory of the {@link org.rhcc.sim.api.ControllerHook} that implements it against the simulator.
  *
  * @param name           lower-case name used with {@code --scheme} and in JSON/CSV ({@code dcqcn}, later {@code rhcc},
@@ -13,12 +14,12 @@ import java.util.Objects;
  * @param parameterNames the {@code --set} keys this scheme understands, in the order to list them.
  * @param factory        creates one controller per run.
  */
-public record Scheme(String name, String description, List<String> parameterNames, HookFactory factory)
+public record SchemeEntry(String name, String description, List<String> parameterNames, HookFactory factory)
 {
     /**
      * Validates and copies the arguments.
      */
-    public Scheme
+    public SchemeEntry
     {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");
