@@ -32,14 +32,33 @@ public enum DropReason
     WRONG_BLOCK_LENGTH("block length does not match the template"),
 
     /**
-     * The frame ends before the block the header announces.
+     * The frame ends before the end of the block the header announces and the authentication trailer.
      */
-    TRUNCATED_FRAME("frame shorter than header plus block length"),
+    TRUNCATED_FRAME("frame shorter than header, block and trailer"),
 
     /**
-     * The frame carries bytes after the block the header announces.
+     * The frame carries bytes after the block the header announces and the authentication trailer.
      */
-    OVERLONG_FRAME("frame longer than header plus block length");
+    OVERLONG_FRAME("frame longer than header, block and trailer"),
+
+    /**
+     * The trailer's tag does not verify under the cluster's key for this session, or names a publisher the stream
+     * does not accept: a forged frame, or a genuine one moved to another session or stream
+     * ({@code org.rhcc.transport.auth.FrameVerifier}).
+     */
+    UNAUTHENTICATED("not signed with the cluster key for this session and stream"),
+
+    /**
+     * The trailer's sequence number is not above the last one accepted from its publisher: a genuine frame delivered
+     * again.
+     */
+    REPLAYED("sequence number not above its publisher's last (a replayed frame)"),
+
+    /**
+     * An authenticated command outside the session's configuration (an MBA group or level, a QP or a rate, a host
+     * the session does not have): dropped where it would be applied, the run goes on.
+     */
+    INVALID_COMMAND("command outside the session's configuration");
 
     private static final DropReason[] VALUES = values();
 

@@ -4,7 +4,9 @@ import org.agrona.DirectBuffer;
 
 /**
  * The checks every decoder runs on a frame before reading a field, over the generated {@link MessageHeaderDecoder}:
- * length, schema id, version, template id and block length. Allocation-free; it never throws for malformed input.
+ * length, schema id, version, template id and block length; the frame must be the message followed by the
+ * {@link MessageSchema#TRAILER_LENGTH}-byte authentication trailer, which {@code org.rhcc.transport.auth.FrameVerifier}
+ * checks next. Allocation-free; it never throws for malformed input.
  * <p>
  * <b>Note:</b> not thread safe (it holds the header decoder); one per polling thread.
  */
@@ -52,7 +54,8 @@ public final class FrameValidator
             return DropReason.WRONG_BLOCK_LENGTH.result();
         }
 
-        final int frameLength = MessageHeaderDecoder.ENCODED_LENGTH + expectedBlockLength;
+        final int frameLength =
+            MessageHeaderDecoder.ENCODED_LENGTH + expectedBlockLength + MessageSchema.TRAILER_LENGTH;
         if (length < frameLength)
         {
             return DropReason.TRUNCATED_FRAME.result();

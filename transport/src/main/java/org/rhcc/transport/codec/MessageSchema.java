@@ -6,7 +6,9 @@ package org.rhcc.transport.codec;
  * <p>
  * Versioning rule: a message's layout never changes within a version. A later version may only append fields to a
  * block (SBE's {@code sinceVersion}) or add templates; it then raises the schema's version, and decoders accept
- * versions from {@link #MIN_SUPPORTED_VERSION} to {@link #SCHEMA_VERSION}.
+ * versions from {@link #MIN_SUPPORTED_VERSION} to {@link #SCHEMA_VERSION}. Version 2 added the authentication trailer
+ * after every message ({@link #TRAILER_LENGTH} bytes, {@code org.rhcc.transport.auth.FrameTrailer}); frames of
+ * version 1 have none and are refused.
  */
 public final class MessageSchema
 {
@@ -21,9 +23,14 @@ public final class MessageSchema
     public static final int SCHEMA_VERSION = MessageHeaderEncoder.SCHEMA_VERSION;
 
     /**
-     * Oldest version this code decodes.
+     * Oldest version this code decodes: the first with the authentication trailer.
      */
-    public static final int MIN_SUPPORTED_VERSION = 1;
+    public static final int MIN_SUPPORTED_VERSION = 2;
+
+    /**
+     * Bytes of the authentication trailer that follows every message ({@code org.rhcc.transport.auth.FrameTrailer}).
+     */
+    public static final int TRAILER_LENGTH = 32;
 
     /**
      * Length of the message header in bytes.
@@ -72,7 +79,19 @@ public final class MessageSchema
     }
 
     /**
-     * Length of a template's whole frame, header included.
+     * Length of a template's message: header and block.
+     *
+     * @param templateId of the message.
+     * @return the message length in bytes, or -1 if the template id is not part of the schema.
+     */
+    public static int messageLength(final int templateId)
+    {
+        final int blockLength = blockLength(templateId);
+        return blockLength < 0 ? -1 : HEADER_LENGTH + blockLength;
+    }
+
+    /**
+     * Length of a template's whole frame: header, block and authentication trailer.
      *
      * @param templateId of the message.
      * @return the frame length in bytes, or -1 if the template id is not part of the schema.
@@ -80,7 +99,7 @@ public final class MessageSchema
     public static int frameLength(final int templateId)
     {
         final int blockLength = blockLength(templateId);
-        return blockLength < 0 ? -1 : HEADER_LENGTH + blockLength;
+        return blockLength < 0 ? -1 : HEADER_LENGTH + blockLength + TRAILER_LENGTH;
     }
 
     /**

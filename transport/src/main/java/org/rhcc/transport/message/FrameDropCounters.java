@@ -63,13 +63,25 @@ public final class FrameDropCounters implements AutoCloseable
      */
     public void onDrop(final DropReason reason, final DirectBuffer buffer, final int offset, final int length)
     {
-        final AtomicCounter counter = counts[reason.ordinal()];
-        final long count = counter.getPlain() + 1;
-        counter.setRelease(count);
-        if (1 == count)
+        if (onDrop(reason))
         {
             logFirstDrop(reason, buffer, offset, length);
         }
+    }
+
+    /**
+     * Records one frame dropped after it was decoded ({@link DropReason#INVALID_COMMAND}); the caller logs what was
+     * wrong with it when this is the first of its reason.
+     *
+     * @param reason the frame was dropped for.
+     * @return true if it is the first drop of that reason.
+     */
+    public boolean onDrop(final DropReason reason)
+    {
+        final AtomicCounter counter = counts[reason.ordinal()];
+        final long count = counter.getPlain() + 1;
+        counter.setRelease(count);
+        return 1 == count;
     }
 
     /**
@@ -111,6 +123,17 @@ public final class FrameDropCounters implements AutoCloseable
         CloseHelper.closeAll(counts);
     }
 
+    private static String remedy(final DropReason reason)
+    {
+        return switch (reason)
+        {
+            case UNAUTHENTICATED, REPLAYED -> "Something other than this session's rhcc publishers writes on the " +
+                "stream, or a publisher has another key: every node must use the cluster's " +
+                "rhcc.security.frame-key-file.";
+            default -> "Check that every publisher runs the same rhcc build.";
+        };
+    }
+
     private void logFirstDrop(final DropReason reason, final DirectBuffer buffer, final int offset, final int length)
     {
         if (length >= MessageHeaderDecoder.ENCODED_LENGTH)
@@ -118,14 +141,15 @@ public final class FrameDropCounters implements AutoCloseable
             final MessageHeaderDecoder header = new MessageHeaderDecoder().wrap(buffer, offset);
             LOGGER.warn(
                 "stream {}: dropped a frame ({}): length={} blockLength={} templateId={} schemaId={} version={}; " +
-                "further drops of this kind are only counted. Check that every publisher runs the same rhcc build.",
+                "further drops of this kind are only counted. {}",
                 streamName,
                 reason.description(),
                 length,
                 header.blockLength(),
                 header.templateId(),
                 header.schemaId(),
-                header.version());
+                header.version(),
+                remedy(reason));
         }
         else
         {

@@ -3,11 +3,11 @@ package org.rhcc.transport.message;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.codec.ClockAdvanceDecoder;
 import org.rhcc.transport.codec.ClockDoneDecoder;
-import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.EcnMarkingDecoder;
-import org.rhcc.transport.codec.FrameValidator;
 import org.rhcc.transport.codec.IioSampleDecoder;
 import org.rhcc.transport.codec.MbaLevelCommandDecoder;
 import org.rhcc.transport.codec.MessageHeaderDecoder;
@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Decodes rhcc frames from an Aeron stream, with the decoders generated from {@code rhcc-messages.xml}, and
- * dispatches them to a {@link MessageListener} with primitive arguments. Each frame is first checked by
- * {@link FrameValidator}; malformed, unknown or truncated frames are counted in {@link #dropCounters()} and dropped,
- * never thrown.
+ * dispatches them to a {@link MessageListener} with primitive arguments. Each frame first passes a {@link FrameGate}
+ * (header and length, then the authentication trailer); malformed, unknown, truncated, forged and replayed frames are
+ * counted in {@link #dropCounters()} and dropped, never thrown and never dispatched.
  * <p>
  * Frames are fixed-length and far below the MTU, so they always arrive unfragmented and no
  * {@link io.aeron.FragmentAssembler} is needed.
@@ -31,10 +31,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class MessageAdapter implements FragmentHandler
 {
     private final MessageListener listener;
-    private final FrameDropCounters dropCounters;
+    private final FrameGate gate;
     private final AtomicLongArray receivedCounts = new AtomicLongArray(MessageSchema.MAX_TEMPLATE_ID + 1);
 
-    private final FrameValidator validator = new FrameValidator();
     private final IioSampleDecoder iioSample = new IioSampleDecoder();
     private final MbaLevelCommandDecoder mbaLevelCommand = new MbaLevelCommandDecoder();
     private final ProbeAckDecoder probeAck = new ProbeAckDecoder();
@@ -44,6 +43,8 @@ public final class MessageAdapter implements FragmentHandler
     private final EcnMarkingDecoder ecnMarking = new EcnMarkingDecoder();
 
     /**
+     * An adapter that checks no tags ({@link FrameAuth#off()}), for a process's own tests and benchmarks.
+     *
      * @param streamName names the stream in diagnostics, e.g. {@code "iio-samples"}.
      * @param listener   to dispatch decoded messages to.
      */
@@ -53,13 +54,26 @@ public final class MessageAdapter implements FragmentHandler
     }
 
     /**
+     * An adapter that checks no tags ({@link FrameAuth#off()}), for a process's own tests and benchmarks.
+     *
      * @param listener     to dispatch decoded messages to.
      * @param dropCounters counts dropped frames; kept by the caller, who closes them.
      */
     public MessageAdapter(final MessageListener listener, final FrameDropCounters dropCounters)
     {
+        this(listener, dropCounters, FrameAuth.off().verifier(0));
+    }
+
+    /**
+     * @param listener     to dispatch decoded messages to.
+     * @param dropCounters counts dropped frames; kept by the caller, who closes them.
+     * @param verifier     checks every frame's trailer (the stream owner's, for the session).
+     */
+    public MessageAdapter(final MessageListener listener, final FrameDropCounters dropCounters,
+        final FrameVerifier verifier)
+    {
         this.listener = listener;
-        this.dropCounters = dropCounters;
+        this.gate = new FrameGate(verifier, dropCounters);
     }
 
     /**
@@ -76,14 +90,14 @@ public final class MessageAdapter implements FragmentHandler
      * @param buffer holding the frame.
      * @param offset at which the frame starts.
      * @param length of the frame in bytes.
-     * @return the template id dispatched, or the negative {@link DropReason#result()} if the frame was dropped.
+     * @return the template id dispatched, or the negative {@link org.rhcc.transport.codec.DropReason#result()} if the
+     * frame was dropped.
      */
     public int onFrame(final DirectBuffer buffer, final int offset, final int length)
     {
-        final int templateId = validator.validate(buffer, offset, length);
+        final int templateId = gate.pass(buffer, offset, length);
         if (templateId < 0)
         {
-            dropCounters.onDrop(DropReason.fromResult(templateId), buffer, offset, length);
             return templateId;
         }
 
@@ -96,7 +110,7 @@ public final class MessageAdapter implements FragmentHandler
     private void dispatch(final int templateId, final DirectBuffer buffer, final int frameOffset)
     {
         final int offset = frameOffset + MessageHeaderDecoder.ENCODED_LENGTH;
-        final int version = validator.header().version();
+        final int version = gate.validator().header().version();
         switch (templateId)
         {
             case IioSampleDecoder.TEMPLATE_ID:
@@ -160,7 +174,7 @@ public final class MessageAdapter implements FragmentHandler
      */
     public FrameDropCounters dropCounters()
     {
-        return dropCounters;
+        return gate.dropCounters();
     }
 
     /**

@@ -3,6 +3,8 @@ package org.rhcc.transport.message;
 import io.aeron.Publication;
 import io.aeron.logbuffer.BufferClaim;
 import org.agrona.concurrent.IdleStrategy;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameSigner;
 import org.rhcc.transport.codec.ClockAdvanceEncoder;
 import org.rhcc.transport.codec.ClockDoneEncoder;
 import org.rhcc.transport.codec.EcnMarkingEncoder;
@@ -10,6 +12,7 @@ import org.rhcc.transport.codec.IioSampleEncoder;
 import org.rhcc.transport.codec.MbaLevelCommandEncoder;
 import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.codec.MessageHeaderEncoder;
+import org.rhcc.transport.codec.MessageSchema;
 import org.rhcc.transport.codec.ProbeAckEncoder;
 import org.rhcc.transport.codec.RateUpdateEncoder;
 
@@ -19,7 +22,8 @@ import org.rhcc.transport.codec.RateUpdateEncoder;
  * {@link IdleStrategy} between attempts; every outcome is returned as a code, never thrown: a positive stream
  * position on success, otherwise {@link Publication#NOT_CONNECTED}, {@link Publication#BACK_PRESSURED},
  * {@link Publication#ADMIN_ACTION}, {@link Publication#CLOSED} or {@link Publication#MAX_POSITION_EXCEEDED}
- * (see {@link OfferResult}).
+ * (see {@link OfferResult}). Every frame ends with the authentication trailer its {@link FrameSigner} writes
+ * (transport/README.md, "Authenticated frames").
  * <p>
  * <b>Note:</b> allocation-free. Not thread safe: one proxy per publishing thread, ideally over an
  * {@link io.aeron.ExclusivePublication}.
@@ -29,6 +33,7 @@ public final class MessageProxy
     private final Publication publication;
     private final int maxRetries;
     private final IdleStrategy retryIdleStrategy;
+    private final FrameSigner signer;
     private final BufferClaim bufferClaim = new BufferClaim();
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final IioSampleEncoder iioSample = new IioSampleEncoder();
@@ -44,11 +49,26 @@ public final class MessageProxy
     private long failedOfferCount;
 
     /**
+     * A proxy whose frames carry no valid tag ({@link FrameAuth#unsigned()}), for a process's own tests and
+     * benchmarks: every stream with a key refuses them.
+     *
      * @param publication       to offer on; the proxy does not close it.
      * @param maxRetries        further attempts after a back-pressured or admin-action claim, 0 to never retry.
      * @param retryIdleStrategy to idle with between attempts.
      */
     public MessageProxy(final Publication publication, final int maxRetries, final IdleStrategy retryIdleStrategy)
+    {
+        this(publication, maxRetries, retryIdleStrategy, FrameAuth.unsigned());
+    }
+
+    /**
+     * @param publication       to offer on; the proxy does not close it.
+     * @param maxRetries        further attempts after a back-pressured or admin-action claim, 0 to never retry.
+     * @param retryIdleStrategy to idle with between attempts.
+     * @param signer            signs every frame (one publisher; the proxy's thread only).
+     */
+    public MessageProxy(final Publication publication, final int maxRetries, final IdleStrategy retryIdleStrategy,
+        final FrameSigner signer)
     {
         if (maxRetries < 0)
         {
@@ -58,6 +78,7 @@ public final class MessageProxy
         this.publication = publication;
         this.maxRetries = maxRetries;
         this.retryIdleStrategy = retryIdleStrategy;
+        this.signer = signer;
     }
 
     /**
@@ -86,7 +107,7 @@ public final class MessageProxy
                 .nowNs(nowNs)
                 .occupancy(occupancy)
                 .pcieGbps(pcieGbps);
-            bufferClaim.commit();
+            commit();
         }
 
         return result;
@@ -121,7 +142,7 @@ public final class MessageProxy
                 .nowNs(nowNs)
                 .seq(seq)
                 .reason(reason);
-            bufferClaim.commit();
+            commit();
         }
 
         return result;
@@ -153,7 +174,7 @@ public final class MessageProxy
                 .respSendTs32(respSendTs32)
                 .rccGbps(rccGbps)
                 .nowNs(nowNs);
-            bufferClaim.commit();
+            commit();
         }
 
         return result;
@@ -178,7 +199,7 @@ public final class MessageProxy
                 .rRevGbps(rRevGbps)
                 .rSendGbps(rSendGbps)
                 .nowNs(nowNs);
-            bufferClaim.commit();
+            commit();
         }
 
         return result;
@@ -199,7 +220,7 @@ public final class MessageProxy
             clockAdvance.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .advanceToNs(advanceToNs)
                 .sessionId(sessionId);
-            bufferClaim.commit();
+            commit();
         }
 
         return result;
@@ -222,7 +243,7 @@ public final class MessageProxy
                 .doneUpToNs(doneUpToNs)
                 .sessionId(sessionId)
                 .controllerId(controllerId);
-            bufferClaim.commit();
+            commit();
         }
 
         return result;
@@ -245,7 +266,7 @@ public final class MessageProxy
                 .hostId(hostId)
                 .markingOn(markingOn ? 1 : 0)
                 .nowNs(nowNs);
-            bufferClaim.commit();
+            commit();
         }
 
         return result;
@@ -283,8 +304,23 @@ public final class MessageProxy
         return failedOfferCount;
     }
 
-    private long claim(final int length)
+    /**
+     * @return the signer of this proxy's frames.
+     */
+    public FrameSigner signer()
     {
+        return signer;
+    }
+
+    private void commit()
+    {
+        signer.sign(bufferClaim.buffer(), bufferClaim.offset(), bufferClaim.length() - MessageSchema.TRAILER_LENGTH);
+        bufferClaim.commit();
+    }
+
+    private long claim(final int messageLength)
+    {
+        final int length = messageLength + MessageSchema.TRAILER_LENGTH;
         retryIdleStrategy.reset();
         int attempts = 0;
         while (true)

@@ -30,7 +30,7 @@ class CodecRoundTripTest
         assertEquals(40, raw.getShort(OFFSET));
         assertEquals(1, raw.getShort(OFFSET + 2));
         assertEquals(0x6872, raw.getShort(OFFSET + 4));
-        assertEquals(1, raw.getShort(OFFSET + 6));
+        assertEquals(2, raw.getShort(OFFSET + 6));
         assertEquals(0x72, bytes[OFFSET + 4]);
         assertEquals(0x68, bytes[OFFSET + 5]);
         header.wrap(buffer, OFFSET);
@@ -41,7 +41,7 @@ class CodecRoundTripTest
     @Test
     void shouldRoundTripIioSampleAtDocumentedOffsets()
     {
-        assertEquals(48, Frames.iioSample(buffer, OFFSET, 7, 123_456_789_012L, -5L, 45.25, 98.5));
+        assertEquals(48 + 32, Frames.iioSample(buffer, OFFSET, 7, 123_456_789_012L, -5L, 45.25, 98.5));
 
         final IioSampleDecoder decoded = new IioSampleDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(7, decoded.hostId());
@@ -55,13 +55,13 @@ class CodecRoundTripTest
         assertEquals(45.25, raw.getDouble(OFFSET + 24));
         assertEquals(98.5, raw.getDouble(OFFSET + 32));
         assertEquals(7, raw.getInt(OFFSET + 40));
-        assertEquals(IioSampleDecoder.TEMPLATE_ID, new FrameValidator().validate(buffer, OFFSET, 48));
+        assertEquals(IioSampleDecoder.TEMPLATE_ID, new FrameValidator().validate(buffer, OFFSET, 48 + 32));
     }
 
     @Test
     void shouldRoundTripMbaLevelCommandAtDocumentedOffsets()
     {
-        assertEquals(40, Frames.mbaLevelCommand(buffer, OFFSET, 3, 1, 4, 1_000L, 9L, MbaReason.CONGESTION_ONSET));
+        assertEquals(40 + 32, Frames.mbaLevelCommand(buffer, OFFSET, 3, 1, 4, 1_000L, 9L, MbaReason.CONGESTION_ONSET));
 
         final MbaLevelCommandDecoder decoded = new MbaLevelCommandDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(3, decoded.hostId());
@@ -82,7 +82,7 @@ class CodecRoundTripTest
     @Test
     void shouldRoundTripProbeAckWithWrappingTimestamps()
     {
-        assertEquals(40, Frames.probeAck(buffer, OFFSET, 0xABCDEF, 0xFFFF_FFF0, 0x10, 200.0, Long.MAX_VALUE));
+        assertEquals(40 + 32, Frames.probeAck(buffer, OFFSET, 0xABCDEF, 0xFFFF_FFF0, 0x10, 200.0, Long.MAX_VALUE));
 
         final ProbeAckDecoder decoded = new ProbeAckDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(0xABCDEF, decoded.qp());
@@ -101,7 +101,7 @@ class CodecRoundTripTest
     @Test
     void shouldRoundTripRateUpdateAtDocumentedOffsets()
     {
-        assertEquals(40, Frames.rateUpdate(buffer, OFFSET, 42, 87.5, 50.0, 77L));
+        assertEquals(40 + 32, Frames.rateUpdate(buffer, OFFSET, 42, 87.5, 50.0, 77L));
 
         final RateUpdateDecoder decoded = new RateUpdateDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(42, decoded.qp());
@@ -118,14 +118,14 @@ class CodecRoundTripTest
     @Test
     void shouldRoundTripLockstepMessages()
     {
-        assertEquals(24, Frames.clockAdvance(buffer, OFFSET, 1_000_000L, 3L));
+        assertEquals(24 + 32, Frames.clockAdvance(buffer, OFFSET, 1_000_000L, 3L));
         final ClockAdvanceDecoder advance = new ClockAdvanceDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(1_000_000L, advance.advanceToNs());
         assertEquals(3L, advance.sessionId());
         assertEquals(1_000_000L, raw.getLong(OFFSET + 8));
         assertEquals(3L, raw.getLong(OFFSET + 16));
 
-        assertEquals(32, Frames.clockDone(buffer, OFFSET, 999L, 3L, 12));
+        assertEquals(32 + 32, Frames.clockDone(buffer, OFFSET, 999L, 3L, 12));
         final ClockDoneDecoder done = new ClockDoneDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(999L, done.doneUpToNs());
         assertEquals(3L, done.sessionId());
@@ -138,7 +138,7 @@ class CodecRoundTripTest
     @Test
     void shouldRoundTripEcnMarking()
     {
-        assertEquals(24, Frames.ecnMarking(buffer, OFFSET, 2, true, 55L));
+        assertEquals(24 + 32, Frames.ecnMarking(buffer, OFFSET, 2, true, 55L));
         final EcnMarkingDecoder decoded = new EcnMarkingDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
         assertEquals(2, decoded.hostId());
         assertEquals(1, decoded.markingOn());
@@ -152,10 +152,11 @@ class CodecRoundTripTest
     void shouldDescribeEveryTemplateInTheSchema()
     {
         final int[] templates = { 1, 2, 3, 4, 7, 8, 9 };
-        final int[] frameLengths = { 48, 40, 40, 40, 24, 32, 24 };
+        final int[] messageLengths = { 48, 40, 40, 40, 24, 32, 24 };
         for (int i = 0; i < templates.length; i++)
         {
-            assertEquals(frameLengths[i], MessageSchema.frameLength(templates[i]));
+            assertEquals(messageLengths[i], MessageSchema.messageLength(templates[i]));
+            assertEquals(messageLengths[i] + 32, MessageSchema.frameLength(templates[i]));
             assertEquals(0, MessageSchema.frameLength(templates[i]) % 8, "8-byte aligned frames");
         }
 

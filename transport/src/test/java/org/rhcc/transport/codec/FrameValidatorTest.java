@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class FrameValidatorTest
 {
-    private static final int FRAME_LENGTH = MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH;
+    private static final int FRAME_LENGTH =
+        MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH + MessageSchema.TRAILER_LENGTH;
 
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[128]);
     private final FrameValidator validator = new FrameValidator();
@@ -26,6 +27,13 @@ class FrameValidatorTest
     {
         assertEquals(ProbeAckDecoder.TEMPLATE_ID,
             validator.validate(buffer, 0, FRAME_LENGTH));
+    }
+
+    @Test
+    void shouldRefuseVersionOneFramesWithoutTrailer()
+    {
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)1, LITTLE_ENDIAN);
+        assertReason(DropReason.UNSUPPORTED_VERSION, validator.validate(buffer, 0, FRAME_LENGTH - 32));
     }
 
     @Test
@@ -81,6 +89,7 @@ class FrameValidatorTest
         assertReason(
             DropReason.TRUNCATED_FRAME, validator.validate(buffer, 0, FRAME_LENGTH - 1));
         assertReason(DropReason.TRUNCATED_FRAME, validator.validate(buffer, 0, 8));
+        assertReason(DropReason.TRUNCATED_FRAME, validator.validate(buffer, 0, FRAME_LENGTH - 32), "no trailer");
         assertReason(
             DropReason.OVERLONG_FRAME, validator.validate(buffer, 0, FRAME_LENGTH + 8));
     }

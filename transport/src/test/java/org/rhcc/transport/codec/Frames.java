@@ -1,17 +1,27 @@
 package org.rhcc.transport.codec;
 
 import org.agrona.MutableDirectBuffer;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameSigner;
 
 /**
- * Writes whole frames (header and block) with the generated encoders, for tests that feed frames to a decoder
- * without a publication. Each method returns the frame's length.
+ * Writes whole frames (header, block and an unsigned authentication trailer) with the generated encoders, for tests
+ * that feed frames to a decoder without a publication. Each method returns the frame's length.
  */
 public final class Frames
 {
     private static final MessageHeaderEncoder HEADER = new MessageHeaderEncoder();
 
+    private static final FrameSigner UNSIGNED = FrameAuth.unsigned();
+
     private Frames()
     {
+    }
+
+    private static int trailer(final MutableDirectBuffer buffer, final int offset, final int messageLength)
+    {
+        UNSIGNED.sign(buffer, offset, messageLength);
+        return messageLength + MessageSchema.TRAILER_LENGTH;
     }
 
     public static int iioSample(final MutableDirectBuffer buffer, final int offset, final int hostId, final long seq,
@@ -19,7 +29,7 @@ public final class Frames
     {
         final IioSampleEncoder e = new IioSampleEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
         e.hostId(hostId).seq(seq).nowNs(nowNs).occupancy(occupancy).pcieGbps(pcieGbps);
-        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 
     public static int mbaLevelCommand(final MutableDirectBuffer buffer, final int offset, final int hostId,
@@ -27,7 +37,7 @@ public final class Frames
     {
         final MbaLevelCommandEncoder e = new MbaLevelCommandEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
         e.hostId(hostId).group(group).level(level).nowNs(nowNs).seq(seq).reason(reason);
-        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 
     public static int probeAck(final MutableDirectBuffer buffer, final int offset, final int qp,
@@ -35,7 +45,7 @@ public final class Frames
     {
         final ProbeAckEncoder e = new ProbeAckEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
         e.qp(qp).reqRecvTs32(reqRecvTs32).respSendTs32(respSendTs32).rccGbps(rccGbps).nowNs(nowNs);
-        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 
     public static int rateUpdate(final MutableDirectBuffer buffer, final int offset, final int qp,
@@ -43,7 +53,7 @@ public final class Frames
     {
         final RateUpdateEncoder e = new RateUpdateEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
         e.qp(qp).rRevGbps(rRevGbps).rSendGbps(rSendGbps).nowNs(nowNs);
-        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 
     public static int clockAdvance(final MutableDirectBuffer buffer, final int offset, final long advanceToNs,
@@ -51,7 +61,7 @@ public final class Frames
     {
         final ClockAdvanceEncoder e = new ClockAdvanceEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
         e.advanceToNs(advanceToNs).sessionId(sessionId);
-        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 
     public static int clockDone(final MutableDirectBuffer buffer, final int offset, final long doneUpToNs,
@@ -59,7 +69,7 @@ public final class Frames
     {
         final ClockDoneEncoder e = new ClockDoneEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
         e.doneUpToNs(doneUpToNs).sessionId(sessionId).controllerId(controllerId);
-        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 
     public static int ecnMarking(final MutableDirectBuffer buffer, final int offset, final int hostId,
@@ -67,6 +77,6 @@ public final class Frames
     {
         final EcnMarkingEncoder e = new EcnMarkingEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
         e.hostId(hostId).markingOn(markingOn ? 1 : 0).nowNs(nowNs);
-        return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 }

@@ -1,9 +1,15 @@
 package org.rhcc.transport.codec;
 
 import org.agrona.MutableDirectBuffer;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameKey;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.auth.FrameSigner;
+import org.rhcc.transport.auth.TrailerOracle;
 import org.rhcc.transport.codec.WireSchemaOracle.Template;
 
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -27,8 +33,23 @@ public final class FuzzFrames
         /** Random bytes of any length, each header field valid half the time, the length matching it sometimes. */
         RANDOM_BYTES,
         /** A valid frame with one to eight bits flipped, in the header only one time in three. */
-        BIT_FLIPS
+        BIT_FLIPS,
+        /** A valid signed frame with one byte anywhere (header, block or trailer) changed: always refused. */
+        TAMPERED,
+        /** Every other frame a genuine frame offered before, again: always refused as replayed. */
+        REPLAYED,
+        /**
+         * A well-formed frame signed with another key, for another session, or by a publisher the stream does not
+         * accept: always refused as unauthenticated.
+         */
+        FORGED
     }
+
+    /** Publishers whose frames the fuzzed stream accepts; {@link FramePublisher#HOST_IIO_SENSOR} is not one. */
+    public static final Set<Integer> ACCEPTED_PUBLISHERS = Set.of(FramePublisher.PLATFORM_IIO,
+        FramePublisher.PLATFORM_ACKS, FramePublisher.RECEIVER_CONTROLLER, FramePublisher.SENDER_CONTROLLER);
+
+    private static final int REPLAY_RING = 16;
 
     private static final int MAX_HEADER_PATCHES = 4;
     private static final int MAX_BIT_FLIPS = 8;
@@ -39,15 +60,35 @@ public final class FuzzFrames
     private final int maxFrameLength;
     private final SplittableRandom rng;
     private final MutableDirectBuffer buffer;
+    private final FrameSigner[] signers;
+    private final FrameSigner[] forgers;
+    private final byte[][] sent = new byte[REPLAY_RING][];
+    private int sentCount;
     private long[] encodedFields;
+    private boolean mustBeRefused;
+    private int generated;
 
     /**
      * @param oracle the schema's templates and header.
      * @param rng    the seeded source of every choice.
      * @param buffer to write frames into; at least {@link #maxLength} bytes past the largest offset used.
+     * @param key       the stream's key: valid frames are signed with it.
+     * @param sessionId the stream's session.
      */
-    public FuzzFrames(final WireSchemaOracle oracle, final SplittableRandom rng, final MutableDirectBuffer buffer)
+    public FuzzFrames(final WireSchemaOracle oracle, final SplittableRandom rng, final MutableDirectBuffer buffer,
+        final FrameKey key, final long sessionId)
     {
+        final FrameAuth auth = FrameAuth.of(key);
+        signers = ACCEPTED_PUBLISHERS.stream().sorted().map((p) -> auth.signer(p, sessionId, 1))
+            .toArray(FrameSigner[]::new);
+        final byte[] otherKey = new byte[FrameKey.LENGTH];
+        rng.nextBytes(otherKey);
+        forgers = new FrameSigner[] {
+            FrameAuth.of(FrameKey.of(otherKey)).signer(FramePublisher.PLATFORM_IIO, sessionId, 1L << 40),
+            auth.signer(FramePublisher.RECEIVER_CONTROLLER, sessionId + 1, 1L << 40),
+            auth.signer(FramePublisher.HOST_IIO_SENSOR, sessionId, 1L << 40),
+            FrameAuth.unsigned()
+        };
         this.oracle = oracle;
         this.templates = oracle.templates();
         this.headerFields = oracle.headerFields();
@@ -63,7 +104,8 @@ public final class FuzzFrames
     public static int maxLength(final WireSchemaOracle oracle)
     {
         return 2 * (oracle.headerLength() +
-            oracle.templates().stream().mapToInt(Template::blockLength).max().orElseThrow());
+            oracle.templates().stream().mapToInt(Template::blockLength).max().orElseThrow() +
+            TrailerOracle.TRAILER_LENGTH);
     }
 
     /**
@@ -76,6 +118,8 @@ public final class FuzzFrames
     public int next(final Kind kind, final int offset)
     {
         encodedFields = null;
+        mustBeRefused = false;
+        generated++;
         return switch (kind)
         {
             case VALID -> valid(offset);
@@ -83,7 +127,18 @@ public final class FuzzFrames
             case BAD_LENGTH -> badLength(offset);
             case RANDOM_BYTES -> randomBytes(offset);
             case BIT_FLIPS -> bitFlips(offset);
+            case TAMPERED -> tampered(offset);
+            case REPLAYED -> replayed(offset);
+            case FORGED -> forged(offset);
         };
+    }
+
+    /**
+     * @return true if the last frame must be refused whatever else holds (tampered, replayed or forged).
+     */
+    public boolean mustBeRefused()
+    {
+        return mustBeRefused;
     }
 
     /**
@@ -105,7 +160,43 @@ public final class FuzzFrames
         }
 
         final int length = encode(template, fields, offset);
+        signers[rng.nextInt(signers.length)].sign(buffer, offset, length - TrailerOracle.TRAILER_LENGTH);
         encodedFields = fields;
+        return length;
+    }
+
+    private int tampered(final int offset)
+    {
+        final int length = valid(offset);
+        final int index = offset + rng.nextInt(length);
+        buffer.putByte(index, (byte)(buffer.getByte(index) ^ (1 + rng.nextInt(255))));
+        encodedFields = null;
+        mustBeRefused = true;
+        return length;
+    }
+
+    private int replayed(final int offset)
+    {
+        if (0 == (generated & 1) && sentCount > 0)
+        {
+            final byte[] frame = sent[rng.nextInt(Math.min(sentCount, REPLAY_RING))];
+            buffer.putBytes(offset, frame);
+            mustBeRefused = true;
+            return frame.length;
+        }
+        final int length = valid(offset);
+        final byte[] frame = new byte[length];
+        buffer.getBytes(offset, frame);
+        sent[sentCount++ % REPLAY_RING] = frame;
+        return length;
+    }
+
+    private int forged(final int offset)
+    {
+        final int length = valid(offset);
+        forgers[rng.nextInt(forgers.length)].sign(buffer, offset, length - TrailerOracle.TRAILER_LENGTH);
+        encodedFields = null;
+        mustBeRefused = true;
         return length;
     }
 
@@ -151,7 +242,7 @@ public final class FuzzFrames
 
         if (0 == rng.nextInt(3))
         {
-            length = oracle.headerLength() + template.blockLength();
+            length = oracle.headerLength() + template.blockLength() + TrailerOracle.TRAILER_LENGTH;
         }
 
         return length;

@@ -2,6 +2,7 @@ package org.rhcc.transport.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.rhcc.transport.auth.TrailerOracle;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -24,7 +25,8 @@ import java.util.Map;
  * by their offsets, so that the frame fuzz tests can hold the validator and the decoders against it.
  * <p>
  * Precedence of the reasons when a frame breaks several rules: the order {@link DropReason} declares them (short
- * frame, schema id, version, template, block length, truncated, overlong); only the first is counted.
+ * frame, schema id, version, template, block length, truncated, overlong); only the first is counted. The frame
+ * length includes the 32-byte authentication trailer, which {@link TrailerOracle} judges next.
  */
 public final class WireSchemaOracle
 {
@@ -120,7 +122,7 @@ public final class WireSchemaOracle
             return DropReason.WRONG_BLOCK_LENGTH.result();
         }
 
-        final int frameLength = headerLength + template.blockLength();
+        final int frameLength = headerLength + template.blockLength() + TrailerOracle.TRAILER_LENGTH;
         if (length < frameLength)
         {
             return DropReason.TRUNCATED_FRAME.result();

@@ -3,6 +3,9 @@ package org.rhcc.transport.message;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameKey;
+import org.rhcc.transport.auth.TrailerOracle;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.FrameValidator;
 import org.rhcc.transport.codec.FuzzFrames;
@@ -23,12 +26,14 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Fuzzes {@link FrameValidator} and {@link MessageAdapter} (and through it every generated decoder) with seeded
  * random frames of each {@link Kind}: valid frames of every template with any field values (NaN with any payload,
  * infinities, -0.0, extreme ints and longs), wrong header fields, every length from 0 to twice the frame's, random
- * bytes, and bit flips. For every frame:
+ * bytes, bit flips, and, with the authentication trailer, tampered, replayed and forged frames. The adapter verifies
+ * trailers with a key and session of the run, accepting four of the five publishers. For every frame:
  * <ul>
  *     <li>neither the validator nor the adapter throws, though the buffer ends where the frame ends (bounds checks
  *     are on in the test JVM, so a read past the frame would throw);</li>
- *     <li>both return the verdict of {@link WireSchemaOracle}, the schema's rules read from
- *     {@code rhcc-messages.xml} itself;</li>
+ *     <li>the validator returns the verdict of {@link WireSchemaOracle}, the schema's rules read from
+ *     {@code rhcc-messages.xml} itself, and the adapter that verdict followed by {@link TrailerOracle}'s (the trailer
+ *     rule over the JDK's own HMAC); a tampered, replayed or forged frame is refused;</li>
  *     <li>an accepted frame reaches exactly one listener callback, of its template, with the field values the oracle
  *     reads from its bytes (bit-exact for doubles) and, for a valid frame, the values it was encoded from; no drop
  *     counter moves;</li>
@@ -36,14 +41,14 @@ import static org.junit.jupiter.api.Assertions.fail;
  * </ul>
  * After each kind, dispatched plus dropped frames equal the frames offered, per template and per reason.
  * <p>
- * Volume: {@value #DEFAULT_FRAMES_PER_KIND} frames per kind, 1,000,000 in all: 5 to 10 s in surefire on a 2-core
+ * Volume: {@value #DEFAULT_FRAMES_PER_KIND} frames per kind, 1,000,000 in all: 10 to 20 s in surefire on a 2-core
  * machine. More with {@code -Drhcc.fuzz.frames=<per kind>}. The seed is random per run and printed in every failure;
  * rerun a failure with {@code -Drhcc.fuzz.seed=<seed>}. Schema and drop rules: docs/design.md §2,
  * transport/README.md.
  */
 class FrameFuzzTest
 {
-    private static final int DEFAULT_FRAMES_PER_KIND = 200_000;
+    private static final int DEFAULT_FRAMES_PER_KIND = 125_000;
     private static final int FRAMES_PER_KIND = Integer.getInteger("rhcc.fuzz.frames", DEFAULT_FRAMES_PER_KIND);
     private static final long SEED = Long.getLong("rhcc.fuzz.seed", new SplittableRandom().nextLong());
     private static final int MAX_OFFSET = 15;
@@ -51,7 +56,11 @@ class FrameFuzzTest
     private final WireSchemaOracle oracle = WireSchemaOracle.load();
     private final CapturingListener listener = new CapturingListener(oracle);
     private final FrameDropCounters drops = new FrameDropCounters("fuzz");
-    private final MessageAdapter adapter = new MessageAdapter(listener, drops);
+    private final FrameKey key = FrameKey.of(keyBytes());
+    private final long sessionId = new SplittableRandom(SEED).nextLong();
+    private final MessageAdapter adapter = new MessageAdapter(listener, drops, FrameAuth.of(key)
+        .verifier(sessionId, FuzzFrames.ACCEPTED_PUBLISHERS.stream().mapToInt(Integer::intValue).toArray()));
+    private final TrailerOracle trailerOracle = new TrailerOracle(key, sessionId, FuzzFrames.ACCEPTED_PUBLISHERS);
     private final FrameValidator validator = new FrameValidator();
 
     private final long[] droppedPerReason = new long[DropReason.count()];
@@ -63,7 +72,7 @@ class FrameFuzzTest
     {
         final SplittableRandom rng = new SplittableRandom(SEED + kind.ordinal());
         final byte[] bytes = new byte[MAX_OFFSET + FuzzFrames.maxLength(oracle)];
-        final FuzzFrames frames = new FuzzFrames(oracle, rng, new UnsafeBuffer(bytes));
+        final FuzzFrames frames = new FuzzFrames(oracle, rng, new UnsafeBuffer(bytes), key, sessionId);
         final UnsafeBuffer frame = new UnsafeBuffer(bytes);
         for (int i = 0; i < FRAMES_PER_KIND; i++)
         {
@@ -71,7 +80,7 @@ class FrameFuzzTest
             final int offset = rng.nextInt(MAX_OFFSET + 1);
             final int length = frames.next(kind, offset);
             frame.wrap(bytes, 0, offset + length);
-            new Offer(kind, i, frame, offset, length).check(frames.encodedFields());
+            new Offer(kind, i, frame, offset, length).check(frames.encodedFields(), frames.mustBeRefused());
         }
 
         assertTotals(kind);
@@ -117,13 +126,19 @@ class FrameFuzzTest
     {
         for (final Template template : oracle.templates())
         {
-            expect(dispatchedPerTemplate[template.id()] > 0, () -> kind + ": no " + template.name() + " dispatched");
+            expect(!dispatches(kind) || dispatchedPerTemplate[template.id()] > 0,
+                () -> kind + ": no " + template.name() + " dispatched");
         }
 
         for (final DropReason reason : expectedReasons(kind))
         {
             expect(droppedPerReason[reason.ordinal()] > 0, () -> kind + ": no frame dropped as " + reason);
         }
+    }
+
+    private static boolean dispatches(final Kind kind)
+    {
+        return Kind.VALID == kind || Kind.BAD_LENGTH == kind || Kind.REPLAYED == kind;
     }
 
     private static Set<DropReason> expectedReasons(final Kind kind)
@@ -134,9 +149,21 @@ class FrameFuzzTest
             case BAD_HEADER -> EnumSet.range(DropReason.WRONG_SCHEMA_ID, DropReason.OVERLONG_FRAME);
             case BAD_LENGTH -> EnumSet.of(
                 DropReason.SHORT_FRAME, DropReason.TRUNCATED_FRAME, DropReason.OVERLONG_FRAME);
-            case RANDOM_BYTES -> EnumSet.allOf(DropReason.class);
-            case BIT_FLIPS -> EnumSet.range(DropReason.WRONG_SCHEMA_ID, DropReason.WRONG_BLOCK_LENGTH);
+            case RANDOM_BYTES -> EnumSet.range(DropReason.SHORT_FRAME, DropReason.UNAUTHENTICATED);
+            case BIT_FLIPS -> EnumSet.of(DropReason.WRONG_SCHEMA_ID, DropReason.UNSUPPORTED_VERSION,
+                DropReason.UNKNOWN_TEMPLATE, DropReason.WRONG_BLOCK_LENGTH, DropReason.UNAUTHENTICATED);
+            case TAMPERED -> EnumSet.of(DropReason.WRONG_SCHEMA_ID, DropReason.UNSUPPORTED_VERSION,
+                DropReason.UNKNOWN_TEMPLATE, DropReason.WRONG_BLOCK_LENGTH, DropReason.UNAUTHENTICATED);
+            case REPLAYED -> EnumSet.of(DropReason.REPLAYED);
+            case FORGED -> EnumSet.of(DropReason.UNAUTHENTICATED);
         };
+    }
+
+    private static byte[] keyBytes()
+    {
+        final byte[] bytes = new byte[FrameKey.LENGTH];
+        new SplittableRandom(SEED ^ 0x6b6579L).nextBytes(bytes);
+        return bytes;
     }
 
     private static void expect(final boolean holds, final Supplier<String> what)
@@ -167,12 +194,15 @@ class FrameFuzzTest
             this.length = length;
         }
 
-        void check(final long[] encodedFields)
+        void check(final long[] encodedFields, final boolean mustBeRefused)
         {
-            final int verdict = oracle.verdict(frame, offset, length);
+            final int formatVerdict = oracle.verdict(frame, offset, length);
             final int validated = validate();
-            expect(verdict == validated, () -> "FrameValidator returned " + validated + ", the oracle " + verdict);
+            expect(formatVerdict == validated,
+                () -> "FrameValidator returned " + validated + ", the oracle " + formatVerdict);
+            final int verdict = trailerOracle.verdict(frame, offset, length, formatVerdict);
             expect(null == encodedFields || verdict > 0, () -> "the oracle rejects a valid frame: " + verdict);
+            expect(!mustBeRefused || verdict < 0, () -> "the oracle accepts a tampered, replayed or forged frame");
 
             final long droppedBefore = drops.totalCount();
             listener.reset();

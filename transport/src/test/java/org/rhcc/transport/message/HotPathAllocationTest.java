@@ -12,6 +12,9 @@ import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameKey;
+import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.codec.Frames;
 
 import java.lang.management.ManagementFactory;
@@ -42,10 +45,10 @@ class HotPathAllocationTest
     {
         final SummingListener listener = new SummingListener();
         final MessageAdapter adapter = new MessageAdapter("alloc", listener);
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[128]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
         Frames.iioSample(buffer, 0, 1, 2, 3, 4, 5);
-        Frames.probeAck(buffer, 64, 1, 0, 0, 0.0, 2);
-        buffer.putInt(60, 0);
+        Frames.probeAck(buffer, 128, 1, 0, 0, 0.0, 2);
+        buffer.putInt(100, 0);
 
         for (int i = 0; i < WARMUP; i++)
         {
@@ -75,9 +78,12 @@ class HotPathAllocationTest
                 ExclusivePublication publication = aeron.addExclusivePublication(Channels.ipc(), 5001))
             {
                 Publications.awaitReady(publication, Await.TIMEOUT_NS);
-                final MessageProxy proxy = new MessageProxy(publication, 0, new NoOpIdleStrategy());
+                final FrameAuth auth = FrameAuth.of(FrameKey.random());
+                final MessageProxy proxy = new MessageProxy(publication, 0, new NoOpIdleStrategy(),
+                    auth.signer(FramePublisher.PLATFORM_ACKS, 7L));
                 final SummingListener listener = new SummingListener();
-                final MessageAdapter adapter = new MessageAdapter("alloc", listener);
+                final MessageAdapter adapter = new MessageAdapter(listener, new FrameDropCounters("alloc"),
+                    auth.verifier(7L, FramePublisher.PLATFORM_ACKS));
 
                 for (int i = 0; i < WARMUP; i++)
                 {
@@ -93,15 +99,16 @@ class HotPathAllocationTest
 
                 assertTrue(allocated < ALLOWED_BYTES, "offer + poll allocated " + allocated + " bytes");
                 assertEquals(WARMUP + MEASURED, adapter.totalReceivedCount());
+                assertEquals(0, adapter.dropCounters().totalCount(), "every signed frame verifies");
             }
         }
     }
 
     private static void dispatch(final MessageAdapter adapter, final UnsafeBuffer buffer)
     {
-        adapter.onFrame(buffer, 0, 48);
-        adapter.onFrame(buffer, 64, 40);
-        adapter.onFrame(buffer, 56, 4);
+        adapter.onFrame(buffer, 0, 48 + 32);
+        adapter.onFrame(buffer, 128, 40 + 32);
+        adapter.onFrame(buffer, 100, 4);
     }
 
     private static void roundTrip(

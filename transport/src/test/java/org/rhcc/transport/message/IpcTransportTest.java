@@ -110,7 +110,7 @@ class IpcTransportTest
         {
             Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
-            final UnsafeBuffer raw = new UnsafeBuffer(new byte[64]);
+            final UnsafeBuffer raw = new UnsafeBuffer(new byte[128]);
 
             assertTrue(proxy.probeAck(1, 10, 20, 50.0, 1) > 0);
             offerRaw(publication, raw, 4);
