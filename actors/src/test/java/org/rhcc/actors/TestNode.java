@@ -14,10 +14,12 @@ import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameKey;
 
 /**
  * A node's shared resources without a cluster, for actor tests: an embedded driver, settings from the real
- * configuration layers, and a config for an {@code ActorTestKit} with a local provider.
+ * configuration layers, a random frame key, and a config for an {@code ActorTestKit} with a local provider.
  */
 public final class TestNode implements AutoCloseable
 {
@@ -49,7 +51,7 @@ public final class TestNode implements AutoCloseable
         final NodeSettings settings = NodeSettings.from(config);
         driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(work));
         final Aeron aeron = driver.connect();
-        context = new NodeContext(settings, aeron, null, new SenderAgents(), hardware);
+        context = new NodeContext(settings, aeron, null, new SenderAgents(), hardware, FrameAuth.of(FrameKey.random()));
     }
 
     /**

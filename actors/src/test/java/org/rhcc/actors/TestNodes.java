@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+
+import org.rhcc.transport.auth.FrameKey;
 
 /**
- * Test fixtures: work areas.
+ * Test fixtures: work areas and frame keys.
  */
 public final class TestNodes
 {
@@ -30,5 +33,14 @@ public final class TestNodes
         {
             throw new UncheckedIOException(ex);
         }
+    }
+
+    /**
+     * @param config a node's overrides, with {@code rhcc.work-dir}.
+     * @return a new file with a random frame key (mode 0600) in that work area.
+     */
+    public static Path frameKeyFile(final Map<String, Object> config)
+    {
+        return FrameKey.random().writeNew(Path.of(String.valueOf(config.get("rhcc.work-dir")), "frame.key"));
     }
 }

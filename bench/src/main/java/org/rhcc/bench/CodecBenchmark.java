@@ -46,7 +46,7 @@ import org.rhcc.transport.message.MessageProxy;
 public class CodecBenchmark
 {
     private static final int STREAM_ID = 1001;
-    private static final int FRAME_CAPACITY = 64;
+    private static final int FRAME_CAPACITY = 128;
 
     private final UnsafeBuffer iioFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
     private final UnsafeBuffer ackFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);

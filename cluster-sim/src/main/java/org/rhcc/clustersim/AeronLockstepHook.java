@@ -13,9 +13,12 @@ import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
+import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.OfferResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The simulator's controller when the controller runs in the cluster (docs/design.md §6): at each callback at simulated
@@ -24,7 +27,10 @@ import org.rhcc.transport.message.OfferResult;
  * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate},
  * {@code EcnMarking} to {@code ports.setReceiverEcnMarking}) inside the callback, exactly where an in-process controller
  * would. Simulated time therefore never passes t before the controller answered up to t, and the run's decisions are
- * those of the in-process run, bit for bit. No signal is dropped on the way: one the controller's stream refuses is
+ * those of the in-process run, bit for bit. A command frame that is not signed by the session's controllers, or is
+ * replayed, is dropped by the adapter; an authenticated command outside the session's {@link CommandLimits} (an MBA
+ * group or level, a QP or rate, a host it does not have) is dropped and counted as
+ * {@link DropReason#INVALID_COMMAND}, logged once, and the run goes on. No signal is dropped on the way: one the controller's stream refuses is
  * offered again until the lockstep timeout, then the run fails.
  * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
@@ -35,6 +41,7 @@ import org.rhcc.transport.message.OfferResult;
 public final class AeronLockstepHook implements ControllerHook, MessageListener, AutoCloseable
 {
     private static final int DEADLINE_CHECK_MASK = 1023;
+    private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
     private final SessionClient client;
@@ -48,6 +55,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private final MessageAdapter adapter;
     private final List<ServiceKey<SessionProtocol.Command>> roles = new ArrayList<>();
     private SimPorts ports;
+    private CommandLimits limits;
     private long sessionId = Long.MIN_VALUE;
     private long iioSeq;
     private int awaitedController;
@@ -78,7 +86,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         this.connectTimeout = timeout;
         this.receiverHostId = receiverHostId;
         this.senderHostId = senderHostId;
-        this.adapter = new MessageAdapter("platform-commands", this);
+        this.adapter = new MessageAdapter(this, platform.commandDrops(), platform.commandVerifier());
         if (scheme.receiverLoop())
         {
             roles.add(SessionProtocol.RECEIVER_KEY);
@@ -99,6 +107,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         }
         final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), scheme.label(), params,
             ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId, senderHostId);
+        limits = CommandLimits.of(spec.controllerConfig(), receiverHostId, ports.mba().groupCount(), ports.qpCount());
+        platform.session(spec.sessionId());
         client.start(spec, roles);
         sessionId = spec.sessionId();
         platform.awaitConnected(scheme.receiverLoop(), scheme.senderLoop(), connectTimeout);
@@ -215,19 +225,47 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     public void onMbaLevelCommand(
         final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
     {
+        if (!limits.mbaLevel(hostId, group, level))
+        {
+            invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
+            return;
+        }
         ports.mba().applyLevel(group, level, nowNs);
     }
 
     @Override
     public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
     {
+        if (!limits.rate(qp, rRevGbps, rSendGbps))
+        {
+            invalid("RateUpdate QP " + qp + " R_rev " + rRevGbps + " R_send " + rSendGbps + " Gbit/s");
+            return;
+        }
         ports.rateLimiter().setRate(qp, rRevGbps, rSendGbps, nowNs);
     }
 
     @Override
     public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
     {
+        if (!limits.ecnMarking(hostId))
+        {
+            invalid("EcnMarking host " + hostId);
+            return;
+        }
         ports.setReceiverEcnMarking(markingOn);
+    }
+
+    /**
+     * Counts a command outside the session's limits; the first one of a run's platform is logged (the message is
+     * built only then).
+     */
+    private void invalid(final String command)
+    {
+        if (platform.commandDrops().onDrop(DropReason.INVALID_COMMAND))
+        {
+            LOGGER.warn("session {}: dropped a command outside the session ({}): {}; further ones are only counted",
+                sessionId, limits.describe(), command);
+        }
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import com.typesafe.config.Config;
 import org.agrona.CloseHelper;
+import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
@@ -21,12 +22,14 @@ import org.rhcc.actors.session.SessionClient;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.auth.FrameKey;
 
 /**
  * A local rhcc cluster that runs simulated experiments through actors and Aeron ({@code rhcc experiment --via
  * cluster}): this JVM is the {@code sim} node; with one node it also has the {@code receiver} and {@code sender}
  * roles (everything over Aeron IPC), with {@code --nodes 2} a child JVM has both controller roles, with
- * {@code --nodes 3} one child each; children talk Aeron UDP on 127.0.0.1 and share the H2 journal. Everything lives
+ * {@code --nodes 3} one child each; children talk Aeron UDP on 127.0.0.1 and share the H2 journal and a frame key
+ * written for this cluster ({@code frame.key}, mode 0600, unless the overrides name one or turn authentication off). Everything lives
  * under the work area: journal ({@code journal.mv.db}), recordings ({@code archive/}), node logs and the Aeron
  * directories, which are deleted on {@link #close()} with the child processes.
  * <p>
@@ -78,6 +81,10 @@ public final class ClusterControllers implements AutoCloseable
         }
         final Map<String, Object> common = new LinkedHashMap<>(overrides);
         common.put("rhcc.work-dir", work.toString());
+        if (!common.containsKey(FrameAuthSettings.KEY_FILE) && !common.containsKey(FrameAuthSettings.FRAME_AUTH))
+        {
+            common.put(FrameAuthSettings.KEY_FILE, newFrameKey(work).toString());
+        }
         if (nodes > 1)
         {
             common.put("rhcc.aeron.platform.iio-channel", udp(freeUdpPort()));
@@ -111,7 +118,7 @@ public final class ClusterControllers implements AutoCloseable
                     child));
             }
             node.awaitUp(FORMATION_TIMEOUT, NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER);
-            platform = new LockstepPlatform(node.context().aeron(), node.settings());
+            platform = new LockstepPlatform(node.context().aeron(), node.settings(), node.context().frameAuth());
             return new ClusterControllers(work, node, platform, children);
         }
         catch (final RuntimeException | Error ex)
@@ -183,6 +190,24 @@ public final class ClusterControllers implements AutoCloseable
         CloseHelper.quietClose(platform);
         children.forEach(ChildNode::close);
         node.close();
+    }
+
+    /**
+     * A fresh random frame key for this cluster's nodes, in a file only this user may read (the child JVMs read it by
+     * its path): {@code frame.key} in the work area, replaced per cluster.
+     */
+    private static Path newFrameKey(final Path work)
+    {
+        final Path file = work.resolve("frame.key");
+        try
+        {
+            Files.deleteIfExists(file);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot replace the frame key " + file, ex);
+        }
+        return FrameKey.random().writeNew(file);
     }
 
     private static String udp(final int port)

@@ -9,12 +9,20 @@ import io.aeron.Subscription;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.auth.FrameVerifier;
+import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.message.FrameDropCounters;
 import org.rhcc.transport.message.MessageProxy;
 
 /**
  * The simulated platform's Aeron endpoints on the {@code sim} node: the IIO sample and probe-ACK streams it publishes
  * to the controllers and the command stream it receives their commands and lockstep answers on. Opened once per
- * cluster and used by one run at a time.
+ * cluster and used by one run at a time. Its frames are signed as the platform's IIO and ACK publishers for the run's
+ * session; the commands it accepts must be signed by the session's receiver or sender controller
+ * (transport/README.md, "Authenticated frames"); refused ones are counted in {@link #commandDrops()}, published as
+ * Aeron counters.
  * <p>
  * <b>Note:</b> publishing and polling happen on the simulator's thread only.
  */
@@ -25,19 +33,26 @@ public final class LockstepPlatform implements AutoCloseable
     private final Subscription commands;
     private final MessageProxy iioProxy;
     private final MessageProxy ackProxy;
+    private final FrameVerifier commandVerifier;
+    private final FrameDropCounters commandDrops;
     private final int fragmentLimit;
 
     /**
-     * @param aeron    the sim node's Aeron client.
-     * @param settings channels and stream ids.
+     * @param aeron     the sim node's Aeron client.
+     * @param settings  channels and stream ids.
+     * @param frameAuth signs the platform's frames and verifies the commands.
      */
-    public LockstepPlatform(final Aeron aeron, final NodeSettings settings)
+    public LockstepPlatform(final Aeron aeron, final NodeSettings settings, final FrameAuth frameAuth)
     {
         commands = aeron.addSubscription(settings.platformCommandChannel(), settings.platformCommandStream());
         iio = aeron.addExclusivePublication(settings.platformIioChannel(), settings.platformIioStream());
         acks = aeron.addExclusivePublication(settings.platformAckChannel(), settings.platformAckStream());
-        iioProxy = new MessageProxy(iio, settings.offerRetries(), NoOpIdleStrategy.INSTANCE);
-        ackProxy = new MessageProxy(acks, settings.offerRetries(), NoOpIdleStrategy.INSTANCE);
+        iioProxy = new MessageProxy(iio, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,
+            frameAuth.signer(FramePublisher.PLATFORM_IIO, 0));
+        ackProxy = new MessageProxy(acks, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,
+            frameAuth.signer(FramePublisher.PLATFORM_ACKS, 0));
+        commandVerifier = frameAuth.verifier(0, FramePublisher.RECEIVER_CONTROLLER, FramePublisher.SENDER_CONTROLLER);
+        commandDrops = new FrameDropCounters("platform-commands", CounterAllocator.published(aeron));
         fragmentLimit = settings.fragmentLimit();
     }
 
@@ -72,6 +87,34 @@ public final class LockstepPlatform implements AutoCloseable
                 throw new IllegalStateException("interrupted while connecting", ex);
             }
         }
+    }
+
+    /**
+     * Starts a run's session: the signals are signed for it, and only commands signed for it are accepted.
+     *
+     * @param sessionId the run's session.
+     */
+    public void session(final long sessionId)
+    {
+        iioProxy.signer().sessionId(sessionId);
+        ackProxy.signer().sessionId(sessionId);
+        commandVerifier.sessionId(sessionId);
+    }
+
+    /**
+     * @return verifies the frames of the command stream (for the current session).
+     */
+    public FrameVerifier commandVerifier()
+    {
+        return commandVerifier;
+    }
+
+    /**
+     * @return commands dropped per reason (malformed, unauthenticated, replayed, invalid for the session).
+     */
+    public FrameDropCounters commandDrops()
+    {
+        return commandDrops;
     }
 
     /**
@@ -111,6 +154,6 @@ public final class LockstepPlatform implements AutoCloseable
      */
     public void close()
     {
-        CloseHelper.closeAll(iio, acks, commands);
+        CloseHelper.closeAll(iio, acks, commands, commandDrops);
     }
 }

@@ -7,14 +7,18 @@ import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.transport.message.FrameGate;
 import org.rhcc.transport.message.OfferResult;
 
 /**
  * A signal source's agent when the platform publishes the signal (the simulator, or a NIC agent): copies every
- * frame of the platform stream, unchanged and in order ({@code ClockAdvance} included), onto the node's internal
- * stream, which the actuator agent consumes and the archive records.
+ * frame of the platform stream that passes its {@link FrameGate} (well formed, signed with the cluster's key for this
+ * session by the platform's publisher, not seen before: transport/README.md, "Authenticated frames"), unchanged and
+ * in order ({@code ClockAdvance} included), onto the node's internal stream, which the actuator agent consumes and
+ * the archive records. A frame that fails the gate is counted under its reason and dropped: it is never relayed, so
+ * never recorded nor acted on.
  * <p>
- * No frame is ever dropped (in lockstep a lost signal would be a wrong decision, docs/design.md §6): a frame the
+ * No genuine frame is ever dropped (in lockstep a lost signal would be a wrong decision, docs/design.md §6): a frame the
  * internal stream refuses for now (back-pressured by the actuator or the archive, an admin action, no subscriber yet)
  * is offered again up to {@code offerRetries} times at once, then stays unconsumed on the platform stream and is
  * offered again at the next duty cycle, so back-pressure propagates to the platform instead of losing the frame. A
@@ -30,6 +34,7 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
     private final String roleName;
     private final Subscription platform;
     private final ExclusivePublication internal;
+    private final FrameGate gate;
     private final int fragmentLimit;
     private final int offerRetries;
     private final AgentCounters.Source counters;
@@ -39,13 +44,16 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
      * @param roleName      e.g. {@code iio-sample-source} or {@code probe-ack-source}.
      * @param platform      the platform's signal stream (the session's: outlives restarts).
      * @param internal      the node's internal stream.
+     * @param gate          checks every frame of the platform stream (the session's: its sequence numbers outlive
+     *                      restarts).
      * @param fragmentLimit most frames per duty cycle.
      * @param offerRetries  immediate retries of a refused frame before the agent idles and offers it again.
      * @param counters      frames relayed and offers refused (the session's: outlive restarts).
      */
     public SignalRelayAgent(final String roleName, final Subscription platform, final ExclusivePublication internal,
-        final int fragmentLimit, final int offerRetries, final AgentCounters.Source counters)
+        final FrameGate gate, final int fragmentLimit, final int offerRetries, final AgentCounters.Source counters)
     {
+        this.gate = gate;
         this.counters = counters;
         this.roleName = roleName;
         this.platform = platform;
@@ -73,12 +81,17 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
      */
     public Action onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
+        if (gate.check(buffer, offset, length) < 0)
+        {
+            return Action.CONTINUE;
+        }
         int attempts = 0;
         while (true)
         {
             final long result = internal.offer(buffer, offset, length);
             if (result > 0)
             {
+                gate.commit();
                 counters.forwarded.incrementRelease();
                 return Action.CONTINUE;
             }
@@ -110,6 +123,22 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
     public long framesRelayed()
     {
         return counters.forwarded.get();
+    }
+
+    /**
+     * @return frames of the platform stream dropped (malformed, unauthenticated or replayed) so far.
+     */
+    public long framesDropped()
+    {
+        return counters.frameDrops.totalCount();
+    }
+
+    /**
+     * @return the source's counters.
+     */
+    public AgentCounters.Source counters()
+    {
+        return counters;
     }
 
     /**

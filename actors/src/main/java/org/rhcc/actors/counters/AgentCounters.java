@@ -102,7 +102,8 @@ public final class AgentCounters
         final Labels labels = new Labels(allocator, "rhcc " + sourceName + " ", sessionId);
         return new Source(
             labels.count(SOURCE_FORWARDED_TYPE_ID, "signals put on the internal stream"),
-            labels.count(SOURCE_REFUSED_TYPE_ID, "offers refused by the internal stream"));
+            labels.count(SOURCE_REFUSED_TYPE_ID, "offers refused by the internal stream"),
+            new FrameDropCounters("platform " + sourceName + " session=" + sessionId, allocator));
     }
 
     private record Labels(CounterAllocator allocator, String prefix, long sessionId)
@@ -215,11 +216,14 @@ public final class AgentCounters
         public final AtomicCounter forwarded;
         /** Offers the internal stream refused (each retried), count. */
         public final AtomicCounter refused;
+        /** Frames of the platform stream dropped, per reason (never relayed). */
+        public final FrameDropCounters frameDrops;
 
-        Source(final AtomicCounter forwarded, final AtomicCounter refused)
+        Source(final AtomicCounter forwarded, final AtomicCounter refused, final FrameDropCounters frameDrops)
         {
             this.forwarded = forwarded;
             this.refused = refused;
+            this.frameDrops = frameDrops;
         }
 
         /**
@@ -227,7 +231,7 @@ public final class AgentCounters
          */
         public void close()
         {
-            CloseHelper.closeAll(forwarded, refused);
+            CloseHelper.closeAll(forwarded, refused, frameDrops);
         }
     }
 }

@@ -6,20 +6,22 @@ import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.archive.SignalRecorder;
+import org.rhcc.transport.auth.FrameAuth;
 
 /**
  * What the actors of one node share: its settings, its Aeron client (thread-safe), the recorder of its signal
  * streams (null without an archive), the registry through which sender entities reach the node's rate-updater
- * agent, and the receiver host's hardware (null: the simulated platform over Aeron).
+ * agent, the receiver host's hardware (null: the simulated platform over Aeron), and how its frames are authenticated.
  *
  * @param settings     the node's settings.
  * @param aeron        the node's Aeron client.
  * @param recorder     records the node's internal signal streams, or null.
  * @param senderAgents rate-updater agents of the node by session.
  * @param hardware     the receiver host's sensor and MBA actuator, or null for the simulated platform.
+ * @param frameAuth    signs and verifies the node's frames ({@code rhcc.security}, transport/README.md).
  */
 public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
-    ReceiverHardware hardware)
+    ReceiverHardware hardware, FrameAuth frameAuth)
 {
     /**
      * Waits for the archive to record a publication, when the node records.

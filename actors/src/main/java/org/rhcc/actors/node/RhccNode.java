@@ -12,6 +12,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
+import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.JournalSchema;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
@@ -20,6 +21,7 @@ import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.archive.SignalRecorder;
+import org.rhcc.transport.auth.FrameAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,7 +97,8 @@ public final class RhccNode implements AutoCloseable
                 ConfigValueFactory.fromIterable(settings.clusterRoles()));
             final boolean controller = settings.hasRole(NodeSettings.ROLE_RECEIVER) ||
                 settings.hasRole(NodeSettings.ROLE_SENDER);
-            return start(config, settings, clusterConfig, controller, hardware);
+            final FrameAuth frameAuth = FrameAuthSettings.from(config);
+            return start(config, settings, clusterConfig, controller, hardware, frameAuth);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -105,7 +108,7 @@ public final class RhccNode implements AutoCloseable
     }
 
     private static RhccNode start(final Config config, final NodeSettings settings, final Config clusterConfig,
-        final boolean controller, final ReceiverHardware hardware)
+        final boolean controller, final ReceiverHardware hardware, final FrameAuth frameAuth)
     {
         if (controller)
         {
@@ -138,7 +141,8 @@ public final class RhccNode implements AutoCloseable
                     recorder.startRecording(settings.internalChannel(), settings.ackStream());
                 }
             }
-            final NodeContext context = new NodeContext(settings, aeron, recorder, new SenderAgents(), hardware);
+            final NodeContext context = new NodeContext(settings, aeron, recorder, new SenderAgents(), hardware,
+                frameAuth);
             final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME,
                 clusterConfig);
             final Cluster cluster = Cluster.get(system);

@@ -4,6 +4,7 @@ import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import org.apache.pekko.actor.typed.Behavior;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.SystemNanoClock;
 import org.rhcc.actors.agent.SignalRelayAgent;
 import org.rhcc.actors.agent.SourceActor;
@@ -11,6 +12,9 @@ import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.message.FrameGate;
+import org.rhcc.transport.message.MessageProxy;
 
 /**
  * The receiver's signal source: a supervised {@link SourceActor} whose agent either relays the platform's IIO sample
@@ -34,18 +38,21 @@ public final class IioSampleSource
      *                 hardware (the node has a {@link ReceiverHardware}).
      * @param internal the node's internal IIO stream (outlives restarts).
      * @param counters the source's counters (outlive restarts).
+     * @param sessionId the session: the relay accepts the platform's frames signed for it, the sensor signs for it.
      * @return the supervised source.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
-        final ExclusivePublication internal, final AgentCounters.Source counters)
+        final ExclusivePublication internal, final AgentCounters.Source counters, final long sessionId)
     {
         final ReceiverHardware hardware = node.hardware();
         if (null != hardware)
         {
-            return create(node, internal, hardware::sensor, counters);
+            return create(node, internal, hardware::sensor, counters, sessionId);
         }
         final var s = node.settings();
-        return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
+        final FrameGate gate = new FrameGate(
+            node.frameAuth().verifier(sessionId, FramePublisher.PLATFORM_IIO), counters.frameDrops);
+        return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, gate, s.fragmentLimit(),
             s.offerRetries(), counters), () -> IdleStrategies.parse(s.idleStrategy()), s);
     }
 
@@ -54,21 +61,25 @@ public final class IioSampleSource
      * @param internal the node's internal IIO stream.
      * @param sensor   the host's sensor, asked once per (re)start of the agent.
      * @param counters the source's counters (outlive restarts).
+     * @param sessionId the session its samples are signed for.
      * @return a supervised source polling the sensor.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final ExclusivePublication internal,
-        final java.util.function.Supplier<IioOccupancySensor> sensor, final AgentCounters.Source counters)
+        final java.util.function.Supplier<IioOccupancySensor> sensor, final AgentCounters.Source counters,
+        final long sessionId)
     {
         final var s = node.settings();
-        return SourceActor.create(() -> sensor(node, internal, sensor.get(), counters),
+        return SourceActor.create(() -> sensor(node, internal, sensor.get(), counters, sessionId),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
     }
 
     private static Agent sensor(final NodeContext node, final ExclusivePublication internal,
-        final IioOccupancySensor sensor, final AgentCounters.Source counters)
+        final IioOccupancySensor sensor, final AgentCounters.Source counters, final long sessionId)
     {
         final var s = node.settings();
-        return new IioSensorAgent(sensor, internal, new SystemNanoClock(), s.receiverHostId(), s.sensorIntervalNs(),
-            s.offerRetries(), counters);
+        final MessageProxy proxy = new MessageProxy(internal, s.offerRetries(), NoOpIdleStrategy.INSTANCE,
+            node.frameAuth().signer(FramePublisher.HOST_IIO_SENSOR, sessionId));
+        return new IioSensorAgent(sensor, proxy, new SystemNanoClock(), s.receiverHostId(), s.sensorIntervalNs(),
+            counters);
     }
 }

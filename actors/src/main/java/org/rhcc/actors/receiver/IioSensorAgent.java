@@ -1,6 +1,5 @@
 package org.rhcc.actors.receiver;
 
-import io.aeron.ExclusivePublication;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.NanoClock;
 import org.rhcc.actors.counters.AgentCounters;
@@ -31,19 +30,18 @@ public final class IioSensorAgent implements Agent
 
     /**
      * @param sensor     the host's IIO occupancy sensor.
-     * @param internal   the node's internal IIO stream.
+     * @param proxy      publishes on the node's internal IIO stream, signing as the host's IIO sensor.
      * @param clock      the host's monotonic clock.
      * @param hostId     the receiver host.
      * @param intervalNs sampling interval, ns.
-     * @param retries    retries of a back-pressured sample.
      * @param counters   samples published (the session's: outlive restarts).
      */
-    public IioSensorAgent(final IioOccupancySensor sensor, final ExclusivePublication internal, final NanoClock clock,
-        final int hostId, final long intervalNs, final int retries, final AgentCounters.Source counters)
+    public IioSensorAgent(final IioOccupancySensor sensor, final MessageProxy proxy, final NanoClock clock,
+        final int hostId, final long intervalNs, final AgentCounters.Source counters)
     {
         this.counters = counters;
         this.sensor = sensor;
-        this.proxy = new MessageProxy(internal, retries, org.agrona.concurrent.NoOpIdleStrategy.INSTANCE);
+        this.proxy = proxy;
         this.clock = clock;
         this.hostId = hostId;
         this.intervalNs = intervalNs;

@@ -25,6 +25,7 @@ import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.counters.CounterAllocator;
@@ -138,7 +139,8 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
             recordingId, 0, s.controlIntervalNs()));
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
-        final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"));
+        final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"),
+            node.frameAuth().signer(FramePublisher.RECEIVER_CONTROLLER, spec.sessionId()));
         hostActuator = null != node.hardware();
         actuator = hostActuator ? hostActuator(node.hardware(), spec.mbaGroups()) :
             new MbaActuatorProxy(proxy, spec.receiverHostId(), spec.mbaGroups());
@@ -155,7 +157,8 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
             ecn.setMarking(on, nowNs);
             log.onEcnMarking(on, nowNs);
         }, log);
-        agent = new MbaActuatorAgent(samples, proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
+        agent = new MbaActuatorAgent(samples, node.frameAuth().verifier(spec.sessionId(), FramePublisher.PLATFORM_IIO,
+            FramePublisher.HOST_IIO_SENSOR), proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
         agentThread = AgentThread.start(agent, IdleStrategies.parse(s.idleStrategy()),
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));

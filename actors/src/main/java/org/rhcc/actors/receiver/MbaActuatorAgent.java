@@ -4,13 +4,15 @@ import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.control.ReceiverController;
+import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * The receiver's actuator agent ({@code mba-actuator}): polls the node's IIO sample stream, runs core's
+ * The receiver's actuator agent ({@code mba-actuator}): polls the node's IIO sample stream (every frame verified, a
+ * forged or replayed one counted and dropped), runs core's
  * {@link ReceiverController} on every sample of its host, and answers every {@code ClockAdvance(t)} of its session
  * with {@code ClockDone(t)} on the platform's command stream, after the commands decided up to t (same stream, so
  * the platform sees them first). Reports the fail-safe once to the decision log.
@@ -39,6 +41,8 @@ public final class MbaActuatorAgent implements Agent, MessageListener
 
     /**
      * @param samples       the node's IIO sample stream.
+     * @param verifier      checks every frame of it (the session's: the relayed platform frames or the host
+     *                      sensor's).
      * @param commands      publishes commands and lockstep answers to the platform.
      * @param controller    core's receiver controller bound to the platform's ports.
      * @param log           decision log, also told about the fail-safe.
@@ -48,7 +52,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
      * @param fragmentLimit most frames per duty cycle.
      * @param counters      the agent's counters (the caller closes them).
      */
-    public MbaActuatorAgent(final Subscription samples, final MessageProxy commands,
+    public MbaActuatorAgent(final Subscription samples, final FrameVerifier verifier, final MessageProxy commands,
         final ReceiverController controller, final ReceiverDecisionLog log, final long sessionId, final int hostId,
         final int controllerId, final int fragmentLimit, final AgentCounters.Cascade counters)
     {
@@ -61,7 +65,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
         this.hostId = hostId;
         this.controllerId = controllerId;
         this.fragmentLimit = fragmentLimit;
-        this.adapter = new MessageAdapter(this, counters.frameDrops);
+        this.adapter = new MessageAdapter(this, counters.frameDrops, verifier);
     }
 
     /**

@@ -114,9 +114,9 @@ public final class ReceiverRole implements RoleSession.Role
      */
     public Behavior<SourceActor.Command> source(
         final NodeContext node, final Subscription platform, final ExclusivePublication internal,
-        final AgentCounters.Source counters)
+        final AgentCounters.Source counters, final long sessionId)
     {
-        return IioSampleSource.create(node, platform, internal, counters);
+        return IioSampleSource.create(node, platform, internal, counters, sessionId);
     }
 
     /**

@@ -8,6 +8,8 @@ import org.rhcc.actors.agent.SourceActor;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.message.FrameGate;
 
 /**
  * The sender's signal source: a supervised {@link SourceActor} whose agent relays the platform's probe-ACK stream
@@ -29,13 +31,16 @@ public final class ProbeAckSource
      *                 restarted agent resumes where its predecessor stopped).
      * @param internal the node's internal probe-ACK stream (outlives restarts).
      * @param counters the source's counters (outlive restarts).
+     * @param sessionId the session: the relay accepts the platform's frames signed for it.
      * @return the supervised source.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
-        final ExclusivePublication internal, final AgentCounters.Source counters)
+        final ExclusivePublication internal, final AgentCounters.Source counters, final long sessionId)
     {
         final var s = node.settings();
-        return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, s.fragmentLimit(),
+        final FrameGate gate = new FrameGate(
+            node.frameAuth().verifier(sessionId, FramePublisher.PLATFORM_ACKS), counters.frameDrops);
+        return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, gate, s.fragmentLimit(),
                 s.offerRetries(), counters),
             () -> IdleStrategies.parse(s.idleStrategy()), s);
     }

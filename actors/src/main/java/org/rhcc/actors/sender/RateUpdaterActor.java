@@ -25,6 +25,8 @@ import org.rhcc.actors.journal.SessionStarted;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.counters.CounterAllocator;
@@ -102,6 +104,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private final ActorRef<Ready> readyTo;
     private final TimerScheduler<Command> timers;
     private final Subscription acks;
+    private final FrameVerifier ackVerifier;
     private final ExclusivePublication commands;
     private final ActorRef<SessionJournal.Command> journal;
     private final int blockCount;
@@ -132,11 +135,12 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
             SessionProtocol.SENDER_CONTROLLER_ID, node.archiveName(), recordingId, s.qpsPerEntity(),
             s.controlIntervalNs())), context.getSystem().ignoreRef()));
         acks = node.aeron().addSubscription(s.internalChannel(), s.ackStream());
+        ackVerifier = node.frameAuth().verifier(spec.sessionId(), FramePublisher.PLATFORM_ACKS);
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         state = new SenderHostState(spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID, s.qpsPerEntity(),
             blockCount, s.controlIntervalNs(),
             AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), spec.sessionId()));
-        agent = new RateUpdaterAgent(acks, proxy(), state, s.fragmentLimit());
+        agent = new RateUpdaterAgent(acks, ackVerifier, proxy(), state, s.fragmentLimit());
         node.senderAgents().put(state);
         agentThread = start(agent);
         context.pipeToSelf(openBlocks(), (ok, error) -> new BlocksOpened(error));
@@ -159,7 +163,8 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
 
     private MessageProxy proxy()
     {
-        return new MessageProxy(commands, node.settings().offerRetries(), IdleStrategies.parse("yielding"));
+        return new MessageProxy(commands, node.settings().offerRetries(), IdleStrategies.parse("yielding"),
+            node.frameAuth().signer(FramePublisher.SENDER_CONTROLLER, spec.sessionId()));
     }
 
     private AgentThread start(final RateUpdaterAgent a)
@@ -284,7 +289,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         {
             return this;
         }
-        agent = new RateUpdaterAgent(acks, proxy(), state, node.settings().fragmentLimit());
+        agent = new RateUpdaterAgent(acks, ackVerifier, proxy(), state, node.settings().fragmentLimit());
         agentThread = start(agent);
         agentDown = false;
         getContext().getLog().info("session {}: rate updater agent restarted with {} ACKs processed so far",
@@ -324,7 +329,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         journal.tell(new SessionJournal.Append(List.of(new FailSafeEntered(failure, nowNs),
             new ActuatorFailed("sender", String.valueOf(cause))), getContext().getSystem().ignoreRef()));
         onTick();
-        agent = new RateUpdaterAgent(acks, proxy(), state, node.settings().fragmentLimit());
+        agent = new RateUpdaterAgent(acks, ackVerifier, proxy(), state, node.settings().fragmentLimit());
         agentThread = start(agent);
         agentDown = false;
     }

@@ -4,6 +4,7 @@ import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -39,19 +40,21 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      * other agent runs the state.
      *
      * @param acks          the node's probe-ACK stream, null for none (the platform's lockstep only).
+     * @param verifier      checks every frame of it (the session's, shared by the agents that run in turn).
      * @param commands      publishes rate updates and lockstep answers to the platform.
      * @param state         the sender host's state.
      * @param fragmentLimit most frames per duty cycle.
      */
     public RateUpdaterAgent(
-        final Subscription acks, final MessageProxy commands, final SenderHostState state, final int fragmentLimit)
+        final Subscription acks, final FrameVerifier verifier, final MessageProxy commands, final SenderHostState state,
+        final int fragmentLimit)
     {
         this.acks = acks;
         this.commands = commands;
         this.state = state;
         this.counters = state.counters();
         this.fragmentLimit = fragmentLimit;
-        this.adapter = new MessageAdapter(this, counters.frameDrops);
+        this.adapter = new MessageAdapter(this, counters.frameDrops, verifier);
         state.attach(this);
     }
 

@@ -124,9 +124,9 @@ public final class SenderRole implements RoleSession.Role
      */
     public Behavior<SourceActor.Command> source(
         final NodeContext node, final Subscription platform, final ExclusivePublication internal,
-        final AgentCounters.Source counters)
+        final AgentCounters.Source counters, final long sessionId)
     {
-        return ProbeAckSource.create(node, platform, internal, counters);
+        return ProbeAckSource.create(node, platform, internal, counters, sessionId);
     }
 
     /**

@@ -85,10 +85,11 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
          * @param platform the platform's stream, or null.
          * @param internal the node's internal stream.
          * @param counters the source's counters (the session's: outlive restarts).
+         * @param sessionId the session (its frames are authenticated for it).
          * @return the source actor's behavior.
          */
-        Behavior<SourceActor.Command> source(
-            NodeContext node, Subscription platform, ExclusivePublication internal, AgentCounters.Source counters);
+        Behavior<SourceActor.Command> source(NodeContext node, Subscription platform, ExclusivePublication internal,
+            AgentCounters.Source counters, long sessionId);
 
         /**
          * @return the source actor's name.
@@ -197,7 +198,8 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
         platform = role.openPlatform(node);
         sourceCounters =
             AgentCounters.source(CounterAllocator.published(node.aeron()), role.sourceName(), spec.sessionId());
-        source = context.spawn(role.source(node, platform, internal, sourceCounters), role.sourceName());
+        source = context.spawn(role.source(node, platform, internal, sourceCounters, spec.sessionId()),
+            role.sourceName());
         context.watchWith(source, SourceStopped.INSTANCE);
         actuator = role.spawnActuator(context, node, spec, recordingId);
         context.watchWith(actuator.ref(), ActuatorStopped.INSTANCE);

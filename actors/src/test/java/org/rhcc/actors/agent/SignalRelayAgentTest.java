@@ -1,14 +1,23 @@
 package org.rhcc.actors.agent;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import org.agrona.concurrent.NoOpIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameKey;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.message.FrameDropCounters;
+import org.rhcc.transport.message.FrameGate;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -19,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SignalRelayAgentTest
 {
     private static final String SMALL_TERM = "aeron:ipc?term-length=64k";
+    private static final long SESSION = 1L;
 
     @Test
     void shouldHoldBackAFrameTheInternalStreamRefusesAndRelayEveryFrameInOrderOnceItDrains()
@@ -33,9 +43,9 @@ class SignalRelayAgentTest
             {
                 Thread.onSpinWait();
             }
-            final SignalRelayAgent relay = new SignalRelayAgent("iio-sample-source", platformIn, internal, 64, 10,
-                AgentCounters.source(CounterAllocator.unpublished(), "iio-sample-source", 1L));
-            final MessageProxy platform = new MessageProxy(platformOut, 0, NoOpIdleStrategy.INSTANCE);
+            final SignalRelayAgent relay = relay(node, platformIn, internal, 10);
+            final MessageProxy platform = new MessageProxy(platformOut, 0, NoOpIdleStrategy.INSTANCE,
+                node.context().frameAuth().signer(FramePublisher.PLATFORM_IIO, SESSION));
 
             // the actuator does not poll: the internal stream back-pressures the relay, then the platform stream fills
             long published = 0;
@@ -76,6 +86,90 @@ class SignalRelayAgentTest
             }
             assertEquals(published, next[0], "every frame the platform published reached the actuator");
             assertEquals(published, relay.framesRelayed());
+            assertEquals(0, relay.framesDropped(), "a frame offered again is not a replay");
         }
+    }
+
+    @Test
+    void shouldRelayNoForgedOrReplayedFrame()
+    {
+        try (TestNode node = new TestNode("relay-rogue", Map.of());
+            ExclusivePublication platformOut = node.aeron().addExclusivePublication(SMALL_TERM, 9003);
+            ExclusivePublication rogueOut = node.aeron().addExclusivePublication(SMALL_TERM, 9003);
+            Subscription platformIn = node.aeron().addSubscription(SMALL_TERM, 9003);
+            ExclusivePublication internal = node.aeron().addExclusivePublication(SMALL_TERM, 9004);
+            Subscription actuator = node.aeron().addSubscription(SMALL_TERM, 9004))
+        {
+            while (!platformOut.isConnected() || !rogueOut.isConnected() || !internal.isConnected())
+            {
+                Thread.onSpinWait();
+            }
+            final SignalRelayAgent relay = relay(node, platformIn, internal, 10);
+            final MessageProxy platform = new MessageProxy(platformOut, 0, NoOpIdleStrategy.INSTANCE,
+                node.context().frameAuth().signer(FramePublisher.PLATFORM_IIO, SESSION));
+            final MessageProxy forger = new MessageProxy(rogueOut, 0, NoOpIdleStrategy.INSTANCE,
+                FrameAuth.of(FrameKey.random()).signer(FramePublisher.PLATFORM_IIO, SESSION));
+            final MessageProxy otherSession = new MessageProxy(rogueOut, 0, NoOpIdleStrategy.INSTANCE,
+                node.context().frameAuth().signer(FramePublisher.PLATFORM_IIO, SESSION + 1));
+            final Subscription spy = node.aeron().addSubscription(SMALL_TERM, 9003);
+            while (0 == spy.imageCount())
+            {
+                Thread.onSpinWait();
+            }
+            final List<byte[]> captured = new ArrayList<>();
+            for (int i = 0; i < 10; i++)
+            {
+                assertTrue(platform.iioSample(0, i, i * 400L, 40.0, 80.0) > 0);
+                assertTrue(forger.iioSample(0, 100 + i, i * 400L, 99.0, 80.0) > 0);
+                assertTrue(otherSession.iioSample(0, 200 + i, i * 400L, 99.0, 80.0) > 0);
+            }
+            final long deadlineNs = System.nanoTime() + 10_000_000_000L;
+            while (captured.size() < 30 && System.nanoTime() < deadlineNs)
+            {
+                spy.poll((buffer, offset, length, header) ->
+                {
+                    final byte[] frame = new byte[length];
+                    buffer.getBytes(offset, frame);
+                    captured.add(frame);
+                }, 64);
+                relay.doWork();
+            }
+            for (final byte[] frame : captured)
+            {
+                assertTrue(rogueOut.offer(new UnsafeBuffer(frame)) > 0, "the rogue replays every frame it captured");
+            }
+            final List<Long> seqs = new ArrayList<>();
+            final MessageAdapter adapter = new MessageAdapter("test", new MessageListener()
+            {
+                @Override
+                public void onIioSample(final int hostId, final long seq, final long nowNs, final double occupancy,
+                    final double pcieGbps)
+                {
+                    seqs.add(seq);
+                }
+            });
+            final long drainNs = System.nanoTime() + 10_000_000_000L;
+            while (relay.framesDropped() < 60 && System.nanoTime() < drainNs)
+            {
+                relay.doWork();
+                actuator.poll(adapter, 64);
+            }
+            actuator.poll(adapter, 64);
+            assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L), seqs, "only the genuine frames, once");
+            assertEquals(10, relay.framesRelayed());
+            final FrameDropCounters drops = relay.counters().frameDrops;
+            assertEquals(40, drops.count(DropReason.UNAUTHENTICATED), "forged, other session, and their replays");
+            assertEquals(10, drops.count(DropReason.REPLAYED), "the genuine frames replayed");
+        }
+    }
+
+    private static SignalRelayAgent relay(final TestNode node, final Subscription platformIn,
+        final ExclusivePublication internal, final int offerRetries)
+    {
+        final AgentCounters.Source counters =
+            AgentCounters.source(CounterAllocator.unpublished(), "iio-sample-source", SESSION);
+        final FrameGate gate = new FrameGate(
+            node.context().frameAuth().verifier(SESSION, FramePublisher.PLATFORM_IIO), counters.frameDrops);
+        return new SignalRelayAgent("iio-sample-source", platformIn, internal, gate, 64, offerRetries, counters);
     }
 }

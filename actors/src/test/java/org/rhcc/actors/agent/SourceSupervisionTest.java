@@ -38,7 +38,7 @@ class SourceSupervisionTest
             {
                 final ActorRef<SourceActor.Command> poller = kit.spawn(IioSampleSource.create(node.context(), internal,
                     () -> new FlakySensor(instances.incrementAndGet() == 1 ? 200 : Integer.MAX_VALUE),
-                    AgentCounters.source(CounterAllocator.unpublished(), "iio-sample-source", 1L)),
+                    AgentCounters.source(CounterAllocator.unpublished(), "iio-sample-source", 1L), 1L),
                     "iio-sample-source");
                 final int[] firstSeqZero = new int[1];
                 final long[] total = new long[1];

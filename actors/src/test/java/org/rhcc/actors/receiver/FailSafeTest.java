@@ -21,6 +21,7 @@ import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.auth.FramePublisher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -53,7 +54,8 @@ class FailSafeTest
                     {
                         Thread.onSpinWait();
                     }
-                    final MessageProxy proxy = new MessageProxy(samples, 1000, IdleStrategies.parse("yielding"));
+                    final MessageProxy proxy = new MessageProxy(samples, 1000, IdleStrategies.parse("yielding"),
+                        node.context().frameAuth().signer(FramePublisher.PLATFORM_IIO, spec.sessionId()));
                     LoggingTestKit.warn("entered the fail-safe").withOccurrences(1).expect(kit.system(), () ->
                     {
                         for (int i = 0; i < 200; i++)
@@ -112,7 +114,8 @@ class FailSafeTest
                     {
                         Thread.onSpinWait();
                     }
-                    final MessageProxy proxy = new MessageProxy(samples, 1000, IdleStrategies.parse("yielding"));
+                    final MessageProxy proxy = new MessageProxy(samples, 1000, IdleStrategies.parse("yielding"),
+                        node.context().frameAuth().signer(FramePublisher.PLATFORM_IIO, spec.sessionId()));
                     LoggingTestKit.error("entered the fail-safe (MBA 100 %)").withOccurrences(1)
                         .expect(kit.system(), () ->
                         {

@@ -16,6 +16,7 @@ import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.auth.FramePublisher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,7 +47,8 @@ class QpBlockEntityTest
         platform = node.aeron().addSubscription("aeron:ipc", 4242);
         final SenderHostState state = new SenderHostState(SESSION, 2, QPS_PER_ENTITY, 2, INTERVAL_NS,
             AgentCounters.rateUpdater(CounterAllocator.unpublished(), SESSION));
-        agent = new RateUpdaterAgent(null, new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
+        agent = new RateUpdaterAgent(null, node.context().frameAuth().verifier(SESSION, FramePublisher.PLATFORM_ACKS),
+            new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
         node.context().senderAgents().put(state);
         entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(
             QpBlockEntity.entityId(SESSION, 1), node.context().senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));

@@ -24,6 +24,7 @@ import org.rhcc.actors.node.RhccNode;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.actors.config.FrameAuthSettings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -97,6 +98,7 @@ class QpBlockPlacementTest
         config.put("rhcc.node.sender-hosts", List.of(senderHostId));
         config.put("rhcc.sender.qps-per-entity", QPS_PER_ENTITY);
         config.put("rhcc.aeron.archive.enabled", "off");
+        config.put(FrameAuthSettings.KEY_FILE, TestNodes.frameKeyFile(config).toString());
         final RhccNode node = RhccNode.start(RhccConfig.load(null, config));
         resources.add(node::close);
         // the platform's end of the command stream, so that the node's rate updaters connect and become ready

@@ -28,6 +28,8 @@ import org.rhcc.core.control.SenderController;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.actors.config.FrameAuthSettings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -70,12 +72,14 @@ class RateUpdaterSupervisionTest
         config.put("rhcc.supervision.actuator-min-backoff", "20ms");
         config.put("rhcc.supervision.actuator-max-backoff", "50ms");
         config.put("rhcc.aeron.offer-retries", 1000);
+        config.put(FrameAuthSettings.KEY_FILE, TestNodes.frameKeyFile(config).toString());
         node = RhccNode.start(RhccConfig.load(null, config));
         node.awaitUp(TIMEOUT, NodeSettings.senderHostRole(1));
         final NodeSettings s = node.settings();
         commands = node.context().aeron().addSubscription(s.platformCommandChannel(), s.platformCommandStream());
         acks = node.context().aeron().addExclusivePublication(s.platformAckChannel(), s.platformAckStream());
-        platform = new MessageProxy(acks, 100_000, NoOpIdleStrategy.INSTANCE);
+        platform = new MessageProxy(acks, 100_000, NoOpIdleStrategy.INSTANCE,
+            node.context().frameAuth().signer(FramePublisher.PLATFORM_ACKS, 0));
         client = new SessionClient(node.system(), TIMEOUT);
         adapter = new MessageAdapter("platform-commands", heard);
     }
@@ -96,6 +100,7 @@ class RateUpdaterSupervisionTest
         final List<double[]> expected = new ArrayList<>();
         final SenderController reference = new SenderController(spec.controllerConfig(), QPS,
             (qp, rRevGbps, rSendGbps, nowNs) -> expected.add(new double[]{ qp, rRevGbps, rSendGbps }));
+        platform.signer().sessionId(spec.sessionId());
         client.start(spec, List.of(SessionProtocol.SENDER_KEY));
         awaitConnected();
 
@@ -164,6 +169,7 @@ class RateUpdaterSupervisionTest
             2, 0);
         final SenderController reference = new SenderController(spec.controllerConfig(), QPS,
             (qp, rRevGbps, rSendGbps, nowNs) -> { });
+        platform.signer().sessionId(spec.sessionId());
         client.start(spec, List.of(SessionProtocol.SENDER_KEY));
         awaitConnected();
         int ack = 0;

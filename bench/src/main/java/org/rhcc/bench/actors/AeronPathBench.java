@@ -21,7 +21,11 @@ import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FrameKey;
+import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.message.FrameGate;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -58,6 +62,9 @@ final class AeronPathBench
     private final BenchProfile profile;
     private final int relayThreads;
     private final java.util.List<BusyTimeAgent> timed = new java.util.ArrayList<>();
+    /** Frames signed and verified as on a node, unless -Drhcc.bench.frame-auth=off (to measure what it costs). */
+    private final FrameAuth auth = "off".equals(System.getProperty("rhcc.bench.frame-auth")) ? FrameAuth.off() :
+        FrameAuth.of(FrameKey.random());
 
     /**
      * @param aeron   client of the bench's driver.
@@ -109,11 +116,14 @@ final class AeronPathBench
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
                 new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
-            final MbaActuatorAgent cascade = new MbaActuatorAgent(samples, commands, controller, log, 1L, 0, 1, 64,
-                AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
-            final Agent relayAgent = relay ?
-                new SignalRelayAgent("iio-sample-source", platform, internal, 64, Integer.MAX_VALUE,
-                    AgentCounters.source(CounterAllocator.published(aeron), "iio-sample-source", 1L)) : null;
+            final MbaActuatorAgent cascade = new MbaActuatorAgent(samples,
+                auth.verifier(1L, FramePublisher.PLATFORM_IIO, FramePublisher.HOST_IIO_SENSOR), commands, controller,
+                log, 1L, 0, 1, 64, AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
+            final AgentCounters.Source sourceCounters =
+                AgentCounters.source(CounterAllocator.published(aeron), "iio-sample-source", 1L);
+            final Agent relayAgent = relay ? new SignalRelayAgent("iio-sample-source", platform, internal,
+                new FrameGate(auth.verifier(1L, FramePublisher.PLATFORM_IIO), sourceCounters.frameDrops), 64,
+                Integer.MAX_VALUE, sourceCounters) : null;
             final AgentThread cascadeThread;
             AgentThread relayThread = null;
             if (relay && 1 == relayThreads)
@@ -131,7 +141,8 @@ final class AeronPathBench
             try
             {
                 await(in, commandsOut);
-                final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
+                final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE,
+                    auth.signer(relay ? FramePublisher.PLATFORM_IIO : FramePublisher.HOST_IIO_SENSOR, 1L));
                 final PacedLoad.Receiver receiver = new PacedLoad.Receiver();
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
@@ -172,7 +183,8 @@ final class AeronPathBench
             try
             {
                 await(in, commandsOut);
-                final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
+                final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE,
+                    auth.signer(FramePublisher.PLATFORM_ACKS, 1L));
                 final PacedLoad.Receiver receiver = new PacedLoad.Receiver();
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
@@ -221,7 +233,8 @@ final class AeronPathBench
                 await(in, commandsOut);
                 final com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-                final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE);
+                final MessageProxy proxy = new MessageProxy(in, 0, NoOpIdleStrategy.INSTANCE,
+                    auth.signer(FramePublisher.PLATFORM_ACKS, 1L));
                 final MessageAdapter drain = new MessageAdapter("drain", new MessageListener()
                 {
                 });
@@ -333,7 +346,8 @@ final class AeronPathBench
         final int blocks = (qps + perEntity - 1) / perEntity;
         final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L,
             AgentCounters.rateUpdater(CounterAllocator.published(aeron), 1L));
-        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), state, 64);
+        final RateUpdaterAgent agent = new RateUpdaterAgent(acks, auth.verifier(1L, FramePublisher.PLATFORM_ACKS),
+            commandProxy(commandsOut), state, 64);
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);
         for (int b = 0; b < blocks; b++)
         {
@@ -351,7 +365,8 @@ final class AeronPathBench
      */
     private MessageProxy commandProxy(final ExclusivePublication commandsOut)
     {
-        return new MessageProxy(commandsOut, profile.offerRetries(), IdleStrategies.parse("yielding"));
+        return new MessageProxy(commandsOut, profile.offerRetries(), IdleStrategies.parse("yielding"),
+            auth.signer(FramePublisher.RECEIVER_CONTROLLER, 1L));
     }
 
     private static void await(final ExclusivePublication in, final ExclusivePublication commands)

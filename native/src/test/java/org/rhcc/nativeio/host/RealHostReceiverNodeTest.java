@@ -13,6 +13,7 @@ import org.rhcc.nativeio.fixture.FakeMsrSpace;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 import org.rhcc.nativeio.fixture.FakeSysfs;
 import org.rhcc.nativeio.iio.IrpCounterLayout;
+import org.rhcc.transport.auth.FrameKey;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -185,6 +186,12 @@ class RealHostReceiverNodeTest
         s.put("rhcc.receiver.host.cross-numa-cpus", "4-7");
         s.put("rhcc.receiver.host.heartbeat-file", heartbeatFile.toString());
         s.put("rhcc.receiver.host.heartbeat-interval", "20ms");
+        final Path key = dir.resolve("frame.key");
+        if (!Files.exists(key))
+        {
+            FrameKey.random().writeNew(key);
+        }
+        s.put("rhcc.security.frame-key-file", key.toString());
         return s;
     }
 

@@ -24,6 +24,8 @@ public final class FrameVerifier
     private final int publisherMask;
     private final long[] lastSeqs = new long[FramePublisher.MAX_ID + 1];
     private long sessionId;
+    private int checkedPublisher;
+    private long checkedSeq;
 
     /**
      * @param mac           verifies tags, null to accept every frame (authentication off).
@@ -62,6 +64,27 @@ public final class FrameVerifier
      */
     public int verify(final DirectBuffer buffer, final int offset, final int messageLength)
     {
+        final int verdict = check(buffer, offset, messageLength);
+        if (0 == verdict)
+        {
+            commit();
+        }
+        return verdict;
+    }
+
+    /**
+     * Verifies one frame like {@link #verify} but leaves the publisher's last sequence number as it is until
+     * {@link #commit()}: for a relay that may have to offer the frame again before it is through.
+     *
+     * @param buffer        holding the frame.
+     * @param offset        at which the frame starts.
+     * @param messageLength bytes of the message; the trailer follows.
+     * @return 0 if the frame is acceptable, otherwise the negative {@link DropReason#result()} of
+     * {@link DropReason#UNAUTHENTICATED} or {@link DropReason#REPLAYED}.
+     */
+    public int check(final DirectBuffer buffer, final int offset, final int messageLength)
+    {
+        checkedPublisher = 0;
         if (null == mac)
         {
             return 0;
@@ -82,8 +105,21 @@ public final class FrameVerifier
         {
             return DropReason.REPLAYED.result();
         }
-        lastSeqs[publisher] = seq;
+        checkedPublisher = publisher;
+        checkedSeq = seq;
         return 0;
+    }
+
+    /**
+     * Makes the sequence number of the frame last {@link #check checked} and found acceptable its publisher's last.
+     */
+    public void commit()
+    {
+        if (0 != checkedPublisher)
+        {
+            lastSeqs[checkedPublisher] = checkedSeq;
+            checkedPublisher = 0;
+        }
     }
 
     /**

@@ -40,10 +40,29 @@ public final class FrameGate
      */
     public int pass(final DirectBuffer buffer, final int offset, final int length)
     {
+        final int result = check(buffer, offset, length);
+        if (result > 0)
+        {
+            verifier.commit();
+        }
+        return result;
+    }
+
+    /**
+     * Checks one frame like {@link #pass} but does not yet make its sequence number its publisher's last: a relay
+     * that cannot pass the frame on now offers it again later and {@link #commit()}s once it is through.
+     *
+     * @param buffer holding the frame.
+     * @param offset at which the frame starts.
+     * @param length of the frame in bytes, as delivered.
+     * @return the frame's template id if it passed, else the negative {@link DropReason#result()} it was dropped for.
+     */
+    public int check(final DirectBuffer buffer, final int offset, final int length)
+    {
         int result = validator.validate(buffer, offset, length);
         if (result > 0)
         {
-            final int verdict = verifier.verify(buffer, offset, length - MessageSchema.TRAILER_LENGTH);
+            final int verdict = verifier.check(buffer, offset, length - MessageSchema.TRAILER_LENGTH);
             if (verdict < 0)
             {
                 result = verdict;
@@ -54,6 +73,14 @@ public final class FrameGate
             dropCounters.onDrop(DropReason.fromResult(result), buffer, offset, length);
         }
         return result;
+    }
+
+    /**
+     * Makes the sequence number of the frame last {@link #check checked} and passed its publisher's last.
+     */
+    public void commit()
+    {
+        verifier.commit();
     }
 
     /**
