@@ -25,10 +25,10 @@ import org.rhcc.actors.journal.SessionStarted;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
-import org.rhcc.transport.auth.FramePublisher;
-import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 

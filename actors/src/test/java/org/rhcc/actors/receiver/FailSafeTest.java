@@ -20,8 +20,8 @@ import org.rhcc.actors.journal.SessionStarted;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.transport.aeron.IdleStrategies;
-import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.message.MessageProxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -14,9 +14,9 @@ import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
-import org.rhcc.transport.auth.FramePublisher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

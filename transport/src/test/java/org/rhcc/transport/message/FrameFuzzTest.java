@@ -8,10 +8,10 @@ import org.rhcc.transport.auth.FrameKey;
 import org.rhcc.transport.auth.TrailerOracle;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.FrameValidator;
-import org.rhcc.transport.codec.FuzzFrames;
 import org.rhcc.transport.codec.FuzzFrames.Kind;
-import org.rhcc.transport.codec.WireSchemaOracle;
+import org.rhcc.transport.codec.FuzzFrames;
 import org.rhcc.transport.codec.WireSchemaOracle.Template;
+import org.rhcc.transport.codec.WireSchemaOracle;
 
 import java.util.Arrays;
 import java.util.EnumSet;
