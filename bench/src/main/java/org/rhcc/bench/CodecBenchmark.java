@@ -1,10 +1,7 @@
 package org.rhcc.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -21,8 +18,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-import org.rhcc.transport.aeron.DriverConfig;
-import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -45,7 +40,6 @@ import org.rhcc.transport.message.MessageProxy;
 @Measurement(iterations = 5, time = 1)
 public class CodecBenchmark
 {
-    private static final int STREAM_ID = 1001;
     private static final int FRAME_CAPACITY = 128;
 
     private final UnsafeBuffer iioFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
@@ -55,10 +49,7 @@ public class CodecBenchmark
     private MessageAdapter adapter;
     private Sink sink;
 
-    private Path workDir;
-    private EmbeddedMediaDriver driver;
-    private Aeron aeron;
-    private ExclusivePublication publication;
+    private IpcBenchStream stream;
     private Subscription subscription;
     private MessageProxy proxy;
     private long nowNs;
@@ -73,15 +64,9 @@ public class CodecBenchmark
     @Setup
     public void setUp(final Blackhole blackhole) throws Exception
     {
-        workDir = Files.createTempDirectory(Path.of("/dev/shm"), "rhcc-codec-bench");
-        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir).idleStrategy("busy-spin"));
-        aeron = driver.connect();
-        subscription = aeron.addSubscription("aeron:ipc", STREAM_ID);
-        publication = aeron.addExclusivePublication("aeron:ipc", STREAM_ID);
-        while (!publication.isConnected())
-        {
-            Thread.onSpinWait();
-        }
+        stream = new IpcBenchStream("rhcc-codec-bench");
+        subscription = stream.subscription();
+        final ExclusivePublication publication = stream.publication();
         proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy());
         sink = new Sink(blackhole);
         adapter = new MessageAdapter("codec-bench", sink);
@@ -119,11 +104,7 @@ public class CodecBenchmark
     @TearDown
     public void tearDown() throws Exception
     {
-        publication.close();
-        subscription.close();
-        aeron.close();
-        driver.close();
-        Files.deleteIfExists(workDir);
+        stream.close();
     }
 
     /**

@@ -1,10 +1,7 @@
 package org.rhcc.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -22,8 +19,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-import org.rhcc.transport.aeron.DriverConfig;
-import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameKey;
 import org.rhcc.transport.auth.FramePublisher;
@@ -53,7 +48,6 @@ import org.rhcc.transport.message.MessageProxy;
 @Measurement(iterations = 5, time = 1)
 public class FrameAuthBenchmark
 {
-    private static final int STREAM_ID = 1001;
     private static final long SESSION = 77L;
     private static final int MESSAGE_LENGTH = MessageHeaderEncoder.ENCODED_LENGTH + IioSampleEncoder.BLOCK_LENGTH;
 
@@ -65,10 +59,7 @@ public class FrameAuthBenchmark
     private FrameSigner signer;
     private FrameVerifier verifier;
 
-    private Path workDir;
-    private EmbeddedMediaDriver driver;
-    private Aeron aeron;
-    private ExclusivePublication publication;
+    private IpcBenchStream stream;
     private Subscription subscription;
     private MessageProxy proxy;
     private MessageAdapter adapter;
@@ -87,15 +78,9 @@ public class FrameAuthBenchmark
         signer = frameAuth.signer(FramePublisher.PLATFORM_IIO, SESSION);
         verifier = frameAuth.verifier(SESSION, FramePublisher.PLATFORM_IIO);
 
-        workDir = Files.createTempDirectory(Path.of("/dev/shm"), "rhcc-auth-bench");
-        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir).idleStrategy("busy-spin"));
-        aeron = driver.connect();
-        subscription = aeron.addSubscription("aeron:ipc", STREAM_ID);
-        publication = aeron.addExclusivePublication("aeron:ipc", STREAM_ID);
-        while (!publication.isConnected())
-        {
-            Thread.onSpinWait();
-        }
+        stream = new IpcBenchStream("rhcc-auth-bench");
+        subscription = stream.subscription();
+        final ExclusivePublication publication = stream.publication();
         proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy(),
             frameAuth.signer(FramePublisher.PLATFORM_IIO, SESSION));
         adapter = new MessageAdapter(new CodecBenchmark.Sink(blackhole), new FrameDropCounters("auth-bench"),
@@ -114,11 +99,7 @@ public class FrameAuthBenchmark
         {
             throw new IllegalStateException(adapter.dropCounters().totalCount() + " frames failed to verify");
         }
-        publication.close();
-        subscription.close();
-        aeron.close();
-        driver.close();
-        Files.deleteIfExists(workDir);
+        stream.close();
     }
 
     /**

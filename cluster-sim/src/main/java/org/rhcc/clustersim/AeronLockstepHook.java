@@ -24,14 +24,14 @@ import org.slf4j.LoggerFactory;
  * The simulator's controller when the controller runs in the cluster (docs/design.md §6): at each callback at simulated
  * time t the hook publishes the signal and a {@code ClockAdvance(t)} on the signal's stream, then polls the command
  * stream until the controller it addressed answers {@code ClockDone(t)}, applying every command it receives on the way
- * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate},
- * {@code EcnMarking} to {@code ports.setReceiverEcnMarking}) inside the callback, exactly where an in-process controller
- * would. Simulated time therefore never passes t before the controller answered up to t, and the run's decisions are
- * those of the in-process run, bit for bit. A command frame that is not signed by the session's controllers, or is
- * replayed, is dropped by the adapter; an authenticated command outside the session's {@link CommandLimits} (an MBA
- * group or level, a QP or rate, a host it does not have) is dropped and counted as
- * {@link DropReason#INVALID_COMMAND}, logged once, and the run goes on. No signal is dropped on the way: one the controller's stream refuses is
- * offered again until the lockstep timeout, then the run fails.
+ * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to
+ * {@code ports.rateLimiter().setRate}, {@code EcnMarking} to {@code ports.setReceiverEcnMarking}) inside the callback,
+ * exactly where an in-process controller would. Simulated time therefore never passes t before the controller answered
+ * up to t, and the run's decisions are those of the in-process run, bit for bit. A command frame that is not signed by
+ * the session's controllers, or is replayed, is dropped by the adapter; an authenticated command outside the session's
+ * {@link CommandLimits} (an MBA group or level, a QP or rate, a host it does not have) is dropped and counted as
+ * {@link DropReason#INVALID_COMMAND}, logged once, and the run goes on. No signal is dropped on the way: one the
+ * controller's stream refuses is offered again until the lockstep timeout, then the run fails.
  * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
  * role reports a failure.

@@ -26,12 +26,12 @@ import org.rhcc.transport.auth.FrameKey;
 
 /**
  * A local rhcc cluster that runs simulated experiments through actors and Aeron ({@code rhcc experiment --via
- * cluster}): this JVM is the {@code sim} node; with one node it also has the {@code receiver} and {@code sender}
- * roles (everything over Aeron IPC), with {@code --nodes 2} a child JVM has both controller roles, with
- * {@code --nodes 3} one child each; children talk Aeron UDP on 127.0.0.1 and share the H2 journal and a frame key
- * written for this cluster ({@code frame.key}, mode 0600, unless the overrides name one or turn authentication off). Everything lives
- * under the work area: journal ({@code journal.mv.db}), recordings ({@code archive/}), node logs and the Aeron
- * directories, which are deleted on {@link #close()} with the child processes.
+ * cluster}): this JVM is the {@code sim} node; with one node it also has the {@code receiver} and {@code sender} roles
+ * (everything over Aeron IPC), with {@code --nodes 2} a child JVM has both controller roles, with {@code --nodes 3} one
+ * child each; children talk Aeron UDP on 127.0.0.1 and share the H2 journal and a frame key written for this cluster
+ * ({@code frame.key}, mode 0600, unless the overrides name one or turn authentication off). Everything lives under the
+ * work area: journal ({@code journal.mv.db}), recordings ({@code archive/}), node logs and the Aeron directories, which
+ * are deleted on {@link #close()} with the child processes.
  * <p>
  * Runs go one at a time: {@link #hook} gives each run its lockstep hook, which opens and closes the run's session.
  */

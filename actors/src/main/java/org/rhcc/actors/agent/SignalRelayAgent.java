@@ -18,9 +18,9 @@ import org.rhcc.transport.message.OfferResult;
  * the archive records. A frame that fails the gate is counted under its reason and dropped: it is never relayed, so
  * never recorded nor acted on.
  * <p>
- * No genuine frame is ever dropped (in lockstep a lost signal would be a wrong decision, docs/design.md §6): a frame the
- * internal stream refuses for now (back-pressured by the actuator or the archive, an admin action, no subscriber yet)
- * is offered again up to {@code offerRetries} times at once, then stays unconsumed on the platform stream and is
+ * No genuine frame is ever dropped (in lockstep a lost signal would be a wrong decision, docs/design.md §6): a frame
+ * the internal stream refuses for now (back-pressured by the actuator or the archive, an admin action, no subscriber
+ * yet) is offered again up to {@code offerRetries} times at once, then stays unconsumed on the platform stream and is
  * offered again at the next duty cycle, so back-pressure propagates to the platform instead of losing the frame. A
  * frame that can never be relayed (the internal stream closed or at its end) also stays unconsumed, and the agent
  * crashes after the poll; since the platform subscription belongs to the session, not to the agent, the restarted agent

@@ -29,9 +29,10 @@ public final class DriverConfig
 
     /**
      * Default term length for UDP and IPC publications: 1 MiB. A publication maps three terms plus metadata, so each
-     * stream costs about 3 MiB of the driver directory instead of Aeron's default 48 MiB (16 MiB terms), which
-     * matters on a small {@code /dev/shm}. Our frames are 56-80 bytes (128 with Aeron's header, aligned), so a term
-     * still holds over 8 000 messages, and Aeron's flow-control window (half a term) lets a publisher run 512 KiB ahead of its slowest subscriber.
+     * stream costs about 3 MiB of the driver directory instead of Aeron's default 48 MiB (16 MiB terms), which matters
+     * on a small {@code /dev/shm}. Our frames are 56-80 bytes (128 with Aeron's header, aligned), so a term still holds
+     * over 8 000 messages, and Aeron's flow-control window (half a term) lets a publisher run 512 KiB ahead of its
+     * slowest subscriber.
      */
     public static final int TERM_LENGTH_DEFAULT = 1024 * 1024;
 

@@ -8,6 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.macs.HMac;
 import org.bouncycastle.crypto.params.KeyParameter;
+import org.rhcc.transport.codec.MessageSchema;
 
 /**
  * HMAC-SHA256 of a frame under the cluster's {@link FrameKey}, truncated to {@link FrameTrailer#TAG_LENGTH} bytes,
@@ -22,6 +23,18 @@ final class FrameMac
     static final int MAX_SIGNED_LENGTH = 96;
 
     private static final int SESSION_LENGTH = Long.BYTES;
+
+    static
+    {
+        for (int templateId = 1; templateId <= MessageSchema.MAX_TEMPLATE_ID; templateId++)
+        {
+            if (MessageSchema.messageLength(templateId) + FrameTrailer.TAG_OFFSET > MAX_SIGNED_LENGTH)
+            {
+                throw new IllegalStateException(MessageSchema.templateName(templateId) + " is longer than a tag " +
+                    "covers: raise FrameMac.MAX_SIGNED_LENGTH");
+            }
+        }
+    }
 
     private final HMac hmac = new HMac(new SHA256Digest());
     private final byte[] scratch = new byte[SESSION_LENGTH + MAX_SIGNED_LENGTH];

@@ -7,11 +7,12 @@ import org.agrona.DirectBuffer;
 import org.rhcc.transport.codec.DropReason;
 
 /**
- * Checks the {@link FrameTrailer} of every frame a stream delivers, after {@link
- * org.rhcc.transport.codec.FrameValidator} has checked its header and length: the publisher must be one the stream
- * expects, the tag must verify under the cluster's key for this session, and the sequence number must be above the
- * last one accepted from that publisher on this stream. A forged frame (no key), a genuine frame of another session
- * or another stream, and a genuine frame delivered a second time are refused; the caller counts and drops them.
+ * Checks the {@link FrameTrailer} of every frame a stream delivers, after
+ * {@link org.rhcc.transport.codec.FrameValidator} has checked its header and length: the publisher must be one the
+ * stream expects, the tag must verify under the cluster's key for this session, and the sequence number must be
+ * above the last one accepted from that publisher on this stream. A forged frame (no key), a genuine frame of another
+ * session or another stream, and a genuine frame delivered a second time are refused; the caller counts and drops
+ * them.
  * <p>
  * The verifier belongs to the stream's owner for the whole session (not to an agent that may restart), so a replay
  * stays refused after a restart.
