@@ -28,6 +28,9 @@ import org.rhcc.transport.message.MessageListener;
  * configuration, feeds it the session's recorded input (the controller node's internal IIO or probe-ACK stream, as
  * the archive kept it), and checks that it takes every journaled decision again, in order: each MBA level change,
  * ECN marking change and fail-safe of the receiver; each coalesced batch of QP states of every sender entity.
+ * <p>
+ * A recording holds only frames the node verified before it recorded them (the signal relay verifies, then copies;
+ * transport/README.md, "Authenticated frames"), so replay reads it with the header checks alone and needs no key.
  */
 public final class DecisionReplayer
 {
