@@ -9,7 +9,7 @@ import org.rhcc.transport.codec.MessageSchema;
  *   +0  publisher  int32  who signed the frame ({@link FramePublisher})
  *   +4  reserved   int32  zero
  *   +8  seq        int64  the publisher's sequence number, strictly increasing
- *   +16 tag        16 bytes  HMAC-SHA256(key, sessionId | message | publisher | reserved | seq), first 16 bytes
+ *   +16 tag        16 bytes  SipHash-2-4-128(tag key, sessionId | message | publisher | reserved | seq)
  * </pre>
  * The session id is authenticated but not carried: publisher and receiver both know the session the stream serves.
  */

@@ -2,6 +2,7 @@ package org.rhcc.transport.auth;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
@@ -14,17 +15,18 @@ import org.agrona.DirectBuffer;
 import org.rhcc.transport.codec.DropReason;
 
 /**
- * The authentication rule of transport/README.md ("Authenticated frames"), written a second time for tests over the
- * JDK's own HMAC-SHA256 ({@link Mac}) rather than the BouncyCastle code {@link FrameVerifier} uses: the 32-byte
- * trailer after the message, a publisher the stream accepts, the 16-byte truncated tag over session id, message and
- * the trailer's first 16 bytes, and a sequence number above the publisher's last accepted one.
+ * The authentication rule of transport/README.md ("Authenticated frames"), written a second time for tests, with the
+ * tag key derived by the JDK's own HMAC-SHA256 ({@link Mac}) and the tag computed by the tests' own
+ * {@link ReferenceSipHash128} rather than the BouncyCastle code {@link FrameVerifier} uses: the 32-byte trailer after
+ * the message, a publisher the stream accepts, the 16-byte SipHash-2-4-128 tag over session id, message and the
+ * trailer's first 16 bytes, and a sequence number above the publisher's last accepted one.
  */
 public final class TrailerOracle
 {
     /** Bytes of the trailer, as documented (not taken from the code under test). */
     public static final int TRAILER_LENGTH = 32;
 
-    private final Mac mac;
+    private final byte[] tagKey;
     private final long sessionId;
     private final Set<Integer> publishers;
     private final long[] lastSeqs = new long[64];
@@ -38,8 +40,9 @@ public final class TrailerOracle
     {
         try
         {
-            mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key.bytes(), "HmacSHA256"));
+            final Mac hmac = Mac.getInstance("HmacSHA256");
+            hmac.init(new SecretKeySpec(key.bytes(), "HmacSHA256"));
+            tagKey = Arrays.copyOf(hmac.doFinal("rhcc frame tag key v1".getBytes(StandardCharsets.US_ASCII)), 16);
         }
         catch (final GeneralSecurityException ex)
         {
@@ -75,9 +78,10 @@ public final class TrailerOracle
         {
             return DropReason.UNAUTHENTICATED.result();
         }
-        mac.update(ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, sessionId).array());
-        mac.update(frame, 0, length - TRAILER_LENGTH + 16);
-        final byte[] tag = Arrays.copyOf(mac.doFinal(), 16);
+        final byte[] signed = new byte[Long.BYTES + length - TRAILER_LENGTH + 16];
+        ByteBuffer.wrap(signed).order(ByteOrder.LITTLE_ENDIAN).putLong(0, sessionId);
+        System.arraycopy(frame, 0, signed, Long.BYTES, length - TRAILER_LENGTH + 16);
+        final byte[] tag = ReferenceSipHash128.tag(tagKey, signed);
         if (!MessageDigest.isEqual(tag, Arrays.copyOfRange(frame, length - 16, length)))
         {
             return DropReason.UNAUTHENTICATED.result();

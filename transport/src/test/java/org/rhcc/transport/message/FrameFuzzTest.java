@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  *     are on in the test JVM, so a read past the frame would throw);</li>
  *     <li>the validator returns the verdict of {@link WireSchemaOracle}, the schema's rules read from
  *     {@code rhcc-messages.xml} itself, and the adapter that verdict followed by {@link TrailerOracle}'s (the trailer
- *     rule over the JDK's own HMAC); a tampered, replayed or forged frame is refused;</li>
+ *     rule over the tests' own SipHash); a tampered, replayed or forged frame is refused;</li>
  *     <li>an accepted frame reaches exactly one listener callback, of its template, with the field values the oracle
  *     reads from its bytes (bit-exact for doubles) and, for a valid frame, the values it was encoded from; no drop
  *     counter moves;</li>
