@@ -39,6 +39,7 @@ final class ClusterCertificates
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.-]*");
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
     private static final String CA_DAYS = "3650";
     private static final String NODE_DAYS = "825";
 
@@ -65,9 +66,11 @@ final class ClusterCertificates
         final Path work;
         try
         {
-            Files.createDirectories(out);
-            work = Files.createTempDirectory(out, ".rhcc-certs-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            if (!Files.exists(out))
+            {
+                Files.createDirectories(out, PosixFilePermissions.asFileAttribute(OWNER_DIR));
+            }
+            work = Files.createTempDirectory(out, ".rhcc-certs-", PosixFilePermissions.asFileAttribute(OWNER_DIR));
         }
         catch (final IOException ex)
         {
@@ -170,8 +173,8 @@ final class ClusterCertificates
     private String nodeConf(final String name, final String password, final String trustPassword)
     {
         return "# Artery TLS keys of rhcc node " + name + ", from 'rhcc certs'. Keep this file 0600 (the node refuses " +
-            "it otherwise)\n# and include it after profiles/tls.conf: include file(\"" + out.resolve(name + ".conf") +
-            "\")\n" +
+            "it otherwise)\n# and include it after profiles/tls.conf:\n#   include classpath(\"profiles/tls.conf\")\n" +
+            "#   include file(\"" + out.resolve(name + ".conf") + "\")\n" +
             "pekko.remote.artery.ssl.config-ssl-engine {\n" +
             "  key-store = \"" + out.resolve(name + ".p12") + "\"\n" +
             "  key-store-password = \"" + password + "\"\n" +
