@@ -137,9 +137,10 @@ public final class NodeMain
         {
             node.awaitJoined();
         }
-        catch (final IllegalArgumentException ex)
+        catch (final IllegalArgumentException | IllegalStateException ex)
         {
             node.close();
+            throwIfAutostartFailed(node);
             throw ex;
         }
         final CountDownLatch stop = new CountDownLatch(1);
@@ -179,6 +180,11 @@ public final class NodeMain
         {
             // the JVM is already shutting down: the hook closes the node
         }
+        throwIfAutostartFailed(node);
+    }
+
+    private static void throwIfAutostartFailed(final RhccNode node)
+    {
         final var reason = CoordinatedShutdown.get(node.system()).getShutdownReason();
         if (reason.isPresent() && reason.get() instanceof AutostartFailed failed)
         {

@@ -185,7 +185,7 @@ public final class RhccNode implements AutoCloseable
      *
      * @param timeout how long to wait.
      * @param roles   roles that must be present.
-     * @throws IllegalStateException if they are not in time.
+     * @throws IllegalStateException if they are not in time, or the node stops first.
      */
     public void awaitUp(final Duration timeout, final String... roles)
     {
@@ -206,6 +206,10 @@ public final class RhccNode implements AutoCloseable
             if (up)
             {
                 return;
+            }
+            if (system.getWhenTerminated().toCompletableFuture().isDone())
+            {
+                throw new IllegalStateException("the node stopped before the cluster formed");
             }
             if (System.nanoTime() - deadlineNs > 0)
             {
@@ -228,6 +232,7 @@ public final class RhccNode implements AutoCloseable
      * Waits until this node is {@code Up} in its cluster, {@code rhcc.node.join-timeout} at most.
      *
      * @throws IllegalArgumentException on one line naming the seed nodes and what to check, if it is not in time.
+     * @throws IllegalStateException    if the node stops first (e.g. its autostart session failed).
      */
     public void awaitJoined()
     {
@@ -237,6 +242,10 @@ public final class RhccNode implements AutoCloseable
         }
         catch (final IllegalStateException ex)
         {
+            if (system.getWhenTerminated().toCompletableFuture().isDone())
+            {
+                throw ex;
+            }
             final List<String> seeds = system.settings().config().getStringList("pekko.cluster.seed-nodes");
             throw new IllegalArgumentException("did not join the cluster of seed nodes " + seeds + " within " +
                 settings.joinTimeout().toSeconds() + " s (rhcc.node.join-timeout): check that a seed node runs " +

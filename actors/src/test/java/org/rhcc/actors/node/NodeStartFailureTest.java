@@ -63,11 +63,7 @@ class NodeStartFailureTest
     @Test
     void shouldRefuseAPostgresqlJournalAtAWrongPort() throws IOException
     {
-        final int closedPort;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            closedPort = probe.getLocalPort();
-        }
+        final int closedPort = closedPort();
         final Map<String, Object> config = config("postgres", NodeSettings.ROLE_SENDER);
         config.put("rhcc.journal.backend", "postgres");
         config.put("rhcc.journal.postgres.url", "jdbc:postgresql://127.0.0.1:" + closedPort + "/rhcc");
@@ -85,11 +81,7 @@ class NodeStartFailureTest
     @Test
     void shouldGiveUpJoiningUnreachableSeedsAfterTheJoinTimeout() throws IOException
     {
-        final int closedPort;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            closedPort = probe.getLocalPort();
-        }
+        final int closedPort = closedPort();
         final Map<String, Object> config = config("seeds", NodeSettings.ROLE_SIM);
         final String seed = "pekko://rhcc@127.0.0.1:" + closedPort;
         config.put("pekko.cluster.seed-nodes", List.of(seed));
@@ -105,6 +97,14 @@ class NodeStartFailureTest
                 "(rhcc.node.join-timeout): check that a seed node runs there and is reachable, and that every node " +
                 "has the same pekko.remote.artery.transport and keys from the same CA (rhcc certs)", ex.getMessage());
             assertTrue(waitedMs >= 2000 && waitedMs < Duration.ofSeconds(10).toMillis(), waitedMs + " ms");
+        }
+    }
+
+    private static int closedPort() throws IOException
+    {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            return probe.getLocalPort();
         }
     }
 
