@@ -172,8 +172,9 @@ final class ClusterCertificates
 
     private String nodeConf(final String name, final String password, final String trustPassword)
     {
-        return "# Artery TLS keys of rhcc node " + name + ", from 'rhcc certs'. Keep this file 0600 (the node refuses " +
-            "it otherwise)\n# and include it after profiles/tls.conf:\n#   include classpath(\"profiles/tls.conf\")\n" +
+        return "# Artery TLS keys of rhcc node " + name + ", from 'rhcc certs'. Keep this file 0600 (the node " +
+            "refuses it otherwise)\n" +
+            "# and include it after profiles/tls.conf:\n#   include classpath(\"profiles/tls.conf\")\n" +
             "#   include file(\"" + out.resolve(name + ".conf") + "\")\n" +
             "pekko.remote.artery.ssl.config-ssl-engine {\n" +
             "  key-store = \"" + out.resolve(name + ".p12") + "\"\n" +

@@ -1,10 +1,17 @@
 package org.rhcc.actors.node;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,8 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A node that cannot start says why on one line, before it holds anything: Artery's port or a platform stream's UDP
- * port in use, a journal it cannot open (PostgreSQL at a wrong port), a cluster it does not join within
- * {@code rhcc.node.join-timeout}.
+ * port in use, a journal it cannot open (PostgreSQL at a wrong port, an H2 file another process holds), a cluster it
+ * does not join within {@code rhcc.node.join-timeout}.
  */
 class NodeStartFailureTest
 {
@@ -76,6 +83,60 @@ class NodeStartFailureTest
         assertTrue(ex.getMessage().endsWith("(check the host and port of rhcc.journal.postgres.url and that " +
             "PostgreSQL accepts connections there)"), ex.getMessage());
         assertEquals(1, ex.getMessage().lines().count(), ex.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAnH2JournalAnotherProcessHolds() throws Exception
+    {
+        final Map<String, Object> config = config("h2-locked", NodeSettings.ROLE_SENDER);
+        final Path journal = Path.of(config.get("rhcc.work-dir").toString(), "journal");
+        final Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", System.getProperty("java.class.path"), H2Holder.class.getName(), journal.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(),
+            StandardCharsets.UTF_8)))
+        {
+            assertEquals("open", out.readLine(), "the other process holds the file");
+
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> RhccNode.start(RhccConfig.load(null, config)));
+
+            assertTrue(ex.getMessage().startsWith("cannot open the journal h2 jdbc:h2:file:" + journal),
+                ex.getMessage());
+            assertTrue(ex.getMessage().endsWith("(another process holds the H2 file without AUTO_SERVER (an H2 " +
+                "console or tool): stop it, or point rhcc.work-dir elsewhere)"), ex.getMessage());
+            assertEquals(1, ex.getMessage().lines().count(), ex.getMessage());
+        }
+        finally
+        {
+            holder.getOutputStream().close();
+            assertTrue(holder.waitFor(30, TimeUnit.SECONDS), "the holder exits when its input closes");
+        }
+    }
+
+    /**
+     * An H2 tool in another JVM: opens the file database without AUTO_SERVER (holding its lock alone), says "open",
+     * and keeps it until its standard input closes.
+     */
+    public static final class H2Holder
+    {
+        private H2Holder()
+        {
+        }
+
+        /**
+         * @param args the database path.
+         * @throws Exception if the database cannot be opened.
+         */
+        public static void main(final String[] args) throws Exception
+        {
+            try (Connection connection = DriverManager.getConnection("jdbc:h2:file:" + args[0], "sa", ""))
+            {
+                System.out.println(connection.isValid(1) ? "open" : "closed");
+                System.out.flush();
+                System.in.transferTo(OutputStream.nullOutputStream());
+            }
+        }
     }
 
     @Test
