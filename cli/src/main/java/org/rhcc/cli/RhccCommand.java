@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
         DoctorCommand.class,
         FailsafeCommand.class,
         NodeCommand.class,
+        CertsCommand.class,
         ReplayCommand.class,
     })
 public final class RhccCommand implements Runnable

@@ -105,6 +105,20 @@ class NodeCommandTest
         assertTrue(lines.get(0).contains("NO_DRIVER: load the msr driver: modprobe msr"), lines.get(0));
     }
 
+    @Test
+    void shouldRefuseAnUnknownKeyWithOneLineAndStatusTwoFromTheJvm() throws Exception
+    {
+        final Path conf = Files.writeString(dir.resolve("typo.conf"), "rhcc.node.sender-host = [2]\n");
+        final Process process = java(RhccCommand.class.getName(), "node", "--role", "sender", "--config",
+            conf.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the JVM exits");
+        final String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertEquals(RhccCommand.EXIT_USAGE, process.exitValue(), err);
+        assertEquals("rhcc node: unknown key rhcc.node.sender-host (" + conf + ": 1): did you mean " +
+            "rhcc.node.sender-hosts? (every key is documented in conf/reference.conf)", err.strip());
+    }
+
     private Path configFile() throws IOException
     {
         final Path conf = dir.resolve("receiver.conf");

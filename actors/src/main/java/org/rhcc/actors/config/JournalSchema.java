@@ -18,6 +18,9 @@ import java.util.List;
  */
 public final class JournalSchema
 {
+    /** H2's error code for a database file another process has open (DATABASE_ALREADY_OPEN_1). */
+    private static final int H2_ALREADY_OPEN = 90020;
+
     private JournalSchema()
     {
     }
@@ -26,7 +29,8 @@ public final class JournalSchema
      * Creates any missing table, sequence and index.
      *
      * @param settings the journal.
-     * @throws IllegalStateException naming the database if it cannot be reached or the DDL fails.
+     * @throws IllegalArgumentException on one line naming the database and what to check, if it cannot be reached or
+     *                                  the DDL fails.
      */
     public static void ensure(final JournalSettings settings)
     {
@@ -41,9 +45,29 @@ public final class JournalSchema
         }
         catch (final SQLException ex)
         {
-            throw new IllegalStateException("cannot create the journal schema in " + settings.describe() + ": " +
-                ex.getMessage() + " (check rhcc.journal: the database must be reachable and writable)", ex);
+            throw new IllegalArgumentException("cannot open the journal " + settings.describe() + ": " +
+                firstLine(ex.getMessage()) + " (" + fix(settings, ex) + ")", ex);
         }
+    }
+
+    private static String fix(final JournalSettings settings, final SQLException ex)
+    {
+        if (JournalSettings.H2.equals(settings.backend()))
+        {
+            return ex.getErrorCode() == H2_ALREADY_OPEN ? "another process holds the H2 file without AUTO_SERVER " +
+                "(an H2 console or tool): stop it, or point rhcc.work-dir elsewhere" :
+                "check rhcc.work-dir and rhcc.journal.h2: the directory must be writable";
+        }
+        return String.valueOf(ex.getSQLState()).startsWith("08") ? "check the host and port of " +
+            "rhcc.journal.postgres.url and that PostgreSQL accepts connections there" :
+            "check rhcc.journal.postgres: the database must exist and the user may create tables in it";
+    }
+
+    private static String firstLine(final String message)
+    {
+        final String m = String.valueOf(message).strip();
+        final int end = m.indexOf('\n');
+        return end < 0 ? m : m.substring(0, end).strip();
     }
 
     /**

@@ -54,6 +54,7 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param sensorIntervalNs      sampling interval of the sensor, ns.
  * @param autostart             the session a node opens by itself at start (a real host, where no simulator opens
  *                              sessions), or null.
+ * @param joinTimeout           longest a node waits to be {@code Up} in its cluster before it gives up and stops.
  */
 public record NodeSettings(
     List<String> roles,
@@ -92,7 +93,8 @@ public record NodeSettings(
     Duration actuatorMaxBackoff,
     boolean receiverOnHost,
     long sensorIntervalNs,
-    org.rhcc.actors.session.SessionSpec autostart)
+    org.rhcc.actors.session.SessionSpec autostart,
+    Duration joinTimeout)
 {
     /** Role of a node that runs the receiver host's IIO sample source and MBA actuator. */
     public static final String ROLE_RECEIVER = "receiver";
@@ -197,7 +199,18 @@ public record NodeSettings(
             r.getDuration("supervision.actuator-max-backoff"),
             receiverOnHost(r.getString("receiver.hardware")),
             r.getDuration("receiver.sensor-interval").toNanos(),
-            autostart(r));
+            autostart(r),
+            joinTimeout(r));
+    }
+
+    private static Duration joinTimeout(final Config r)
+    {
+        final Duration timeout = r.getDuration("node.join-timeout");
+        if (timeout.isNegative() || timeout.isZero())
+        {
+            throw new IllegalArgumentException("rhcc.node.join-timeout must be positive (e.g. 30s), got " + timeout);
+        }
+        return timeout;
     }
 
     private static boolean receiverOnHost(final String hardware)

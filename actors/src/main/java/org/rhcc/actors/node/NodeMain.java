@@ -21,7 +21,9 @@ import org.rhcc.actors.receiver.ReceiverHardware;
  * The entry point of the child JVMs of a local cluster, whose receivers run against the simulated platform; the
  * {@code rhcc node} command runs a node through {@link #run(Config, ReceiverHardware, boolean)}, with the host's
  * hardware when the receiver controls this host. Whatever happens, the JVM exits (a failed start must not leave it
- * hanging on Pekko's threads, docs/design.md §8.2); a bad setting is one line on stderr and exit status 2.
+ * hanging on Pekko's threads, docs/design.md §8.2); a bad setting, a port in use, an unreachable journal or a cluster
+ * not joined within {@code rhcc.node.join-timeout} is one line on stderr and exit status 2. "rhcc node up" is printed
+ * once the node is {@code Up} in its cluster.
  */
 public final class NodeMain
 {
@@ -118,19 +120,29 @@ public final class NodeMain
     }
 
     /**
-     * Starts a node and blocks until its actor system terminates, the JVM shuts down or, if asked, standard input
-     * closes.
+     * Starts a node, waits until it has joined its cluster, then blocks until its actor system terminates, the JVM
+     * shuts down or, if asked, standard input closes.
      *
      * @param config     the node's resolved configuration ({@link #load}).
      * @param hardware   the receiver host's open hardware, which the node owns from now on; null for the simulated
      *                   platform.
      * @param stdinWatch true to stop when standard input reaches its end.
-     * @throws IllegalArgumentException for a bad setting, or when the node shut itself down because its configured
-     *                                  session did not open ({@link AutostartFailed}).
+     * @throws IllegalArgumentException for a bad setting, a cluster not joined in time, or when the node shut itself
+     *                                  down because its configured session did not open ({@link AutostartFailed}).
      */
     public static void run(final Config config, final ReceiverHardware hardware, final boolean stdinWatch)
     {
         final RhccNode node = RhccNode.start(config, hardware);
+        try
+        {
+            node.awaitJoined();
+        }
+        catch (final IllegalArgumentException | IllegalStateException ex)
+        {
+            node.close();
+            throwIfAutostartFailed(node);
+            throw ex;
+        }
         final CountDownLatch stop = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
         {
@@ -168,6 +180,11 @@ public final class NodeMain
         {
             // the JVM is already shutting down: the hook closes the node
         }
+        throwIfAutostartFailed(node);
+    }
+
+    private static void throwIfAutostartFailed(final RhccNode node)
+    {
         final var reason = CoordinatedShutdown.get(node.system()).getShutdownReason();
         if (reason.isPresent() && reason.get() instanceof AutostartFailed failed)
         {

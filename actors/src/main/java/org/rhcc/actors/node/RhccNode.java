@@ -1,9 +1,11 @@
 package org.rhcc.actors.node;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigValueFactory;
 import io.aeron.Aeron;
 import io.aeron.archive.client.AeronArchive;
@@ -16,6 +18,8 @@ import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.JournalSchema;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.config.RemotingSecurity;
+import org.rhcc.actors.config.RhccConfig;
 import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
@@ -87,7 +91,7 @@ public final class RhccNode implements AutoCloseable
     {
         try
         {
-            final NodeSettings settings = NodeSettings.from(config);
+            final NodeSettings settings = settings(config);
             if (null == hardware && settings.receiverOnHost() && settings.hasRole(NodeSettings.ROLE_RECEIVER))
             {
                 throw new IllegalArgumentException("rhcc.receiver.hardware = host, but nothing opened this host's " +
@@ -104,6 +108,21 @@ public final class RhccNode implements AutoCloseable
         {
             closeHardware(hardware);
             throw ex;
+        }
+    }
+
+    private static NodeSettings settings(final Config config)
+    {
+        try
+        {
+            final NodeSettings settings = NodeSettings.from(config);
+            RemotingSecurity.check(config);
+            NodePorts.check(config, settings);
+            return settings;
+        }
+        catch (final ConfigException ex)
+        {
+            throw RhccConfig.invalid(ex);
         }
     }
 
@@ -170,7 +189,7 @@ public final class RhccNode implements AutoCloseable
      *
      * @param timeout how long to wait.
      * @param roles   roles that must be present.
-     * @throws IllegalStateException if they are not in time.
+     * @throws IllegalStateException if they are not in time, or the node stops first.
      */
     public void awaitUp(final Duration timeout, final String... roles)
     {
@@ -192,6 +211,10 @@ public final class RhccNode implements AutoCloseable
             {
                 return;
             }
+            if (system.getWhenTerminated().toCompletableFuture().isDone())
+            {
+                throw new IllegalStateException("the node stopped before the cluster formed");
+            }
             if (System.nanoTime() - deadlineNs > 0)
             {
                 throw new IllegalStateException("the cluster did not form within " + timeout.toSeconds() +
@@ -206,6 +229,32 @@ public final class RhccNode implements AutoCloseable
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for the cluster", ex);
             }
+        }
+    }
+
+    /**
+     * Waits until this node is {@code Up} in its cluster, {@code rhcc.node.join-timeout} at most.
+     *
+     * @throws IllegalArgumentException on one line naming the seed nodes and what to check, if it is not in time.
+     * @throws IllegalStateException    if the node stops first (e.g. its autostart session failed).
+     */
+    public void awaitJoined()
+    {
+        try
+        {
+            awaitUp(settings.joinTimeout());
+        }
+        catch (final IllegalStateException ex)
+        {
+            if (system.getWhenTerminated().toCompletableFuture().isDone())
+            {
+                throw ex;
+            }
+            final List<String> seeds = system.settings().config().getStringList("pekko.cluster.seed-nodes");
+            throw new IllegalArgumentException("did not join the cluster of seed nodes " + seeds + " within " +
+                settings.joinTimeout().toSeconds() + " s (rhcc.node.join-timeout): check that a seed node runs " +
+                "there and is reachable, and that every node has the same pekko.remote.artery.transport and keys " +
+                "from the same CA (rhcc certs)");
         }
     }
 
