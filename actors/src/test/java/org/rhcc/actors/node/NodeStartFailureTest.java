@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNodes;
+import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
 
@@ -176,6 +177,7 @@ class NodeStartFailureTest
         config.put("pekko.cluster.roles", List.of(role));
         config.put("pekko.remote.artery.canonical.port", 0);
         config.put("rhcc.aeron.archive.enabled", "off");
+        config.put(FrameAuthSettings.KEY_FILE, TestNodes.frameKeyFile(config).toString());
         return config;
     }
 }
