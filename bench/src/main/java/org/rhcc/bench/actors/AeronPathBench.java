@@ -109,8 +109,8 @@ final class AeronPathBench
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
                 new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
-            final MbaActuatorAgent cascade = new MbaActuatorAgent(samples, commands, controller, log, 1L, 0, 1, 64,
-                AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
+            final MbaActuatorAgent cascade = new MbaActuatorAgent(samples, commands, controller, log,
+                Fixtures.mark(), 1L, 0, 1, 64, AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
             final Agent relayAgent = relay ?
                 new SignalRelayAgent("iio-sample-source", platform, internal, 64, Integer.MAX_VALUE,
                     AgentCounters.source(CounterAllocator.published(aeron), "iio-sample-source", 1L)) : null;
@@ -332,7 +332,7 @@ final class AeronPathBench
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
         final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L,
-            AgentCounters.rateUpdater(CounterAllocator.published(aeron), 1L));
+            AgentCounters.rateUpdater(CounterAllocator.published(aeron), 1L), Fixtures.mark());
         final RateUpdaterAgent agent = new RateUpdaterAgent(acks, commandProxy(commandsOut), state, 64);
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);
         for (int b = 0; b < blocks; b++)
