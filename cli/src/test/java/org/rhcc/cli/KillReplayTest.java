@@ -1,6 +1,5 @@
 package org.rhcc.cli;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,8 +64,8 @@ class KillReplayTest
             org.agrona.IoUtil.delete(run.toFile(), true);
         }
         System.out.printf("%d kill -9: %d sessions (%d interrupted), %d journaled decisions reproduced, %d decisions " +
-            "taken after the journal's last write rebuilt from the recordings, %d signals taken but not yet recorded, " +
-            "%d divergences%n", KILLS, sessions, interrupted, journaled, rebuilt, unrecorded, divergences.size());
+            "taken after the journal's last write rebuilt from the recordings, %d signals taken but not yet " +
+            "recorded, %d divergences%n", KILLS, sessions, interrupted, journaled, rebuilt, unrecorded, divergences.size());
         assertEquals(List.of(), divergences);
         assertTrue(interrupted > 0, "no kill interrupted a session: the kills missed the runs");
     }
@@ -78,8 +77,11 @@ class KillReplayTest
     {
         Files.createDirectories(run);
         final Path err = run.resolve("stderr.txt");
-        final Process process = java(RhccCommand.class.getName(), "experiment", "signals", "--via", "cluster",
-            "--scheme", "rhcc", "--duration-ms", "4", "--warmup-ms", "1", "--no-charts", "--out", run.toString())
+        final Process process = ChildJvm.java(List.of("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens", "java.base/java.util.zip=ALL-UNNAMED", "--add-opens",
+            "java.base/jdk.internal.misc=ALL-UNNAMED"), RhccCommand.class.getName(), "experiment", "signals",
+            "--via", "cluster", "--scheme", "rhcc", "--duration-ms", "4", "--warmup-ms", "1", "--no-charts", "--out",
+            run.toString())
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
         try
         {
@@ -123,23 +125,5 @@ class KillReplayTest
         }
         return new DecisionReplayer(new JournalReader(JournalSettings.of(journal.toString())),
             List.of(run.resolve("cluster").resolve("archive")), run.resolve("replay")).replay();
-    }
-
-    private static ProcessBuilder java(final String mainClass, final String... args)
-    {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("--add-opens");
-        command.add("java.base/sun.nio.ch=ALL-UNNAMED");
-        command.add("--add-opens");
-        command.add("java.base/java.util.zip=ALL-UNNAMED");
-        command.add("--add-opens");
-        command.add("java.base/jdk.internal.misc=ALL-UNNAMED");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path") + File.pathSeparator +
-            System.getProperty("surefire.test.class.path", ""));
-        command.add(mainClass);
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command);
     }
 }

@@ -53,8 +53,9 @@ public final class MbaActuatorAgent implements Agent, MessageListener
      * @param counters      the agent's counters (the caller closes them).
      */
     public MbaActuatorAgent(final Subscription samples, final MessageProxy commands,
-        final ReceiverController controller, final ReceiverDecisionLog log, final WriteAheadMark mark, final long sessionId, final int hostId,
-        final int controllerId, final int fragmentLimit, final AgentCounters.Cascade counters)
+        final ReceiverController controller, final ReceiverDecisionLog log, final WriteAheadMark mark,
+        final long sessionId, final int hostId, final int controllerId, final int fragmentLimit,
+        final AgentCounters.Cascade counters)
     {
         this.counters = counters;
         this.samples = samples;

@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The H2 journal's URL commits durably (docs/design.md §7, "Durability"): a child JVM inserts rows one auto-commit at a
  * time through {@link JournalSettings#h2Url} and prints each acknowledged id; it is killed with SIGKILL
- * ({@link ProcessHandle#destroyForcibly()}) mid-stream, and every acknowledged row must be in the file. With H2's default
- * write delay (500 ms) the last second of acknowledged rows was lost.
+ * ({@link ProcessHandle#destroyForcibly()}) mid-stream, and every acknowledged row must be in the file. With H2's
+ * default write delay (500 ms) the last second of acknowledged rows was lost.
  */
 class H2DurabilityTest
 {
