@@ -1,12 +1,10 @@
 package org.rhcc.cli;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,8 +93,9 @@ class NodeCommandTest
     @Test
     void shouldExitWithStatusTwoAndOneLineFromTheJvm() throws Exception
     {
-        final Process process = java(RhccCommand.class.getName(), "node", "--role", "receiver", "--config",
-            configFile().toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        final Process process = ChildJvm.java(List.of("-XX:TieredStopAtLevel=1"), RhccCommand.class.getName(),
+            "node", "--role", "receiver", "--config", configFile().toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertTrue(process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the JVM exits");
         final List<String> lines = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
             .lines().filter((line) -> line.startsWith("rhcc node:") || line.contains("Exception")).toList();
@@ -109,8 +108,9 @@ class NodeCommandTest
     void shouldRefuseAnUnknownKeyWithOneLineAndStatusTwoFromTheJvm() throws Exception
     {
         final Path conf = Files.writeString(dir.resolve("typo.conf"), "rhcc.node.sender-host = [2]\n");
-        final Process process = java(RhccCommand.class.getName(), "node", "--role", "sender", "--config",
-            conf.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        final Process process = ChildJvm.java(List.of("-XX:TieredStopAtLevel=1"), RhccCommand.class.getName(),
+            "node", "--role", "sender", "--config", conf.toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertTrue(process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the JVM exits");
         final String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
 
@@ -130,18 +130,5 @@ class NodeCommandTest
         }
         Files.writeString(conf, text.toString());
         return conf;
-    }
-
-    private static ProcessBuilder java(final String mainClass, final String... args)
-    {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-XX:TieredStopAtLevel=1");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path") + File.pathSeparator +
-            System.getProperty("surefire.test.class.path", ""));
-        command.add(mainClass);
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command);
     }
 }

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Creates the journal's tables from the DDL shipped in the pekko-persistence-jdbc jar, idempotently: the jar's
  * {@code CREATE UNIQUE INDEX} lacks {@code IF NOT EXISTS}, so a second start would fail; it is patched here
- * (docs/design.md §8.5).
+ * (docs/design.md §8.5). On PostgreSQL it also checks that commits are durable ({@code synchronous_commit} not off;
+ * docs/design.md §7).
  */
 public final class JournalSchema
 {
@@ -42,6 +43,10 @@ public final class JournalSchema
             {
                 statement.execute(sql);
             }
+            if (JournalSettings.POSTGRES.equals(settings.backend()))
+            {
+                requireSynchronousCommit(statement, settings);
+            }
         }
         catch (final SQLException ex)
         {
@@ -68,6 +73,24 @@ public final class JournalSchema
         final String m = String.valueOf(message).strip();
         final int end = m.indexOf('\n');
         return end < 0 ? m : m.substring(0, end).strip();
+    }
+
+    /**
+     * A journal write is acknowledged only once it is durable (docs/design.md §7, "Durability"): PostgreSQL's
+     * {@code synchronous_commit} must not be off.
+     */
+    private static void requireSynchronousCommit(final Statement statement, final JournalSettings settings)
+        throws SQLException
+    {
+        try (java.sql.ResultSet rows = statement.executeQuery("SHOW synchronous_commit"))
+        {
+            if (rows.next() && "off".equalsIgnoreCase(rows.getString(1)))
+            {
+                throw new IllegalStateException("synchronous_commit is off in " + settings.describe() + ": journal " +
+                    "writes would be acknowledged before they are durable; set it on (ALTER SYSTEM SET " +
+                    "synchronous_commit = on, or for the journal's role: ALTER ROLE ... SET synchronous_commit = on)");
+            }
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package org.rhcc.actors.node;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.archive.SignalRecorder;
@@ -47,6 +48,21 @@ public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder rec
         {
             recorder.awaitRecordedPosition(recordingId, publication.position(), settings.askTimeout().toNanos());
         }
+    }
+
+    /**
+     * Opens a session's write-ahead mark: a file next to the node's archive when the node records, in memory otherwise.
+     *
+     * @param role         {@code receiver} or {@code sender}.
+     * @param sessionId    the session.
+     * @param controllerId the controller's id.
+     * @return the mark (the caller closes it).
+     */
+    public WriteAheadMark writeAheadMark(final String role, final long sessionId, final int controllerId)
+    {
+        return null == recorder ? WriteAheadMark.inMemory() : WriteAheadMark.create(WriteAheadMark.directory(
+            settings.archiveDir(), settings.archiveName()).resolve(WriteAheadMark.fileName(role, sessionId,
+            controllerId)));
     }
 
     /**

@@ -20,6 +20,7 @@ import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionEvent;
 import org.rhcc.actors.journal.SessionJournal;
 import org.rhcc.actors.journal.SessionStarted;
+import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
@@ -72,7 +73,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     {
     }
 
-    private record Synced(Finished finished) implements Command
+    private record Synced(Finished finished, boolean stored) implements Command
     {
     }
 
@@ -112,6 +113,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     private final ReceiverController controller;
     private final AgentCounters.Cascade counters;
     private final ReceiverDecisionLog log;
+    private final WriteAheadMark mark;
     private final MbaActuatorAgent agent;
     private final ActorRef<SessionJournal.Command> journal;
     private final AgentThread agentThread;
@@ -157,8 +159,9 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
             ecn.setMarking(on, nowNs);
             log.onEcnMarking(on, nowNs);
         }, log);
+        mark = node.writeAheadMark("receiver", spec.sessionId(), SessionProtocol.RECEIVER_CONTROLLER_ID);
         agent = new MbaActuatorAgent(samples, node.frameAuth().verifier(spec.sessionId(), FramePublisher.PLATFORM_IIO,
-            FramePublisher.HOST_IIO_SENSOR), proxy, controller, log, spec.sessionId(), spec.receiverHostId(),
+            FramePublisher.HOST_IIO_SENSOR), proxy, controller, log, mark, spec.sessionId(), spec.receiverHostId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
         agentThread = AgentThread.start(agent, IdleStrategies.parse(s.idleStrategy()),
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
@@ -291,11 +294,15 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         getContext().pipeToSelf(AskPattern.<SessionJournal.Command, org.apache.pekko.Done>ask(journal,
             SessionJournal.Sync::new, node.settings().askTimeout(), getContext().getSystem().scheduler()),
             (done, error) -> new Synced(null == error ? finished : new Finished(finished.samples(),
-                finished.decisions(), "journal not synced: " + error)));
+                finished.decisions(), "journal not synced: " + error), null == error));
     }
 
     private Behavior<Command> onSynced(final Synced synced)
     {
+        if (synced.stored())
+        {
+            mark.journalComplete();
+        }
         pendingFinish.tell(synced.finished());
         return Behaviors.stopped();
     }
@@ -308,6 +315,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
             // fail-safe at shutdown: the host is never left throttled by a controller that stopped
             actuator.resetToUnthrottled();
         }
+        mark.close();
         samples.close();
         commands.close();
         counters.close();

@@ -3,6 +3,7 @@ package org.rhcc.actors.receiver;
 import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.message.MessageAdapter;
@@ -15,7 +16,8 @@ import org.rhcc.transport.message.OfferResult;
  * forged or replayed one counted and dropped), runs core's
  * {@link ReceiverController} on every sample of its host, and answers every {@code ClockAdvance(t)} of its session
  * with {@code ClockDone(t)} on the platform's command stream, after the commands decided up to t (same stream, so
- * the platform sees them first). Reports the fail-safe once to the decision log.
+ * the platform sees them first). Reports the fail-safe once to the decision log. Each sample of its host is counted
+ * in the session's {@link WriteAheadMark} before the controller decides on it (docs/design.md §7, "Durability").
  * <p>
  * Its counters ({@link AgentCounters.Cascade}) are in the media driver's counters file on a node, for AeronStat.
  * <p>
@@ -31,6 +33,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
     private final MessageProxy commands;
     private final ReceiverController controller;
     private final ReceiverDecisionLog log;
+    private final WriteAheadMark mark;
     private final long sessionId;
     private final int hostId;
     private final int controllerId;
@@ -46,6 +49,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
      * @param commands      publishes commands and lockstep answers to the platform.
      * @param controller    core's receiver controller bound to the platform's ports.
      * @param log           decision log, also told about the fail-safe.
+     * @param mark          the session's write-ahead mark (the caller closes it).
      * @param sessionId     the session (its lockstep steps carry its id).
      * @param hostId        receiver host whose samples are processed.
      * @param controllerId  id answered in {@code ClockDone}.
@@ -53,14 +57,16 @@ public final class MbaActuatorAgent implements Agent, MessageListener
      * @param counters      the agent's counters (the caller closes them).
      */
     public MbaActuatorAgent(final Subscription samples, final FrameVerifier verifier, final MessageProxy commands,
-        final ReceiverController controller, final ReceiverDecisionLog log, final long sessionId, final int hostId,
-        final int controllerId, final int fragmentLimit, final AgentCounters.Cascade counters)
+        final ReceiverController controller, final ReceiverDecisionLog log, final WriteAheadMark mark,
+        final long sessionId, final int hostId, final int controllerId, final int fragmentLimit,
+        final AgentCounters.Cascade counters)
     {
         this.counters = counters;
         this.samples = samples;
         this.commands = commands;
         this.controller = controller;
         this.log = log;
+        this.mark = mark;
         this.sessionId = sessionId;
         this.hostId = hostId;
         this.controllerId = controllerId;
@@ -95,6 +101,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
             return;
         }
         counters.samplesSeen.incrementRelease();
+        mark.signalTaken();
         controller.onIioSample(occupancy, pcieGbps, nowNs);
         if (!failSafeReported)
         {

@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 import io.aeron.Aeron;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.logbuffer.FragmentHandler;
 import org.agrona.CloseHelper;
+import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.StreamIds;
@@ -25,6 +27,7 @@ import org.rhcc.transport.archive.RecordingReplayer;
 public final class RecordedSignals implements AutoCloseable
 {
     private static final long REPLAY_TIMEOUT_NS = 600_000_000_000L;
+    private static final long KILLED_ARCHIVE_WAIT_NS = 30_000_000_000L;
 
     private final List<Path> roots;
     private final Path scratch;
@@ -56,6 +59,21 @@ public final class RecordedSignals implements AutoCloseable
     public long replay(final String archiveName, final long recordingId, final FragmentHandler handler)
     {
         return open(find(archiveName)).replayer().replay(recordingId, handler, REPLAY_TIMEOUT_NS);
+    }
+
+    /**
+     * Reads a session's write-ahead mark, kept next to the node's archive.
+     *
+     * @param archiveName the node's archive name, as journaled.
+     * @param fileName    the mark's file name ({@link WriteAheadMark#fileName}).
+     * @return the mark, or null if the node kept none for the session (a run before marks were written).
+     */
+    public WriteAheadMark.Reading mark(final String archiveName, final String fileName)
+    {
+        final Path archiveDir = find(archiveName);
+        final Path root = null == archiveDir.getParent() ? archiveDir : archiveDir.getParent();
+        final Path file = WriteAheadMark.directory(root, archiveName).resolve(fileName);
+        return Files.isRegularFile(file) ? WriteAheadMark.read(file) : null;
     }
 
     /**
@@ -102,12 +120,36 @@ public final class RecordedSignals implements AutoCloseable
             {
                 throw new UncheckedIOException(ex);
             }
-            final EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(new DriverConfig()
-                .workDir(scratch).archiveDir(dir));
+            final EmbeddedMediaDriver driver = launch(dir);
             final Aeron aeron = driver.connect();
             final AeronArchive archive = driver.connectArchive(aeron);
             return new Open(driver, new RecordingReplayer(archive, "aeron:ipc", StreamIds.REPLAY));
         });
+    }
+
+    /**
+     * Opens an archive with a replay driver. The archive of a node that was killed still looks active until its mark
+     * file's heartbeat ages past Aeron's timeout (about 10 s): then this waits, up to {@link #KILLED_ARCHIVE_WAIT_NS}.
+     */
+    private EmbeddedMediaDriver launch(final Path archiveDir)
+    {
+        final long deadlineNs = System.nanoTime() + KILLED_ARCHIVE_WAIT_NS;
+        while (true)
+        {
+            try
+            {
+                return EmbeddedMediaDriver.launch(new DriverConfig().workDir(scratch).archiveDir(archiveDir));
+            }
+            catch (final IllegalStateException ex)
+            {
+                if (null == ex.getMessage() || !ex.getMessage().contains("active mark file") ||
+                    System.nanoTime() > deadlineNs)
+                {
+                    throw ex;
+                }
+                LockSupport.parkNanos(200_000_000L);
+            }
+        }
     }
 
     /**

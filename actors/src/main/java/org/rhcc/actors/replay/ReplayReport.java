@@ -11,9 +11,16 @@ import java.util.Locale;
  * @param decisions       journaled decisions compared (MBA/ECN decisions and QP batches).
  * @param replayNs        wall time of the replay proper (recordings read, controllers fed and compared; opening the
  *                        archives and reading the journal come before and are not counted), ns.
+ * @param unjournaled     decisions of interrupted sessions (their node died) that the agent had taken after the
+ *                        journal's last write: rebuilt from the recorded input up to the session's write-ahead mark
+ *                        (docs/design.md §7, "Durability").
+ * @param unrecorded      signals interrupted sessions' agents took that the archive had not yet recorded when the
+ *                        node died: decisions on them, if any, were neither journaled nor can be rebuilt.
+ * @param interrupted     sessions that did not finish with a complete journal.
  * @param divergences     every divergence found, the first first; empty if the journal was reproduced.
  */
-public record ReplayReport(int sessions, long signals, long decisions, long replayNs, List<String> divergences)
+public record ReplayReport(int sessions, long signals, long decisions, long replayNs, long unjournaled,
+    long unrecorded, int interrupted, List<String> divergences)
 {
     /**
      * Freezes the list.
@@ -44,9 +51,14 @@ public record ReplayReport(int sessions, long signals, long decisions, long repl
      */
     public String summary()
     {
+        final String interruptedPart = 0 == interrupted ? "" : String.format(Locale.ROOT,
+            "; %d interrupted session(s): %d decision(s) taken after their journal's last write rebuilt from the " +
+            "recording%s", interrupted, unjournaled, 0 == unrecorded ? "" : String.format(Locale.ROOT,
+            "; %d signal(s) they took were not yet recorded (decisions on them, if any, cannot be rebuilt)",
+            unrecorded));
         final String head = String.format(Locale.ROOT,
-            "%d session(s), %d recorded signals, %d journaled decisions compared in %.2f s (%.0f decisions/s)",
-            sessions, signals, decisions, replayNs / 1e9, decisionsPerSecond());
+            "%d session(s), %d recorded signals, %d journaled decisions compared in %.2f s (%.0f decisions/s)%s",
+            sessions, signals, decisions, replayNs / 1e9, decisionsPerSecond(), interruptedPart);
         if (0 == sessions)
         {
             return "no session found in the journal: " + head;

@@ -22,6 +22,7 @@ import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
 import org.rhcc.actors.journal.SessionStarted;
+import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
@@ -139,7 +140,8 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         state = new SenderHostState(spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID, s.qpsPerEntity(),
             blockCount, s.controlIntervalNs(),
-            AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), spec.sessionId()));
+            AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), spec.sessionId()),
+            node.writeAheadMark("sender", spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID));
         agent = new RateUpdaterAgent(acks, ackVerifier, proxy(), state, s.fragmentLimit());
         node.senderAgents().put(state);
         agentThread = start(agent);
@@ -370,6 +372,11 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
             failure = agent.unroutedAcks() + " ACKs had no registered block and " + agent.failedRateUpdates() +
                 " rate updates were refused";
         }
+        if (null == msg.error())
+        {
+            // every entity closed its window and journaled it, and the session's journal is synced
+            state.mark().journalComplete();
+        }
         finishTo.tell(new SessionProtocol.Ended(spec.sessionId(), "sender", agent.acksSeen(), blockCount, failure));
         return Behaviors.stopped();
     }
@@ -381,6 +388,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         acks.close();
         commands.close();
         state.counters().close();
+        state.mark().close();
         return this;
     }
 }

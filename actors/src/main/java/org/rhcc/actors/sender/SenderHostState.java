@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.ReceivableRateController;
 
@@ -36,6 +37,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private final ManyToOneConcurrentArrayQueue<Runnable> control = new ManyToOneConcurrentArrayQueue<>(4096);
     private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
     private final AgentCounters.RateUpdaterActor counters;
+    private final WriteAheadMark mark;
     private RateLimiter platform;
     private long window = Long.MIN_VALUE;
 
@@ -46,9 +48,12 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
      * @param blockCount   blocks of the session.
      * @param intervalNs   control interval of the journal batches, ns.
      * @param counters     the counters (closed by the owner).
+     * @param mark         the session's write-ahead mark, counting every probe ACK before it is decided on (closed by
+     *                     the owner; docs/design.md §7, "Durability").
      */
     public SenderHostState(final long sessionId, final int controllerId, final int qpsPerEntity,
-        final int blockCount, final long intervalNs, final AgentCounters.RateUpdaterActor counters)
+        final int blockCount, final long intervalNs, final AgentCounters.RateUpdaterActor counters,
+        final WriteAheadMark mark)
     {
         if (qpsPerEntity < 1 || 0 != (qpsPerEntity & (qpsPerEntity - 1)))
         {
@@ -63,6 +68,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         this.blocks = new QpBlockSlot[blockCount];
         this.pendingSlots = new OneToOneConcurrentArrayQueue<>(Math.max(16, blockCount * 2));
         this.counters = counters;
+        this.mark = mark;
     }
 
     /**
@@ -172,6 +178,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
     {
         counters.acksSeen.incrementRelease();
+        mark.signalTaken();
         final int block = qp >>> blockShift;
         final QpBlockSlot slot = qp >= 0 && block < blocks.length ? blocks[block] : null;
         if (null == slot)
@@ -278,6 +285,14 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     public OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots()
     {
         return pendingSlots;
+    }
+
+    /**
+     * @return the session's write-ahead mark.
+     */
+    public WriteAheadMark mark()
+    {
+        return mark;
     }
 
     /**

@@ -1,13 +1,17 @@
 package org.rhcc.actors.session;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
@@ -19,7 +23,9 @@ import org.rhcc.actors.node.NodeContext;
  * Guardian of a data-plane role on a node, written once for every role: registers with the receptionist under the
  * role's keys and runs one {@link RoleSession} per session it is asked to open (and this node can open), or, on a
  * real host, the role's configured session from the start; if that one fails to open, the node shuts down with an
- * {@link AutostartFailed} reason.
+ * {@link AutostartFailed} reason. When the node shuts down (a JVM shutdown hook, {@code ActorSystem.terminate}, a
+ * downed node), every session still open is ended first, in Pekko's {@code service-requests-done} phase, so that its
+ * actuator journals its last decisions and closes its last windows (docs/design.md §7, "Durability").
  */
 public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command>
 {
@@ -41,6 +47,15 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
     {
     }
 
+    /**
+     * Ends every open session, as the node shuts down.
+     *
+     * @param replyTo told once every session answered (or the shutdown phase timed out).
+     */
+    private record EndAll(ActorRef<Done> replyTo) implements SessionProtocol.Command
+    {
+    }
+
     private final RoleSession.Role role;
     private final NodeContext node;
     private final Map<Long, ActorRef<RoleSession.Command>> sessions = new HashMap<>();
@@ -55,6 +70,12 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
         {
             context.getSystem().receptionist().tell(Receptionist.register(key, context.getSelf()));
         }
+        final ActorRef<SessionProtocol.Command> self = context.getSelf();
+        final CoordinatedShutdown shutdown = CoordinatedShutdown.get(context.getSystem());
+        final Duration phaseTimeout = Duration.ofMillis(
+            shutdown.timeout(CoordinatedShutdown.PhaseServiceRequestsDone()).toMillis());
+        shutdown.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "rhcc-end-" + role.name() + "-sessions",
+            () -> AskPattern.ask(self, EndAll::new, phaseTimeout, context.getSystem().scheduler()));
         final SessionSpec autostart = role.autostart(node);
         if (null != autostart)
         {
@@ -87,6 +108,7 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
                 return this;
             })
             .onMessage(AutostartReply.class, this::onAutostartReply)
+            .onMessage(EndAll.class, this::onEndAll)
             .build();
     }
 
@@ -129,6 +151,23 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
             start.spec(), start.replyTo()), "session-" + id);
         getContext().watchWith(session, new SessionStopped(id));
         sessions.put(id, session);
+        return this;
+    }
+
+    private Behavior<SessionProtocol.Command> onEndAll(final EndAll endAll)
+    {
+        final CompletableFuture<?>[] ended = new CompletableFuture<?>[sessions.size()];
+        int i = 0;
+        for (final Map.Entry<Long, ActorRef<RoleSession.Command>> session : sessions.entrySet())
+        {
+            getContext().getLog().info("{} session {} is still open as the node stops: ending it (its last " +
+                "decisions are journaled)", role.name(), session.getKey());
+            ended[i++] = AskPattern.<RoleSession.Command, SessionProtocol.Reply>ask(session.getValue(),
+                RoleSession.End::new, node.settings().askTimeout(), getContext().getSystem().scheduler())
+                .toCompletableFuture();
+        }
+        sessions.clear();
+        CompletableFuture.allOf(ended).whenComplete((ok, error) -> endAll.replyTo().tell(Done.done()));
         return this;
     }
 

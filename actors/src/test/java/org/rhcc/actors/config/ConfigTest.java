@@ -24,7 +24,7 @@ class ConfigTest
         final NodeSettings settings = NodeSettings.from(config);
 
         assertEquals(Path.of("/tmp/run-7/archive/node"), settings.nodeArchiveDir());
-        assertEquals("jdbc:h2:file:/tmp/run-7/journal;AUTO_SERVER=TRUE",
+        assertEquals("jdbc:h2:file:/tmp/run-7/journal;AUTO_SERVER=TRUE;WRITE_DELAY=0",
             config.getString("pekko-persistence-jdbc.shared-databases.slick.db.url"));
         assertEquals(1024, settings.qpsPerEntity());
         assertEquals(100_000L, settings.controlIntervalNs());

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.aeron.IdleStrategies;
@@ -46,7 +47,7 @@ class QpBlockEntityTest
         // the platform's end of the command stream: a refused rate update would be a failure of the agent
         platform = node.aeron().addSubscription("aeron:ipc", 4242);
         final SenderHostState state = new SenderHostState(SESSION, 2, QPS_PER_ENTITY, 2, INTERVAL_NS,
-            AgentCounters.rateUpdater(CounterAllocator.unpublished(), SESSION));
+            AgentCounters.rateUpdater(CounterAllocator.unpublished(), SESSION), WriteAheadMark.inMemory());
         agent = new RateUpdaterAgent(null, node.context().frameAuth().verifier(SESSION, FramePublisher.PLATFORM_ACKS),
             new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
         node.context().senderAgents().put(state);

@@ -108,11 +108,12 @@ public final class ActorsBench
         }
         if (all || parts.contains("journal"))
         {
+            final String backend = JournalBench.backend();
             for (final int batch : new int[]{ 1, 10, 100, 1000 })
             {
                 final int n = batch == 1 ? 2_000 : 100_000;
                 System.out.printf(Locale.ROOT, "%-52s %.0f decisions/s%n",
-                    "journal (H2): persistAll of " + batch + " decision(s)", JournalBench.journal(batch, n));
+                    "journal (" + backend + "): persistAll of " + batch + " decision(s)", JournalBench.journal(batch, n));
             }
             final ReplayReport report = JournalBench.replay(10_000_000L);
             System.out.printf(Locale.ROOT, "%-52s %.0f decisions/s, %.0f signals/s (%s)%n",

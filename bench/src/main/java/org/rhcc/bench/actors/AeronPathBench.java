@@ -118,7 +118,7 @@ final class AeronPathBench
                 new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
             final MbaActuatorAgent cascade = new MbaActuatorAgent(samples,
                 auth.verifier(1L, FramePublisher.PLATFORM_IIO, FramePublisher.HOST_IIO_SENSOR), commands, controller,
-                log, 1L, 0, 1, 64, AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
+                log, Fixtures.mark(), 1L, 0, 1, 64, AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
             final AgentCounters.Source sourceCounters =
                 AgentCounters.source(CounterAllocator.published(aeron), "iio-sample-source", 1L);
             final Agent relayAgent = relay ? new SignalRelayAgent("iio-sample-source", platform, internal,
@@ -345,7 +345,7 @@ final class AeronPathBench
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
         final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L,
-            AgentCounters.rateUpdater(CounterAllocator.published(aeron), 1L));
+            AgentCounters.rateUpdater(CounterAllocator.published(aeron), 1L), Fixtures.mark());
         final RateUpdaterAgent agent = new RateUpdaterAgent(acks, auth.verifier(1L, FramePublisher.PLATFORM_ACKS),
             commandProxy(commandsOut), state, 64);
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);

@@ -54,6 +54,28 @@ final class Fixtures
         org.agrona.IoUtil.delete(dir.toFile(), true);
     }
 
+    /**
+     * A write-ahead mark as a node keeps it, in a file on the temp directory's file system (a node's work area is on
+     * disk); the file is unlinked at once, its mapping lives until the JVM exits.
+     *
+     * @return the mark.
+     */
+    static org.rhcc.actors.journal.WriteAheadMark mark()
+    {
+        try
+        {
+            final Path dir = Files.createTempDirectory("rhcc-bench-mark");
+            final Path file = dir.resolve("bench.mark");
+            final org.rhcc.actors.journal.WriteAheadMark mark = org.rhcc.actors.journal.WriteAheadMark.create(file);
+            delete(dir);
+            return mark;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
     static ControllerConfig config(final Scheme scheme)
     {
         return ControllerConfig.of(scheme, LINE_RATE_GBPS, Map.of());

@@ -30,7 +30,7 @@ import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
 
 /**
- * Journal speed on embedded H2: decisions per second sustained by a session journal at several batch sizes (one
+ * Journal speed on embedded H2, or on PostgreSQL with {@code -Drhcc.journal.backend=postgres}: decisions per second sustained by a session journal at several batch sizes (one
  * {@code persistAll} per batch, the way actuator actors drain their agents), and the replay speed of a recorded
  * cluster run.
  */
@@ -38,6 +38,15 @@ final class JournalBench
 {
     private JournalBench()
     {
+    }
+
+    /**
+     * @return the journal backend the bench writes to: {@code rhcc.journal.backend}, H2 unless
+     * {@code -Drhcc.journal.backend=postgres} (with {@code -Drhcc.journal.postgres.url=...}) says otherwise.
+     */
+    static String backend()
+    {
+        return JournalSettings.from(RhccConfig.load(null, Map.of())).backend();
     }
 
     /**
