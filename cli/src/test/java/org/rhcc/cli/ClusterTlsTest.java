@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.actors.config.RhccConfig;
 import org.rhcc.actors.node.RhccNode;
+import org.rhcc.transport.auth.FrameKey;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -110,9 +111,16 @@ class ClusterTlsTest
         overrides.put("pekko.cluster.seed-nodes", seeds);
         overrides.put("pekko.remote.artery.canonical.port", 0);
         overrides.put("rhcc.node.join-timeout", joinTimeout);
+        overrides.put("rhcc.security.frame-key-file", frameKey().toString());
         final RhccNode node = RhccNode.start(RhccConfig.load(conf, overrides));
         nodes.add(node);
         return node;
+    }
+
+    private Path frameKey()
+    {
+        final Path file = dir.resolve("frame.key");
+        return Files.exists(file) ? file : FrameKey.random().writeNew(file);
     }
 
     private static long upMembers(final RhccNode node)
