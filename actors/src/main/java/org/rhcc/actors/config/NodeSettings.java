@@ -170,7 +170,7 @@ public record NodeSettings(
             driverIdle,
             r.getBoolean("aeron.archive.enabled"),
             Path.of(r.getString("aeron.archive.dir")),
-            r.getString("aeron.archive.name"),
+            archiveName(config, roles),
             r.getString("aeron.platform.iio-channel"),
             r.getString("aeron.platform.ack-channel"),
             r.getString("aeron.platform.command-channel"),
@@ -201,6 +201,28 @@ public record NodeSettings(
             r.getDuration("receiver.sensor-interval").toNanos(),
             autostart(r),
             joinTimeout(r));
+    }
+
+    /**
+     * @param config the node's whole configuration.
+     * @param roles  the node's roles.
+     * @return {@code rhcc.aeron.archive.name}, or when it is empty a name of this node: its roles, its Artery host and
+     * port ({@code sender-10.0.0.3-25520}; the process id stands for a port chosen at start), so that the recordings of
+     * several nodes can be replayed together and each session finds its own node's archive.
+     */
+    static String archiveName(final Config config, final List<String> roles)
+    {
+        final String configured = config.getString("rhcc.aeron.archive.name").trim();
+        if (!configured.isEmpty())
+        {
+            return configured;
+        }
+        final String artery = "pekko.remote.artery.canonical.";
+        final String host = config.hasPath(artery + "hostname") ? config.getString(artery + "hostname") : "local";
+        final int port = config.hasPath(artery + "port") ? config.getInt(artery + "port") : 0;
+        final String name = String.join("-", roles) + "-" + host + "-" +
+            (port > 0 ? Integer.toString(port) : "pid" + ProcessHandle.current().pid());
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     private static Duration joinTimeout(final Config r)

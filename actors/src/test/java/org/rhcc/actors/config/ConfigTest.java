@@ -23,11 +23,27 @@ class ConfigTest
         final Config config = RhccConfig.load(null, Map.of("rhcc.work-dir", "/tmp/run-7"));
         final NodeSettings settings = NodeSettings.from(config);
 
-        assertEquals(Path.of("/tmp/run-7/archive/node"), settings.nodeArchiveDir());
+        assertEquals(Path.of("/tmp/run-7/archive"), settings.nodeArchiveDir().getParent());
         assertEquals("jdbc:h2:file:/tmp/run-7/journal;AUTO_SERVER=TRUE;WRITE_DELAY=0",
             config.getString("pekko-persistence-jdbc.shared-databases.slick.db.url"));
         assertEquals(1024, settings.qpsPerEntity());
         assertEquals(100_000L, settings.controlIntervalNs());
+    }
+
+    @Test
+    void shouldNameEachNodesArchiveAfterTheNodeUnlessConfigured()
+    {
+        final Config sender = RhccConfig.load(null, Map.of("pekko.cluster.roles", java.util.List.of("sender"),
+            "pekko.remote.artery.canonical.hostname", "10.0.0.3", "pekko.remote.artery.canonical.port", 25520));
+        assertEquals("sender-10.0.0.3-25520", NodeSettings.from(sender).archiveName());
+
+        final Config anyPort = RhccConfig.load(null, Map.of("pekko.cluster.roles", java.util.List.of("sim", "receiver"),
+            "pekko.remote.artery.canonical.hostname", "127.0.0.1", "pekko.remote.artery.canonical.port", 0));
+        assertEquals("sim-receiver-127.0.0.1-pid" + ProcessHandle.current().pid(),
+            NodeSettings.from(anyPort).archiveName());
+
+        final Config named = RhccConfig.load(null, Map.of("rhcc.aeron.archive.name", "rx1"));
+        assertEquals("rx1", NodeSettings.from(named).archiveName());
     }
 
     @Test
