@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.rhcc.clustersim.ClusterControllers;
-import org.rhcc.core.control.Scheme;
+import org.rhcc.clustersim.SimPlatform;
 import org.rhcc.experiments.RunHookFactory;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.scheme.SchemeEntry;
@@ -54,18 +54,7 @@ final class ClusterVia implements AutoCloseable
         {
             throw new UserInputException("--nodes " + nodes + " must be 1, 2 or 3");
         }
-        for (final SchemeEntry entry : schemes)
-        {
-            try
-            {
-                Scheme.parse(entry.name());
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw new UserInputException("scheme '" + entry.name() + "' cannot run --via cluster: " +
-                    ex.getMessage());
-            }
-        }
+        SimPlatform.requireClusterSchemes(schemes);
         // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
         org.slf4j.LoggerFactory.getLogger("rhcc");
         final Path work = directory.resolve("cluster");
@@ -92,8 +81,7 @@ final class ClusterVia implements AutoCloseable
      */
     RunHookFactory hookFactory()
     {
-        return null == cluster ? RunHookFactory.IN_PROCESS :
-            (run) -> cluster.hook(run.schemeEntry().name(), run.params());
+        return null == cluster ? RunHookFactory.IN_PROCESS : cluster.platform().hookFactory();
     }
 
     /**

@@ -11,14 +11,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.rhcc.experiments.Experiment;
-import org.rhcc.experiments.ExperimentRegistry;
+import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
-import org.rhcc.experiments.RunLength;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeEntry;
-import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 
 import picocli.CommandLine.Command;
@@ -96,47 +94,52 @@ public final class ExperimentCommand implements Callable<Integer>
             "child JVMs on loopback). Default: ${DEFAULT-VALUE}.")
     private int nodes;
 
+    @Option(names = "--cluster", paramLabel = "HOST:PORT",
+        description = "Run through an already-running rhcc cluster: join it at this seed node (Artery host and " +
+            "port) and have its sim node ('rhcc node --role sim') run the experiment through its receiver and " +
+            "sender nodes; the JSON is the in-process one for the same seed. Not with --via or --nodes.")
+    private String cluster;
+
+    @Option(names = "--config", paramLabel = "FILE",
+        description = "With --cluster: this client's node configuration (HOCON), e.g. the cluster's profile and " +
+            "this client's TLS keys from 'rhcc certs'. Default: application.conf alone.")
+    private Path config;
+
     /**
      * {@inheritDoc}
      */
     @Override
     public Integer call()
     {
-        final List<Experiment> experiments = ExperimentRegistry.builtIn().resolve(name);
-        final SchemeRegistry schemeRegistry = SchemeRegistry.builtIn();
-        if (null != durationMs)
-        {
-            nanos("--duration-ms", durationMs, false);
-        }
-        if (null != warmupMs)
-        {
-            nanos("--warmup-ms", warmupMs, true);
-        }
-        final Map<String, String> params = parseSets(sets);
+        final ExperimentRequest request = new ExperimentRequest(name, seed, warmupMs, durationMs, schemes,
+            parseSets(sets));
         if (threads < 1 || threads > 64)
         {
             throw new UserInputException("--threads " + threads + " must be within 1..64");
         }
         final SimParameters base = SimParameters.calibrated();
-        final Map<Experiment, ExperimentSettings> settingsByExperiment = new LinkedHashMap<>();
+        final Map<Experiment, ExperimentSettings> settingsByExperiment = request.resolve(base);
         final Map<String, SchemeEntry> chosenSchemes = new LinkedHashMap<>();
-        for (final Experiment experiment : experiments)
-        {
-            final List<SchemeEntry> experimentSchemes =
-                schemeRegistry.parse(null == schemes ? experiment.defaultSchemes() : schemes);
-            final RunLength runLength = runLength(experiment, warmupMs, durationMs);
-            final ExperimentSettings settings = new ExperimentSettings(seed,
-                nanos("--duration-ms", runLength.durationMs(), false),
-                nanos("--warmup-ms", runLength.warmupMs(), true),
-                experimentSchemes, params);
-            ExperimentRunner.validate(base, settings);
-            settingsByExperiment.put(experiment, settings);
-            experimentSchemes.forEach((entry) -> chosenSchemes.putIfAbsent(entry.name(), entry));
-        }
-        final Path directory = OutputDirectory.prepare(out);
-
+        settingsByExperiment.values().forEach((settings) ->
+            settings.schemes().forEach((entry) -> chosenSchemes.putIfAbsent(entry.name(), entry)));
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter stderr = spec.commandLine().getErr();
+        if (null != cluster)
+        {
+            if (!"inproc".equalsIgnoreCase(via.trim()) || 1 != nodes)
+            {
+                throw new UserInputException("--cluster runs through a running cluster: leave out --via and --nodes");
+            }
+            final Path directory = OutputDirectory.prepare(out);
+            RemoteExperiments.run(cluster, config, request, settingsByExperiment, (experiment, result) ->
+                write(experiment, result, directory, stdout, stderr), stderr);
+            return RhccCommand.EXIT_OK;
+        }
+        if (null != config)
+        {
+            throw new UserInputException("--config is the client's configuration of --cluster; leave it out here");
+        }
+        final Path directory = OutputDirectory.prepare(out);
         try (ClusterVia controllersVia =
             ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory, stderr))
         {
@@ -153,23 +156,7 @@ public final class ExperimentCommand implements Callable<Integer>
         final long startNs = System.nanoTime();
         for (final Map.Entry<Experiment, ExperimentSettings> entry : settingsByExperiment.entrySet())
         {
-            final Experiment experiment = entry.getKey();
-            final ExperimentResult result = runner.run(experiment, entry.getValue());
-            final List<Path> files;
-            try
-            {
-                files = ExperimentOutputs.write(experiment, result, directory, !noCharts);
-            }
-            catch (final IOException ex)
-            {
-                throw new UncheckedIOException("cannot write the results of " + experiment.name() + " to " +
-                    directory + ": " + ex.getMessage(), ex);
-            }
-            stdout.println(ExperimentOutputs.summary(experiment, result));
-            stdout.flush();
-            stderr.printf(Locale.ROOT, "%s: wrote %s (+ %d more files)%n",
-                experiment.name(), files.get(0), files.size() - 1);
-            stderr.flush();
+            write(entry.getKey(), runner.run(entry.getKey(), entry.getValue()), directory, stdout, stderr);
         }
         if (settingsByExperiment.size() > 1)
         {
@@ -178,27 +165,24 @@ public final class ExperimentCommand implements Callable<Integer>
         }
     }
 
-    /**
-     * @param experiment the experiment.
-     * @param warmupMs   {@code --warmup-ms}, or null if not given.
-     * @param durationMs {@code --duration-ms}, or null if not given.
-     * @return the experiment's own run length with the command line's values in place of its own where given.
-     */
-    static RunLength runLength(final Experiment experiment, final Double warmupMs, final Double durationMs)
+    private void write(final Experiment experiment, final ExperimentResult result, final Path directory,
+        final PrintWriter stdout, final PrintWriter stderr)
     {
-        final RunLength own = experiment.runLength();
-        return new RunLength(null == warmupMs ? own.warmupMs() : warmupMs,
-            null == durationMs ? own.durationMs() : durationMs);
-    }
-
-    private static long nanos(final String option, final double ms, final boolean zeroAllowed)
-    {
-        if (!Double.isFinite(ms) || ms < 0.0 || (!zeroAllowed && ms == 0.0) || ms > 10_000.0)
+        final List<Path> files;
+        try
         {
-            throw new UserInputException(option + " " + ms + " must be " + (zeroAllowed ? ">= 0" : "> 0") +
-                " and at most 10000 ms");
+            files = ExperimentOutputs.write(experiment, result, directory, !noCharts);
         }
-        return Math.round(ms * 1e6);
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write the results of " + experiment.name() + " to " +
+                directory + ": " + ex.getMessage(), ex);
+        }
+        stdout.println(ExperimentOutputs.summary(experiment, result));
+        stdout.flush();
+        stderr.printf(Locale.ROOT, "%s: wrote %s (+ %d more files)%n",
+            experiment.name(), files.get(0), files.size() - 1);
+        stderr.flush();
     }
 
     private static Map<String, String> parseSets(final List<String> sets)

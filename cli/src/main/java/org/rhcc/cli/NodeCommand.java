@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import com.typesafe.config.Config;
+import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.node.NodeMain;
+import org.rhcc.clustersim.service.SimPlatformHost;
 import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;
@@ -15,7 +17,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code rhcc node --role receiver|sender|sim --config FILE}: runs one node of the distributed controller until it is
  * stopped (Ctrl-C or SIGTERM). A receiver node whose configuration says {@code rhcc.receiver.hardware = host} first
- * opens this host's hardware ({@link HostReceiverHardware}) and hands it to the node (docs/design.md §7).
+ * opens this host's hardware ({@link HostReceiverHardware}) and hands it to the node (docs/design.md §7). A node
+ * with the {@code sim} role hosts the simulated platform and runs the experiments that clients of its cluster ask for
+ * ({@code rhcc experiment NAME --cluster}, {@link SimPlatformHost}).
  */
 @Command(
     name = "node",
@@ -25,7 +29,7 @@ import picocli.CommandLine.Option;
         "Runs a node of the distributed controller (Pekko Cluster + Aeron) until stopped.",
         "Roles: receiver (IIO sample source + MBA actuator), sender (probe-ACK source, rate updater, " +
             "sender entities), " +
-            "sim (the simulated platform). conf/profiles/ has single-host and three-host configurations, " +
+            "sim (the simulated platform: runs what 'rhcc experiment NAME --cluster HOST:PORT' asks). conf/profiles/ has single-host and three-host configurations, " +
             "real-host-receiver (this host's MSR counter and resctrl MBA) and low-latency (busy-spin agents).",
     })
 public final class NodeCommand implements Callable<Integer>
@@ -54,7 +58,8 @@ public final class NodeCommand implements Callable<Integer>
         try
         {
             final Config resolved = NodeMain.load(roles, config);
-            NodeMain.run(resolved, HostReceiverHardware.open(resolved), false);
+            final boolean sim = resolved.getStringList("pekko.cluster.roles").contains(NodeSettings.ROLE_SIM);
+            NodeMain.run(resolved, HostReceiverHardware.open(resolved), false, sim ? SimPlatformHost::start : null);
         }
         catch (final IllegalArgumentException ex)
         {

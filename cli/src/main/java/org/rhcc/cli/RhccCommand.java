@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 
+import org.rhcc.clustersim.service.ExperimentFailedException;
 import org.rhcc.experiments.UserInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -121,6 +122,12 @@ public final class RhccCommand implements Runnable
             err.println(name + ": " + firstLine(ex.getMessage()));
             err.flush();
             return EXIT_USAGE;
+        }
+        if (ex instanceof ExperimentFailedException)
+        {
+            err.println(name + ": " + firstLine(ex.getMessage()));
+            err.flush();
+            return EXIT_FAILURE;
         }
         final StringWriter trace = new StringWriter();
         ex.printStackTrace(new PrintWriter(trace));

@@ -4,11 +4,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRegistry;
+import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.RunLength;
 import org.rhcc.sim.api.Scenario;
 import picocli.CommandLine;
@@ -55,13 +57,18 @@ class RhccCommandTest
         final Experiment signals = ExperimentRegistry.builtIn().find("signals");
         final Experiment cascade = ExperimentRegistry.builtIn().find("cascade-timing");
 
-        assertEquals(RunLength.PAPER, ExperimentCommand.runLength(signals, null, null));
-        assertEquals(cascade.runLength(), ExperimentCommand.runLength(cascade, null, null));
+        assertEquals(RunLength.PAPER, lengths(null, null).runLength(signals));
+        assertEquals(cascade.runLength(), lengths(null, null).runLength(cascade));
         assertEquals(new RunLength(5.0, cascade.runLength().durationMs()),
-            ExperimentCommand.runLength(cascade, 5.0, null));
+            lengths(5.0, null).runLength(cascade));
         assertEquals(new RunLength(cascade.runLength().warmupMs(), 3.0),
-            ExperimentCommand.runLength(cascade, null, 3.0));
-        assertEquals(new RunLength(0.0, 1.0), ExperimentCommand.runLength(signals, 0.0, 1.0));
+            lengths(null, 3.0).runLength(cascade));
+        assertEquals(new RunLength(0.0, 1.0), lengths(0.0, 1.0).runLength(signals));
+    }
+
+    private static ExperimentRequest lengths(final Double warmupMs, final Double durationMs)
+    {
+        return new ExperimentRequest("all", 1L, warmupMs, durationMs, null, Map.of());
     }
 
     @Test

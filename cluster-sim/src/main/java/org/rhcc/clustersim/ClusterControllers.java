@@ -18,10 +18,7 @@ import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
 import org.rhcc.actors.node.RhccNode;
-import org.rhcc.actors.session.SessionClient;
-import org.rhcc.core.control.Scheme;
 import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.auth.FrameKey;
 
 /**
@@ -41,18 +38,16 @@ public final class ClusterControllers implements AutoCloseable
 
     private final Path workDir;
     private final RhccNode node;
-    private final LockstepPlatform platform;
-    private final SessionClient client;
+    private final SimPlatform platform;
     private final List<ChildNode> children;
 
-    private ClusterControllers(final Path workDir, final RhccNode node, final LockstepPlatform platform,
+    private ClusterControllers(final Path workDir, final RhccNode node, final SimPlatform platform,
         final List<ChildNode> children)
     {
         this.workDir = workDir;
         this.node = node;
         this.platform = platform;
         this.children = children;
-        this.client = new SessionClient(node.system(), node.settings().askTimeout());
     }
 
     /**
@@ -99,7 +94,7 @@ public final class ClusterControllers implements AutoCloseable
         self.put("rhcc.aeron.archive.name", "node");
         final RhccNode node = RhccNode.start(RhccConfig.load(null, self));
         final List<ChildNode> children = new ArrayList<>();
-        LockstepPlatform platform = null;
+        SimPlatform platform = null;
         try
         {
             final Map<String, Object> child = new LinkedHashMap<>(common);
@@ -118,7 +113,7 @@ public final class ClusterControllers implements AutoCloseable
                     child));
             }
             node.awaitUp(FORMATION_TIMEOUT, NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER);
-            platform = new LockstepPlatform(node.context().aeron(), node.settings(), node.context().frameAuth());
+            platform = new SimPlatform(node);
             return new ClusterControllers(work, node, platform, children);
         }
         catch (final RuntimeException | Error ex)
@@ -137,9 +132,15 @@ public final class ClusterControllers implements AutoCloseable
      */
     public ControllerHook hook(final String scheme, final Map<String, String> params)
     {
-        final NodeSettings s = node.settings();
-        return new AeronLockstepHook(platform, client, Scheme.parse(scheme), params,
-            IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), s.receiverHostId(), s.senderHostId());
+        return platform.hook(scheme, params);
+    }
+
+    /**
+     * @return the simulated platform the runs go through.
+     */
+    public SimPlatform platform()
+    {
+        return platform;
     }
 
     /**

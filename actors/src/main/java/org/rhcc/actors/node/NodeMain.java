@@ -9,8 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 
 import com.typesafe.config.Config;
+import org.agrona.CloseHelper;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
@@ -132,12 +134,30 @@ public final class NodeMain
      */
     public static void run(final Config config, final ReceiverHardware hardware, final boolean stdinWatch)
     {
+        run(config, hardware, stdinWatch, null);
+    }
+
+    /**
+     * Like {@link #run(Config, ReceiverHardware, boolean)}, with something the node hosts once it has joined (the
+     * simulated platform of a {@code sim} node), closed before the node.
+     *
+     * @param config     the node's resolved configuration ({@link #load}).
+     * @param hardware   the receiver host's open hardware, or null.
+     * @param stdinWatch true to stop when standard input reaches its end.
+     * @param hosted     started with the joined node; null for nothing.
+     * @throws IllegalArgumentException as {@link #run(Config, ReceiverHardware, boolean)}.
+     */
+    public static void run(final Config config, final ReceiverHardware hardware, final boolean stdinWatch,
+        final Function<RhccNode, AutoCloseable> hosted)
+    {
         final RhccNode node = RhccNode.start(config, hardware);
+        final AutoCloseable extension;
         try
         {
             node.awaitJoined();
+            extension = null == hosted ? null : hosted.apply(node);
         }
-        catch (final IllegalArgumentException | IllegalStateException ex)
+        catch (final RuntimeException ex)
         {
             node.close();
             throwIfAutostartFailed(node);
@@ -146,6 +166,7 @@ public final class NodeMain
         final CountDownLatch stop = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
         {
+            CloseHelper.quietClose(extension);
             node.close();
             stop.countDown();
         }, "rhcc-node-shutdown");
@@ -174,6 +195,7 @@ public final class NodeMain
         try
         {
             Runtime.getRuntime().removeShutdownHook(hook);
+            CloseHelper.quietClose(extension);
             node.close();
         }
         catch (final IllegalStateException shuttingDown)

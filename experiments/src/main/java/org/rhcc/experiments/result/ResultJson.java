@@ -80,10 +80,24 @@ public final class ResultJson
      */
     public static ExperimentResult read(final Path file) throws IOException
     {
-        final JsonNode root = MAPPER.readTree(file.toFile());
+        return fromTree(MAPPER.readTree(file.toFile()), file.toString());
+    }
+
+    /**
+     * @param json the text {@link #toJson} gave.
+     * @return the result it holds.
+     * @throws IOException if the text is not such a JSON document.
+     */
+    public static ExperimentResult fromJson(final String json) throws IOException
+    {
+        return fromTree(MAPPER.readTree(json), "the text");
+    }
+
+    private static ExperimentResult fromTree(final JsonNode root, final String source) throws IOException
+    {
         if (null == root || !root.isObject() || !root.has("experiment") || !root.path("runs").isArray())
         {
-            throw new IOException(file + " is not an rhcc experiment result (no \"experiment\" and \"runs\")");
+            throw new IOException(source + " is not an rhcc experiment result (no \"experiment\" and \"runs\")");
         }
         return fromTree(root);
     }

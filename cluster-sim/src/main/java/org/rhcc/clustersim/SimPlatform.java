@@ -1,0 +1,99 @@
+package org.rhcc.clustersim;
+
+import java.util.Collection;
+
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.node.RhccNode;
+import org.rhcc.actors.session.SessionClient;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.experiments.RunHookFactory;
+import org.rhcc.experiments.UserInputException;
+import org.rhcc.experiments.scheme.SchemeEntry;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.transport.aeron.IdleStrategies;
+
+/**
+ * The simulated platform hosted by a node with the {@code sim} role: its Aeron endpoints ({@link LockstepPlatform})
+ * and the session client that opens each run's session on the controller nodes. Every run through it is a lockstep
+ * run ({@link AeronLockstepHook}), one at a time: the platform's streams are shared by the runs.
+ */
+public final class SimPlatform implements AutoCloseable
+{
+    private final RhccNode node;
+    private final LockstepPlatform platform;
+    private final SessionClient client;
+
+    /**
+     * Opens the platform's streams on a started node.
+     *
+     * @param node a node with the {@code sim} role.
+     * @throws IllegalArgumentException if the node lacks the role.
+     */
+    public SimPlatform(final RhccNode node)
+    {
+        if (!node.settings().hasRole(NodeSettings.ROLE_SIM))
+        {
+            throw new IllegalArgumentException("the simulated platform runs on a node with the sim role; this one " +
+                "has " + node.settings().roles());
+        }
+        this.node = node;
+        this.platform = new LockstepPlatform(node.context().aeron(), node.settings(), node.context().frameAuth());
+        this.client = new SessionClient(node.system(), node.settings().askTimeout());
+    }
+
+    /**
+     * @param schemes schemes a command wants to run through the cluster.
+     * @throws UserInputException naming the first scheme the controller nodes cannot run (not one of core's).
+     */
+    public static void requireClusterSchemes(final Collection<SchemeEntry> schemes)
+    {
+        for (final SchemeEntry entry : schemes)
+        {
+            try
+            {
+                Scheme.parse(entry.name());
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster: " +
+                    ex.getMessage());
+            }
+        }
+    }
+
+    /**
+     * @param scheme scheme label.
+     * @param params the run's parameter overrides, in order.
+     * @return a lockstep hook for one run.
+     */
+    public ControllerHook hook(final String scheme, final java.util.Map<String, String> params)
+    {
+        final NodeSettings s = node.settings();
+        return new AeronLockstepHook(platform, client, Scheme.parse(scheme), params,
+            IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), s.receiverHostId(), s.senderHostId());
+    }
+
+    /**
+     * @return each run's lockstep hook, for an {@link org.rhcc.experiments.ExperimentRunner} with one thread.
+     */
+    public RunHookFactory hookFactory()
+    {
+        return (run) -> hook(run.schemeEntry().name(), run.params());
+    }
+
+    /**
+     * @return the node hosting the platform.
+     */
+    public RhccNode node()
+    {
+        return node;
+    }
+
+    /**
+     * Closes the platform's streams (the node stays).
+     */
+    public void close()
+    {
+        platform.close();
+    }
+}

@@ -1,0 +1,122 @@
+package org.rhcc.clustersim.service;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.CborSerializable;
+import org.rhcc.experiments.ExperimentRequest;
+
+/**
+ * Between a client of the cluster and the experiment service of a sim node: the client asks for one experiment and
+ * is told, in order, {@link Accepted}, {@link RunStarted} / {@link RunProgress} / {@link RunFinished} for each run,
+ * then the result as {@link ResultChunk}s of its JSON, or {@link Failed}.
+ */
+public final class ExperimentProtocol
+{
+    /** Receptionist key of the experiment service of sim nodes. */
+    public static final ServiceKey<Command> SERVICE_KEY = ServiceKey.create(Command.class, "rhcc-sim-experiments");
+
+    /** Characters of the result's JSON per {@link ResultChunk}: far below Artery's largest frame (256 KiB). */
+    public static final int CHUNK_CHARS = 32 * 1024;
+
+    private ExperimentProtocol()
+    {
+    }
+
+    /**
+     * Requests to the service.
+     */
+    public interface Command extends CborSerializable
+    {
+    }
+
+    /**
+     * Runs one experiment ({@link ExperimentRequest#name()} names exactly one) on the sim node's platform.
+     *
+     * @param request the experiment and its options, as the command line gave them.
+     * @param replyTo told the progress and the result.
+     */
+    public record RunExperiment(ExperimentRequest request, ActorRef<Event> replyTo) implements Command
+    {
+    }
+
+    /**
+     * What the client is told.
+     */
+    public interface Event extends CborSerializable
+    {
+    }
+
+    /**
+     * The request is queued.
+     *
+     * @param node   the sim node's address.
+     * @param queued experiments of other clients to run first.
+     */
+    public record Accepted(String node, int queued) implements Event
+    {
+    }
+
+    /**
+     * A run started.
+     *
+     * @param index the run's position in the experiment's plan.
+     */
+    public record RunStarted(int index) implements Event
+    {
+        /**
+         * @param index the run's position in the experiment's plan.
+         */
+        @JsonCreator
+        public RunStarted
+        {
+        }
+    }
+
+    /**
+     * A run's progress.
+     *
+     * @param index        the run's position in the plan.
+     * @param fractionDone simulated time done over the run's total, 0..1.
+     */
+    public record RunProgress(int index, double fractionDone) implements Event
+    {
+    }
+
+    /**
+     * A run ended.
+     *
+     * @param index    the run's position in the plan.
+     * @param rnicGbps its RDMA goodput, Gbit/s.
+     */
+    public record RunFinished(int index, double rnicGbps) implements Event
+    {
+    }
+
+    /**
+     * One piece of the result's JSON ({@code ResultJson.toJson}); the pieces come in order.
+     *
+     * @param index position of this piece, from 0.
+     * @param count number of pieces.
+     * @param json  the text of this piece.
+     */
+    public record ResultChunk(int index, int count, String json) implements Event
+    {
+    }
+
+    /**
+     * The experiment could not run.
+     *
+     * @param reason why, on one line.
+     */
+    public record Failed(String reason) implements Event
+    {
+        /**
+         * @param reason why, on one line.
+         */
+        @JsonCreator
+        public Failed
+        {
+        }
+    }
+}

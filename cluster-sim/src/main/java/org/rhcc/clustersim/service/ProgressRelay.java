@@ -1,0 +1,56 @@
+package org.rhcc.clustersim.service;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.rhcc.experiments.PlannedRun;
+import org.rhcc.experiments.RunListener;
+
+/**
+ * Tells a client of the experiment service how its runs go: every start and end, and a run's progress at most every
+ * {@link #PROGRESS_PERIOD_NS} (a run reports progress far more often than a terminal redraws).
+ */
+final class ProgressRelay implements RunListener
+{
+    /** Shortest interval between two progress messages, ns. */
+    static final long PROGRESS_PERIOD_NS = 500_000_000L;
+
+    private final ActorRef<ExperimentProtocol.Event> client;
+    private long lastProgressNs;
+
+    /**
+     * @param client the client.
+     */
+    ProgressRelay(final ActorRef<ExperimentProtocol.Event> client)
+    {
+        this.client = client;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public synchronized void onRunStarted(final int index, final PlannedRun run)
+    {
+        client.tell(new ExperimentProtocol.RunStarted(index));
+        lastProgressNs = System.nanoTime();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public synchronized void onRunProgress(final int index, final double fractionDone)
+    {
+        final long nowNs = System.nanoTime();
+        if (nowNs - lastProgressNs >= PROGRESS_PERIOD_NS)
+        {
+            lastProgressNs = nowNs;
+            client.tell(new ExperimentProtocol.RunProgress(index, fractionDone));
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public synchronized void onRunFinished(final int index, final PlannedRun run, final double rnicGbps)
+    {
+        client.tell(new ExperimentProtocol.RunFinished(index, rnicGbps));
+    }
+}

@@ -1,0 +1,118 @@
+package org.rhcc.clustersim.service;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.rhcc.actors.config.FrameAuthSettings;
+import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.node.RhccNode;
+import org.rhcc.clustersim.SimFixtures;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentRequest;
+import org.rhcc.experiments.ExperimentRunner;
+import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.RunListener;
+import org.rhcc.experiments.UserInputException;
+import org.rhcc.experiments.result.ResultJson;
+import org.rhcc.sim.SimParameters;
+import org.rhcc.transport.auth.FrameKey;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A node started with the sim role (and, here, both controller roles) serves experiments to a client that joins its
+ * cluster: the client's result is the in-process one, byte for byte; a scheme the controllers cannot run fails with
+ * one line and the service goes on; a client that cannot reach the cluster gives up after its join timeout with one
+ * line.
+ */
+class ExperimentServiceTest
+{
+    private static RhccNode node;
+    private static SimPlatformHost host;
+    private static Path work;
+
+    @BeforeAll
+    static void startSimNode()
+    {
+        work = SimFixtures.workDir("experiment-service");
+        final Map<String, Object> config = new LinkedHashMap<>();
+        config.put("rhcc.work-dir", work.toString());
+        config.put(FrameAuthSettings.KEY_FILE, FrameKey.random().writeNew(work.resolve("frame.key")).toString());
+        config.put("pekko.cluster.roles", List.of(NodeSettings.ROLE_SIM, NodeSettings.ROLE_RECEIVER,
+            NodeSettings.ROLE_SENDER));
+        config.put("pekko.cluster.seed-nodes", List.of());
+        config.put("pekko.remote.artery.canonical.port", 0);
+        node = RhccNode.start(RhccConfig.load(null, config));
+        node.awaitJoined();
+        host = SimPlatformHost.start(node);
+    }
+
+    @AfterAll
+    static void stopSimNode()
+    {
+        if (null != host)
+        {
+            host.close();
+        }
+        if (null != node)
+        {
+            node.close();
+        }
+    }
+
+    @Test
+    void shouldGiveTheInProcessResultToAClientOfTheCluster() throws IOException
+    {
+        final ExperimentRequest request = new ExperimentRequest("signals", 3L, 0.5, 1.0, List.of("rhcc"), Map.of());
+        final SimParameters base = SimParameters.calibrated();
+        final Map.Entry<Experiment, ExperimentSettings> only = request.resolve(base).entrySet().iterator().next();
+        final String inProcess = ResultJson.toJson(
+            new ExperimentRunner(base, 1, RunListener.NONE).run(only.getKey(), only.getValue()));
+
+        final String viaCluster;
+        try (ExperimentClient client = ExperimentClient.join(port(), null))
+        {
+            viaCluster = ResultJson.toJson(client.run(request, only.getKey(), only.getValue(), RunListener.NONE));
+
+            final ExperimentFailedException unknown = assertThrows(ExperimentFailedException.class,
+                () -> client.run(new ExperimentRequest("nope", 3L, null, null, null, Map.of()), List.of(),
+                RunListener.NONE));
+            assertTrue(unknown.getMessage().startsWith("unknown experiment 'nope'"), unknown.getMessage());
+            final ExperimentFailedException all = assertThrows(ExperimentFailedException.class,
+                () -> client.run(new ExperimentRequest("all", 3L, null, null, null, Map.of()), List.of(),
+                RunListener.NONE));
+            assertTrue(all.getMessage().startsWith("ask the sim node for one experiment at a time"),
+                all.getMessage());
+        }
+
+        assertEquals(inProcess, viaCluster);
+        assertTrue(inProcess.contains("\"scheme\" : \"rhcc\""), "the runs are rhcc's");
+    }
+
+    @Test
+    void shouldGiveUpOnAClusterItCannotJoinWithOneLine() throws IOException
+    {
+        final Path config = work.resolve("unreachable.conf");
+        Files.writeString(config, "include \"application\"\nrhcc.node.join-timeout = 2s\n");
+        final UserInputException ex = assertThrows(UserInputException.class,
+            () -> ExperimentClient.join("127.0.0.1:1", config));
+        assertTrue(ex.getMessage().startsWith("did not join the cluster at pekko://rhcc@127.0.0.1:1 within 2 s"),
+            ex.getMessage());
+        assertThrows(UserInputException.class, () -> ExperimentClient.join("127.0.0.1", null));
+    }
+
+    private static String port()
+    {
+        return "127.0.0.1:" + node.address().getPort().get();
+    }
+}
