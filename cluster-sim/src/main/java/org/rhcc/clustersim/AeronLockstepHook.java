@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
 public final class AeronLockstepHook implements ControllerHook, MessageListener, AutoCloseable
 {
     private static final int DEADLINE_CHECK_MASK = 1023;
+    private static final int UNTHROTTLED_LEVEL = 1;
+    private static final long MEMBERSHIP_CHECK_PERIOD_NS = 200_000_000L;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
@@ -49,6 +51,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private final Map<String, String> params;
     private final IdleStrategy idleStrategy;
     private final long timeoutNs;
+    private final long failSafeAfterNs;
+    private long membershipCheckedNs;
+    private boolean unthrottledInThisWait;
+    private int failSafes;
+    private long lastFailSafeSilentNs;
     private final Duration connectTimeout;
     private final int receiverHostId;
     private final int senderHostId;
@@ -70,12 +77,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      * @param params         the run's parameter overrides.
      * @param idleStrategy   idles while waiting for an answer.
      * @param timeout        longest wait for an answer.
+     * @param failSafeAfter  silence of the receiver controller after which its simulated host is unthrottled.
      * @param receiverHostId id of the simulated receiver host.
      * @param senderHostId   id of the simulated sender host (the node owning it runs the sender role's session).
      */
     public AeronLockstepHook(final LockstepPlatform platform, final SessionClient client, final Scheme scheme,
         final Map<String, String> params, final IdleStrategy idleStrategy, final Duration timeout,
-        final int receiverHostId, final int senderHostId)
+        final Duration failSafeAfter, final int receiverHostId, final int senderHostId)
     {
         this.platform = platform;
         this.client = client;
@@ -83,6 +91,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         this.params = new java.util.LinkedHashMap<>(params);
         this.idleStrategy = idleStrategy;
         this.timeoutNs = timeout.toNanos();
+        this.failSafeAfterNs = failSafeAfter.toNanos();
         this.connectTimeout = timeout;
         this.receiverHostId = receiverHostId;
         this.senderHostId = senderHostId;
@@ -195,6 +204,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         awaitedController = controllerId;
         awaitedNs = nowNs;
         answered = false;
+        membershipCheckedNs = 0;
         idleStrategy.reset();
         long startNs = 0;
         int idles = 0;
@@ -209,16 +219,100 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                     {
                         startNs = now;
                     }
-                    else if (now - startNs > timeoutNs)
+                    else
                     {
-                        throw new IllegalStateException("lockstep: controller " + controllerId + " did not answer " +
-                            "ClockAdvance(" + nowNs + " ns) of session " + sessionId + " within " +
-                            timeoutNs / 1_000_000 + " ms");
+                        silent(controllerId, nowNs, now - startNs);
                     }
                 }
                 idleStrategy.idle();
             }
         }
+        if (unthrottledInThisWait)
+        {
+            unthrottledInThisWait = false;
+            LOGGER.warn("session {}: the receiver controller answered again after {} ms; the run goes on from the " +
+                "unthrottled host", sessionId, (System.nanoTime() - startNs) / 1_000_000);
+        }
+    }
+
+    /**
+     * A controller has not answered for a while (checked about once per millisecond of waiting): after
+     * {@code failSafeAfter} a silent receiver controller's simulated host is unthrottled, as the fail-safe watchdog
+     * does on a real host; a controller whose node has left the cluster (downed by the split-brain resolver) or that
+     * stays silent for the lockstep timeout fails the run, with the silence and the fail-safe in the message.
+     */
+    private void silent(final int controllerId, final long nowNs, final long silentNs)
+    {
+        if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && !unthrottledInThisWait &&
+            silentNs > failSafeAfterNs)
+        {
+            unthrottle(nowNs, silentNs);
+        }
+        if (silentNs > timeoutNs)
+        {
+            throw new IllegalStateException("lockstep: the " + roleName(controllerId) + " controller did not " +
+                "answer ClockAdvance(" + nowNs + " ns) of session " + sessionId + " within " +
+                timeoutNs / 1_000_000 + " ms (rhcc.lockstep.timeout)" + failSafeNote(controllerId));
+        }
+        if (silentNs - membershipCheckedNs >= MEMBERSHIP_CHECK_PERIOD_NS)
+        {
+            membershipCheckedNs = silentNs;
+            final String departed = client.departed(sessionId, SessionProtocol.RECEIVER_CONTROLLER_ID ==
+                controllerId ? SessionProtocol.RECEIVER_KEY : SessionProtocol.SENDER_KEY);
+            if (null != departed)
+            {
+                throw new IllegalStateException("the " + roleName(controllerId) + " node " + departed +
+                    " left the cluster at simulated " + nowNs / 1e6 + " ms of session " + sessionId + ", " +
+                    silentNs / 1_000_000 + " ms after its last answer" + failSafeNote(controllerId) +
+                    "; its journal keeps every decision it made (rhcc replay)");
+            }
+        }
+    }
+
+    private String failSafeNote(final int controllerId)
+    {
+        return SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
+            "; the simulated receiver host was unthrottled " + lastFailSafeSilentNs / 1_000_000 +
+            " ms after its last answer (fail-safe)" : "";
+    }
+
+    /**
+     * The simulated receiver host's fail-safe: every MBA group back at level 1 (100 %), no CE marking.
+     */
+    private void unthrottle(final long nowNs, final long silentNs)
+    {
+        for (int group = 0; group < ports.mba().groupCount(); group++)
+        {
+            ports.mba().applyLevel(group, UNTHROTTLED_LEVEL, nowNs);
+        }
+        ports.setReceiverEcnMarking(false);
+        unthrottledInThisWait = true;
+        failSafes++;
+        lastFailSafeSilentNs = silentNs;
+        LOGGER.warn("session {}: the receiver controller has not answered for {} ms: the simulated receiver host is " +
+            "unthrottled (MBA level 1 on every group, no CE marking), as the fail-safe watchdog does on a real host",
+            sessionId, silentNs / 1_000_000);
+    }
+
+    private static String roleName(final int controllerId)
+    {
+        return SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId ? "receiver" : "sender";
+    }
+
+    /**
+     * @return how often in this run a silent receiver controller had its simulated host unthrottled.
+     */
+    public int failSafes()
+    {
+        return failSafes;
+    }
+
+    /**
+     * @return wall-clock silence of the receiver controller when its host was last unthrottled, ns; 0 if never.
+     */
+    public long lastFailSafeSilentNs()
+    {
+        return lastFailSafeSilentNs;
     }
 
     @Override

@@ -22,6 +22,7 @@ public final class SimPlatform implements AutoCloseable
     private final RhccNode node;
     private final LockstepPlatform platform;
     private final SessionClient client;
+    private final java.time.Duration failSafeAfter;
 
     /**
      * Opens the platform's streams on a started node.
@@ -39,6 +40,14 @@ public final class SimPlatform implements AutoCloseable
         this.node = node;
         this.platform = new LockstepPlatform(node.context().aeron(), node.settings(), node.context().frameAuth());
         this.client = new SessionClient(node.system(), node.settings().askTimeout());
+        this.failSafeAfter = node.system().settings().config().getDuration("rhcc.lockstep.failsafe-after");
+        if (failSafeAfter.isNegative() || failSafeAfter.isZero() ||
+            failSafeAfter.compareTo(node.settings().lockstepTimeout()) >= 0)
+        {
+            throw new IllegalArgumentException("rhcc.lockstep.failsafe-after = " + failSafeAfter.toMillis() +
+                " ms must be > 0 and shorter than rhcc.lockstep.timeout (" +
+                node.settings().lockstepTimeout().toMillis() + " ms)");
+        }
     }
 
     /**
@@ -70,7 +79,8 @@ public final class SimPlatform implements AutoCloseable
     {
         final NodeSettings s = node.settings();
         return new AeronLockstepHook(platform, client, Scheme.parse(scheme), params,
-            IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), s.receiverHostId(), s.senderHostId());
+            IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), failSafeAfter, s.receiverHostId(),
+            s.senderHostId());
     }
 
     /**

@@ -11,12 +11,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.rhcc.actors.config.NodeSettings;
 
@@ -33,6 +35,7 @@ public final class SessionClient
     private final ActorSystem<?> system;
     private final Duration timeout;
     private final Map<Long, Integer> senderHosts = new ConcurrentHashMap<>();
+    private final Map<Long, Map<String, Address>> guardians = new ConcurrentHashMap<>();
 
     /**
      * @param system  an actor system of the cluster.
@@ -72,6 +75,8 @@ public final class SessionClient
             }
             final ActorRef<SessionProtocol.Command> guardian = find(sender ?
                 SessionProtocol.senderHostKey(spec.senderHostId()) : key);
+            guardians.computeIfAbsent(spec.sessionId(), (id) -> new ConcurrentHashMap<>())
+                .put(key.id(), addressOf(guardian));
             final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
                 system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
@@ -94,6 +99,7 @@ public final class SessionClient
     {
         final List<SessionProtocol.Ended> ended = new ArrayList<>();
         final Integer senderHostId = senderHosts.remove(sessionId);
+        guardians.remove(sessionId);
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
             final ActorRef<SessionProtocol.Command> guardian = find(SessionProtocol.SENDER_KEY.equals(key) &&
@@ -111,6 +117,41 @@ public final class SessionClient
             }
         }
         return ended;
+    }
+
+    /**
+     * Tells whether the node that runs a role of a session has left the cluster: downed (by the split-brain
+     * resolver, after it became unreachable), leaving or removed. An unreachable node that is not yet downed has not
+     * left: it may come back.
+     *
+     * @param sessionId the session.
+     * @param key       the role's key.
+     * @return the node's address and status if it has left, else null.
+     */
+    public String departed(final long sessionId, final ServiceKey<SessionProtocol.Command> key)
+    {
+        final Map<String, Address> session = guardians.get(sessionId);
+        final Address address = null == session ? null : session.get(key.id());
+        if (null == address)
+        {
+            return null;
+        }
+        for (final Member member : Cluster.get(system).state().getMembers())
+        {
+            if (member.address().equals(address))
+            {
+                final MemberStatus status = member.status();
+                return status == MemberStatus.up() || status == MemberStatus.joining() ||
+                    status == MemberStatus.weaklyUp() ? null : address + " (" + status + ")";
+            }
+        }
+        return address + " (removed)";
+    }
+
+    private Address addressOf(final ActorRef<?> ref)
+    {
+        final Address address = ref.path().address();
+        return address.hasLocalScope() ? Cluster.get(system).selfMember().address() : address;
     }
 
     /**

@@ -78,6 +78,9 @@ public final class ExperimentClient implements AutoCloseable
         overrides.put("pekko.cluster.roles", List.of(ROLE_CLIENT));
         overrides.put("pekko.cluster.seed-nodes", List.of(seed));
         overrides.put("pekko.remote.artery.canonical.port", 0);
+        // the client says itself, in one line, what went wrong; Pekko's warnings about the connections it closes when
+        // it leaves would only be noise after the results
+        overrides.put("pekko.loglevel", "ERROR");
         final Config resolved;
         final Duration timeout;
         try
