@@ -11,11 +11,13 @@ import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.experiments.InterruptionReport;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
+import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,11 +40,12 @@ import org.slf4j.LoggerFactory;
  * <p>
  * <b>Note:</b> single-threaded (the simulator's); allocation-free per callback.
  */
-public final class AeronLockstepHook implements ControllerHook, MessageListener, AutoCloseable
+public final class AeronLockstepHook implements ControllerHook, MessageListener, InterruptionReport, AutoCloseable
 {
     private static final int DEADLINE_CHECK_MASK = 1023;
     private static final int UNTHROTTLED_LEVEL = 1;
     private static final long MEMBERSHIP_CHECK_PERIOD_NS = 200_000_000L;
+    private static final long RESYNC_PERIOD_NS = 20_000_000L;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
@@ -65,6 +68,14 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private CommandLimits limits;
     private long sessionId = Long.MIN_VALUE;
     private long iioSeq;
+    private double pendingOccupancy;
+    private double pendingPcieGbps;
+    private int pendingQp;
+    private int pendingReqRecvTsNs;
+    private int pendingRespSendTsNs;
+    private double pendingRccGbps;
+    private final long[] lastDoneNs = new long[SessionProtocol.SENDER_CONTROLLER_ID + 1];
+    private final List<ControllerInterruption> interruptions = new ArrayList<>();
     private int awaitedController;
     private long awaitedNs;
     private boolean answered;
@@ -138,37 +149,63 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     @Override
     public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
     {
-        long result;
-        long refusedSinceNs = 0;
-        while ((result = platform.iio().iioSample(receiverHostId, iioSeq, nowNs, occupancy, pcieGbps)) < 0)
-        {
-            refusedSinceNs = refused(result, refusedSinceNs);
-        }
-        iioSeq++;
-        refusedSinceNs = 0;
-        while ((result = platform.iio().clockAdvance(nowNs, sessionId)) < 0)
-        {
-            refusedSinceNs = refused(result, refusedSinceNs);
-        }
+        pendingOccupancy = occupancy;
+        pendingPcieGbps = pcieGbps;
+        publishIio(nowNs);
         await(SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
+        iioSeq++;
     }
 
     @Override
     public void onProbeAck(
         final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
     {
+        pendingQp = qp;
+        pendingReqRecvTsNs = reqRecvTsNs;
+        pendingRespSendTsNs = respSendTsNs;
+        pendingRccGbps = rccGbps;
+        publishAck(nowNs);
+        await(SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
+    }
+
+    /**
+     * Publishes the pending IIO sample (sequence {@code iioSeq}) and its {@code ClockAdvance}.
+     */
+    private void publishIio(final long nowNs)
+    {
         long result;
         long refusedSinceNs = 0;
-        while ((result = platform.acks().probeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs)) < 0)
+        while ((result = platform.iio().iioSample(receiverHostId, iioSeq, nowNs, pendingOccupancy,
+            pendingPcieGbps)) < 0)
         {
             refusedSinceNs = refused(result, refusedSinceNs);
         }
-        refusedSinceNs = 0;
-        while ((result = platform.acks().clockAdvance(nowNs, sessionId)) < 0)
+        clockAdvance(platform.iio(), nowNs);
+    }
+
+    /**
+     * Publishes the pending probe ACK and its {@code ClockAdvance}.
+     */
+    private void publishAck(final long nowNs)
+    {
+        long result;
+        long refusedSinceNs = 0;
+        while ((result = platform.acks().probeAck(pendingQp, pendingReqRecvTsNs, pendingRespSendTsNs,
+            pendingRccGbps, nowNs)) < 0)
         {
             refusedSinceNs = refused(result, refusedSinceNs);
         }
-        await(SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
+        clockAdvance(platform.acks(), nowNs);
+    }
+
+    private void clockAdvance(final MessageProxy stream, final long nowNs)
+    {
+        long result;
+        long refusedSinceNs = 0;
+        while ((result = stream.clockAdvance(nowNs, sessionId)) < 0)
+        {
+            refusedSinceNs = refused(result, refusedSinceNs);
+        }
     }
 
     /**
@@ -219,14 +256,15 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                     {
                         startNs = now;
                     }
-                    else
+                    else if (silent(controllerId, nowNs, now - startNs))
                     {
-                        silent(controllerId, nowNs, now - startNs);
+                        startNs = 0;
                     }
                 }
                 idleStrategy.idle();
             }
         }
+        lastDoneNs[controllerId] = nowNs;
         if (unthrottledInThisWait)
         {
             unthrottledInThisWait = false;
@@ -238,10 +276,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     /**
      * A controller has not answered for a while (checked about once per millisecond of waiting): after
      * {@code failSafeAfter} a silent receiver controller's simulated host is unthrottled, as the fail-safe watchdog
-     * does on a real host; a controller whose node has left the cluster (downed by the split-brain resolver) or that
-     * stays silent for the lockstep timeout fails the run, with the silence and the fail-safe in the message.
+     * does on a real host; a controller whose node has left the cluster (downed by the split-brain resolver) is
+     * replaced by a standby of its role, if the cluster has one, which gets the pending signal again; without one, or
+     * after the lockstep timeout, the run fails, with the silence and the fail-safe in the message.
+     *
+     * @return true if a standby took the session over and the wait starts again.
      */
-    private void silent(final int controllerId, final long nowNs, final long silentNs)
+    private boolean silent(final int controllerId, final long nowNs, final long silentNs)
     {
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && !unthrottledInThisWait &&
             silentNs > failSafeAfterNs)
@@ -257,16 +298,103 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         if (silentNs - membershipCheckedNs >= MEMBERSHIP_CHECK_PERIOD_NS)
         {
             membershipCheckedNs = silentNs;
-            final String departed = client.departed(sessionId, SessionProtocol.RECEIVER_CONTROLLER_ID ==
-                controllerId ? SessionProtocol.RECEIVER_KEY : SessionProtocol.SENDER_KEY);
+            final String departed = client.departed(sessionId, keyOf(controllerId));
             if (null != departed)
             {
-                throw new IllegalStateException("the " + roleName(controllerId) + " node " + departed +
-                    " left the cluster at simulated " + nowNs / 1e6 + " ms of session " + sessionId + ", " +
-                    silentNs / 1_000_000 + " ms after its last answer" + failSafeNote(controllerId) +
-                    "; its journal keeps every decision it made (rhcc replay)");
+                takeOver(controllerId, nowNs, silentNs, departed);
+                return true;
             }
         }
+        return false;
+    }
+
+    /**
+     * Opens the session on a standby of the silent controller's role, waits until it answers on the session's
+     * streams, and publishes the pending signal to it again.
+     */
+    private void takeOver(final int controllerId, final long nowNs, final long silentNs, final String departed)
+    {
+        final long startNs = System.nanoTime();
+        final String where = "the " + roleName(controllerId) + " node " + departed + " left the cluster at " +
+            "simulated " + nowNs / 1e6 + " ms of session " + sessionId + ", " + silentNs / 1_000_000 +
+            " ms after its last answer" + failSafeNote(controllerId);
+        final String standby;
+        final long readyNs;
+        final long connectedNs;
+        try
+        {
+            standby = client.takeOver(sessionId, keyOf(controllerId)).toString();
+            readyNs = System.nanoTime();
+            platform.awaitConnected(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId,
+                SessionProtocol.SENDER_CONTROLLER_ID == controllerId, connectTimeout);
+            connectedNs = System.nanoTime();
+            resync(controllerId, nowNs);
+        }
+        catch (final IllegalStateException ex)
+        {
+            throw new IllegalStateException(where + "; " + ex.getMessage() + "; its journal keeps every " +
+                "decision it made (rhcc replay)", ex);
+        }
+        final long resumedAfterNs = silentNs + (System.nanoTime() - startNs);
+        interruptions.add(new ControllerInterruption(roleName(controllerId), nowNs, departed, standby,
+            SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
+            lastFailSafeSilentNs : -1L, resumedAfterNs));
+        LOGGER.warn("session {}: {}; the standby {} took the session over, {} ms after the last answer (its " +
+            "session open after {} ms, streams connected after {} ms more, answering after {} ms more)", sessionId,
+            where, standby, resumedAfterNs / 1_000_000, (readyNs - startNs) / 1_000_000,
+            (connectedNs - readyNs) / 1_000_000, (System.nanoTime() - connectedNs) / 1_000_000);
+        unthrottledInThisWait = false;
+        awaitedController = controllerId;
+        awaitedNs = nowNs;
+        answered = false;
+        membershipCheckedNs = 0;
+        if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
+        {
+            publishIio(nowNs);
+        }
+        else
+        {
+            publishAck(nowNs);
+        }
+    }
+
+    /**
+     * Publishes {@code ClockAdvance} of the last time the role's controller answered until the standby answers it:
+     * once it does, its subscription to the platform's stream is established, and nothing published from now on is
+     * lost to a late join (a signal published before then could be). A time already answered changes nothing.
+     */
+    private void resync(final int controllerId, final long nowNs)
+    {
+        final MessageProxy stream = SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId ? platform.iio() :
+            platform.acks();
+        final long syncNs = lastDoneNs[controllerId];
+        awaitedController = controllerId;
+        awaitedNs = syncNs;
+        answered = false;
+        final long deadlineNs = System.nanoTime() + connectTimeout.toNanos();
+        while (!answered)
+        {
+            clockAdvance(stream, syncNs);
+            final long retryNs = System.nanoTime() + RESYNC_PERIOD_NS;
+            while (!answered && System.nanoTime() - retryNs < 0)
+            {
+                if (0 == platform.commands().poll(adapter, platform.fragmentLimit()))
+                {
+                    idleStrategy.idle();
+                }
+            }
+            if (!answered && System.nanoTime() - deadlineNs > 0)
+            {
+                throw new IllegalStateException("the standby did not answer on the session's streams within " +
+                    connectTimeout.toSeconds() + " s");
+            }
+        }
+    }
+
+    private static ServiceKey<SessionProtocol.Command> keyOf(final int controllerId)
+    {
+        return SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId ? SessionProtocol.RECEIVER_KEY :
+            SessionProtocol.SENDER_KEY;
     }
 
     private String failSafeNote(final int controllerId)
@@ -297,6 +425,45 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private static String roleName(final int controllerId)
     {
         return SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId ? "receiver" : "sender";
+    }
+
+    /**
+     * @return the run's takeovers of a role by a standby after its node left the cluster, in order.
+     */
+    public List<ControllerInterruption> interruptions()
+    {
+        return List.copyOf(interruptions);
+    }
+
+    /**
+     * The run's takeovers, for its JSON: how many, the longest time from a controller's last answer to a standby in
+     * control, and the longest silence before the receiver host's fail-safe; the simulated time of the first.
+     *
+     * @return the metrics, empty for a run without takeover.
+     */
+    @Override
+    public Map<String, Number> interruptionMetrics()
+    {
+        if (interruptions.isEmpty())
+        {
+            return Map.of();
+        }
+        long resumedAfterNs = 0;
+        long failSafeNs = -1;
+        for (final ControllerInterruption interruption : interruptions)
+        {
+            resumedAfterNs = Math.max(resumedAfterNs, interruption.resumedAfterNs());
+            failSafeNs = Math.max(failSafeNs, interruption.failSafeNs());
+        }
+        final Map<String, Number> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("controller_takeovers", interruptions.size());
+        metrics.put("controller_takeover_sim_ms", interruptions.get(0).atSimNs() / 1e6);
+        metrics.put("controller_gap_max_s", resumedAfterNs / 1e9);
+        if (failSafeNs >= 0)
+        {
+            metrics.put("receiver_failsafe_after_s", failSafeNs / 1e9);
+        }
+        return metrics;
     }
 
     /**

@@ -209,6 +209,10 @@ public final class ExperimentRunner
             metrics.put("msr_read_latency_max_ns", probe.maxReadLatencyNs());
             metrics.put("msr_reads", probe.reads());
         }
+        if (controller instanceof InterruptionReport report)
+        {
+            metrics.putAll(report.interruptionMetrics());
+        }
         final RunRecord record = record(run, metrics,
             seriesStride > 0 ? series(result.timeSeries(), run.scenario(), halves, seriesStride) : Map.of(),
             halves.finish(result.timeSeries()));

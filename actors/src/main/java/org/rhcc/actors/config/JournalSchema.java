@@ -21,6 +21,9 @@ public final class JournalSchema
 {
     /** H2's error code for a database file another process has open (DATABASE_ALREADY_OPEN_1). */
     private static final int H2_ALREADY_OPEN = 90020;
+    /** Key of the PostgreSQL advisory lock under which a node creates the journal's tables ("rhcc" in ASCII). */
+    private static final long POSTGRES_DDL_LOCK = 0x72686363L;
+    private static final long DDL_LOCK_RETRY_MS = 50;
 
     private JournalSchema()
     {
@@ -39,11 +42,16 @@ public final class JournalSchema
         try (Connection connection = DriverManager.getConnection(settings.url(), settings.user(),
             settings.password()); Statement statement = connection.createStatement())
         {
+            final boolean postgres = JournalSettings.POSTGRES.equals(settings.backend());
+            if (postgres)
+            {
+                lockDdl(statement);
+            }
             for (final String sql : statements)
             {
                 statement.execute(sql);
             }
-            if (JournalSettings.POSTGRES.equals(settings.backend()))
+            if (postgres)
             {
                 requireSynchronousCommit(statement, settings);
             }
@@ -52,6 +60,36 @@ public final class JournalSchema
         {
             throw new IllegalArgumentException("cannot open the journal " + settings.describe() + ": " +
                 firstLine(ex.getMessage()) + " (" + fix(settings, ex) + ")", ex);
+        }
+    }
+
+    /**
+     * The nodes of a cluster start together: PostgreSQL's {@code CREATE ... IF NOT EXISTS} is not safe against a
+     * concurrent creation of the same table (a duplicate key in pg_type), so they take turns under an advisory lock,
+     * the connection's (released when it closes). It is tried rather than waited for: a {@code CREATE INDEX
+     * CONCURRENTLY} of the node holding it waits for every open transaction, a blocked lock request included.
+     */
+    private static void lockDdl(final Statement statement) throws SQLException
+    {
+        while (true)
+        {
+            try (java.sql.ResultSet rows = statement.executeQuery("SELECT pg_try_advisory_lock(" +
+                POSTGRES_DDL_LOCK + ")"))
+            {
+                if (rows.next() && rows.getBoolean(1))
+                {
+                    return;
+                }
+            }
+            try
+            {
+                Thread.sleep(DDL_LOCK_RETRY_MS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while waiting for another node to create the journal's tables");
+            }
         }
     }
 

@@ -55,6 +55,8 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param autostart             the session a node opens by itself at start (a real host, where no simulator opens
  *                              sessions), or null.
  * @param joinTimeout           longest a node waits to be {@code Up} in its cluster before it gives up and stops.
+ * @param standby               true for a standby node: its roles take over the sessions of a node of the same roles
+ *                              that left the cluster, and open none of their own.
  */
 public record NodeSettings(
     List<String> roles,
@@ -94,7 +96,8 @@ public record NodeSettings(
     boolean receiverOnHost,
     long sensorIntervalNs,
     org.rhcc.actors.session.SessionSpec autostart,
-    Duration joinTimeout)
+    Duration joinTimeout,
+    boolean standby)
 {
     /** Role of a node that runs the receiver host's IIO sample source and MBA actuator. */
     public static final String ROLE_RECEIVER = "receiver";
@@ -104,6 +107,8 @@ public record NodeSettings(
     public static final String ROLE_SIM = "sim";
     /** Prefix of the cluster role a sender node has for every sender host it owns ({@link #senderHostRole}). */
     public static final String SENDER_HOST_ROLE_PREFIX = "sender-host-";
+    /** Cluster role of a standby node ({@code rhcc.node.standby = on}). */
+    public static final String ROLE_STANDBY = "standby";
 
     /**
      * Reads and validates the settings.
@@ -119,7 +124,7 @@ public record NodeSettings(
         for (final String role : roles)
         {
             if (!ROLE_RECEIVER.equals(role) && !ROLE_SENDER.equals(role) && !ROLE_SIM.equals(role) &&
-                !role.startsWith(SENDER_HOST_ROLE_PREFIX))
+                !role.startsWith(SENDER_HOST_ROLE_PREFIX) && !ROLE_STANDBY.equals(role))
             {
                 throw new IllegalArgumentException("pekko.cluster.roles contains '" + role + "': use receiver, " +
                     "sender and/or sim");
@@ -200,7 +205,8 @@ public record NodeSettings(
             receiverOnHost(r.getString("receiver.hardware")),
             r.getDuration("receiver.sensor-interval").toNanos(),
             autostart(r),
-            joinTimeout(r));
+            joinTimeout(r),
+            r.getBoolean("node.standby"));
     }
 
     /**
@@ -285,10 +291,14 @@ public record NodeSettings(
         final List<String> all = new java.util.ArrayList<>();
         for (final String role : roles)
         {
-            if (!role.startsWith(SENDER_HOST_ROLE_PREFIX))
+            if (!role.startsWith(SENDER_HOST_ROLE_PREFIX) && !ROLE_STANDBY.equals(role))
             {
                 all.add(role);
             }
+        }
+        if (standby)
+        {
+            all.add(ROLE_STANDBY);
         }
         if (hasRole(ROLE_SENDER))
         {

@@ -48,11 +48,11 @@ final class NodePorts
                 throw refused(ARTERY + "canonical.port", host + ":" + port, ex);
             }
         }
-        if (settings.hasRole(NodeSettings.ROLE_RECEIVER) && !settings.receiverOnHost())
+        if (settings.hasRole(NodeSettings.ROLE_RECEIVER) && !settings.receiverOnHost() && !settings.standby())
         {
             udp("rhcc.aeron.platform.iio-channel", settings.platformIioChannel());
         }
-        if (settings.hasRole(NodeSettings.ROLE_SENDER))
+        if (settings.hasRole(NodeSettings.ROLE_SENDER) && !settings.standby())
         {
             udp("rhcc.aeron.platform.ack-channel", settings.platformAckChannel());
         }

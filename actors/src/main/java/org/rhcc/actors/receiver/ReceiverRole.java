@@ -88,7 +88,8 @@ public final class ReceiverRole implements RoleSession.Role
      */
     public SessionSpec autostart(final NodeContext node)
     {
-        return node.settings().autostart();
+        // a standby opens a session only to take one over
+        return node.settings().standby() ? null : node.settings().autostart();
     }
 
     /**

@@ -238,10 +238,29 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
             return false;
         }
         sessionId = state.spec().sessionId();
-        slot = new QpBlockSlot(state.block(), state.firstQp(), QpStateTable.copyOf(state.state()),
+        slot = new QpBlockSlot(state.block(), state.firstQp(), resumedTable(state),
             state.spec().controllerConfig().sender(), host, intervalNs, BATCH_QUEUE_CAPACITY, context.getSelf());
         host.register(slot);
         return true;
+    }
+
+    /**
+     * @param state the journaled state.
+     * @return the table the agent continues from: a copy of the state, whose QPs are {@link QpStateTable#resume
+     * resumed} if batches were journaled (the entity recovered them after its node left the cluster or it was
+     * restarted: the journal's last batch may be behind the probes the previous agent saw).
+     */
+    static QpStateTable resumedTable(final QpBlockState state)
+    {
+        final QpStateTable table = QpStateTable.copyOf(state.state());
+        if (state.batches() > 0)
+        {
+            for (int qp = 0; qp < state.qps(); qp++)
+            {
+                table.resume(qp);
+            }
+        }
+        return table;
     }
 
     @Override

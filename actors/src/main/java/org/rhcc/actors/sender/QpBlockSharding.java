@@ -47,7 +47,8 @@ public final class QpBlockSharding
         ClusterSharding.get(system).init(Entity.of(typeKey(senderHostId),
             (entity) -> QpBlockEntity.create(entity.getEntityId(), node.senderAgents(), s.qpsPerEntity(),
                 s.controlIntervalNs(), s.snapshotEvery(), s.keepSnapshots()))
-            .withRole(NodeSettings.senderHostRole(senderHostId)));
+            .withRole(NodeSettings.senderHostRole(senderHostId))
+            .withAllocationStrategy(new PrimaryFirstAllocation(system)));
     }
 
     /**

@@ -21,7 +21,7 @@ import org.rhcc.actors.node.NodeContext;
 
 /**
  * Guardian of a data-plane role on a node, written once for every role: registers with the receptionist under the
- * role's keys and runs one {@link RoleSession} per session it is asked to open (and this node can open), or, on a
+ * role's keys (their {@link SessionProtocol#standbyKey standby keys} on a standby node) and runs one {@link RoleSession} per session it is asked to open (and this node can open), or, on a
  * real host, the role's configured session from the start; if that one fails to open, the node shuts down with an
  * {@link AutostartFailed} reason. When the node shuts down (a JVM shutdown hook, {@code ActorSystem.terminate}, a
  * downed node), every session still open is ended first, in Pekko's {@code service-requests-done} phase, so that its
@@ -68,7 +68,8 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
         this.node = node;
         for (final ServiceKey<SessionProtocol.Command> key : role.serviceKeys(node))
         {
-            context.getSystem().receptionist().tell(Receptionist.register(key, context.getSelf()));
+            context.getSystem().receptionist().tell(Receptionist.register(
+                node.settings().standby() ? SessionProtocol.standbyKey(key) : key, context.getSelf()));
         }
         final ActorRef<SessionProtocol.Command> self = context.getSelf();
         final CoordinatedShutdown shutdown = CoordinatedShutdown.get(context.getSystem());
@@ -147,6 +148,8 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
             start.replyTo().tell(new SessionProtocol.Failed(id, role.name(), "session " + id + " is already open"));
             return this;
         }
+        getContext().getLog().info("{} opens session {} ({}){}", role.name(), id, start.spec().scheme(),
+            node.settings().standby() ? " on a standby node" : "");
         final ActorRef<RoleSession.Command> session = getContext().spawn(RoleSession.create(role, node,
             start.spec(), start.replyTo()), "session-" + id);
         getContext().watchWith(session, new SessionStopped(id));

@@ -35,7 +35,8 @@ public final class SessionClient
     private final ActorSystem<?> system;
     private final Duration timeout;
     private final Map<Long, Integer> senderHosts = new ConcurrentHashMap<>();
-    private final Map<Long, Map<String, Address>> guardians = new ConcurrentHashMap<>();
+    private final Map<Long, Map<String, ActorRef<SessionProtocol.Command>>> guardians = new ConcurrentHashMap<>();
+    private final Map<Long, SessionSpec> specs = new ConcurrentHashMap<>();
 
     /**
      * @param system  an actor system of the cluster.
@@ -75,17 +76,52 @@ public final class SessionClient
             }
             final ActorRef<SessionProtocol.Command> guardian = find(sender ?
                 SessionProtocol.senderHostKey(spec.senderHostId()) : key);
-            guardians.computeIfAbsent(spec.sessionId(), (id) -> new ConcurrentHashMap<>())
-                .put(key.id(), addressOf(guardian));
-            final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
-                (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
-                system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
-            if (reply instanceof SessionProtocol.Failed failed)
-            {
-                throw new IllegalStateException("the " + failed.role() + " role could not open session " +
-                    spec.sessionId() + ": " + failed.reason());
-            }
+            specs.put(spec.sessionId(), spec);
+            open(spec, key, guardian);
         }
+    }
+
+    private void open(final SessionSpec spec, final ServiceKey<SessionProtocol.Command> key,
+        final ActorRef<SessionProtocol.Command> guardian)
+    {
+        guardians.computeIfAbsent(spec.sessionId(), (id) -> new ConcurrentHashMap<>()).put(key.id(), guardian);
+        final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
+            (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
+            system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
+        if (reply instanceof SessionProtocol.Failed failed)
+        {
+            throw new IllegalStateException("the " + failed.role() + " role could not open session " +
+                spec.sessionId() + " on " + addressOf(guardian) + ": " + failed.reason());
+        }
+    }
+
+    /**
+     * Opens a session whose role's node left the cluster on a standby of that role ({@code rhcc.node.standby}): for
+     * the sender role, a standby that owns the session's sender host. The standby continues from the journal.
+     *
+     * @param sessionId the session, opened with {@link #start}.
+     * @param key       the role's key.
+     * @return the standby node's address.
+     * @throws IllegalStateException if no standby of the role is in the cluster, or it could not open the session.
+     */
+    public Address takeOver(final long sessionId, final ServiceKey<SessionProtocol.Command> key)
+    {
+        final SessionSpec spec = specs.get(sessionId);
+        if (null == spec)
+        {
+            throw new IllegalStateException("session " + sessionId + " is not open");
+        }
+        final ServiceKey<SessionProtocol.Command> standbyKey = SessionProtocol.standbyKey(
+            SessionProtocol.SENDER_KEY.equals(key) ? SessionProtocol.senderHostKey(spec.senderHostId()) : key);
+        final Set<ActorRef<SessionProtocol.Command>> standbys = listing(standbyKey);
+        if (standbys.isEmpty())
+        {
+            throw new IllegalStateException("no standby node of the " + key.id() + " role is in the cluster " +
+                "(start one on the same host with rhcc.node.standby = on)");
+        }
+        final ActorRef<SessionProtocol.Command> standby = standbys.iterator().next();
+        open(spec, key, standby);
+        return addressOf(standby);
     }
 
     /**
@@ -99,11 +135,13 @@ public final class SessionClient
     {
         final List<SessionProtocol.Ended> ended = new ArrayList<>();
         final Integer senderHostId = senderHosts.remove(sessionId);
-        guardians.remove(sessionId);
+        final Map<String, ActorRef<SessionProtocol.Command>> opened = guardians.remove(sessionId);
+        specs.remove(sessionId);
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
-            final ActorRef<SessionProtocol.Command> guardian = find(SessionProtocol.SENDER_KEY.equals(key) &&
-                null != senderHostId ? SessionProtocol.senderHostKey(senderHostId) : key);
+            final ActorRef<SessionProtocol.Command> guardian = null != opened && opened.containsKey(key.id()) ?
+                opened.get(key.id()) : find(SessionProtocol.SENDER_KEY.equals(key) && null != senderHostId ?
+                SessionProtocol.senderHostKey(senderHostId) : key);
             final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.End(sessionId, replyTo), timeout,
                 system.scheduler()), "closing session " + sessionId + " on " + key.id());
@@ -130,12 +168,13 @@ public final class SessionClient
      */
     public String departed(final long sessionId, final ServiceKey<SessionProtocol.Command> key)
     {
-        final Map<String, Address> session = guardians.get(sessionId);
-        final Address address = null == session ? null : session.get(key.id());
-        if (null == address)
+        final Map<String, ActorRef<SessionProtocol.Command>> session = guardians.get(sessionId);
+        final ActorRef<SessionProtocol.Command> guardian = null == session ? null : session.get(key.id());
+        if (null == guardian)
         {
             return null;
         }
+        final Address address = addressOf(guardian);
         for (final Member member : Cluster.get(system).state().getMembers())
         {
             if (member.address().equals(address))
@@ -176,7 +215,8 @@ public final class SessionClient
 
     /**
      * @param key a role's key.
-     * @return the role's guardian, waiting for it to register.
+     * @return the role's guardian, waiting for it to register; a standby's when no node of the role but a standby is
+     * left.
      * @throws IllegalStateException if none registers in time.
      */
     public ActorRef<SessionProtocol.Command> find(final ServiceKey<SessionProtocol.Command> key)
@@ -184,13 +224,16 @@ public final class SessionClient
         final long deadlineNs = System.nanoTime() + timeout.toNanos();
         while (true)
         {
-            final Receptionist.Listing listing = await(AskPattern.ask(system.receptionist(),
-                (ActorRef<Receptionist.Listing> replyTo) -> Receptionist.find(key, replyTo), timeout,
-                system.scheduler()), "finding " + key.id());
-            final Set<ActorRef<SessionProtocol.Command>> instances = listing.getServiceInstances(key);
+            final Set<ActorRef<SessionProtocol.Command>> instances = listing(key);
             if (!instances.isEmpty())
             {
                 return instances.iterator().next();
+            }
+            // a standby stands in for a role whose node left (it took over the session that was open then)
+            final Set<ActorRef<SessionProtocol.Command>> standbys = listing(SessionProtocol.standbyKey(key));
+            if (!standbys.isEmpty())
+            {
+                return standbys.iterator().next();
             }
             if (System.nanoTime() - deadlineNs > 0)
             {
@@ -207,6 +250,14 @@ public final class SessionClient
                 throw new IllegalStateException("interrupted while finding " + key.id(), ex);
             }
         }
+    }
+
+    private Set<ActorRef<SessionProtocol.Command>> listing(final ServiceKey<SessionProtocol.Command> key)
+    {
+        final Receptionist.Listing listing = await(AskPattern.ask(system.receptionist(),
+            (ActorRef<Receptionist.Listing> replyTo) -> Receptionist.find(key, replyTo), timeout,
+            system.scheduler()), "finding " + key.id());
+        return listing.getServiceInstances(key);
     }
 
     private <T> T await(final java.util.concurrent.CompletionStage<T> stage, final String what)

@@ -40,6 +40,16 @@ public final class SessionProtocol
     }
 
     /**
+     * @param key a role's key ({@link #RECEIVER_KEY}, a {@link #senderHostKey}).
+     * @return the key under which the same role's guardians on standby nodes register: a platform opens a session
+     * there only to take it over from a node that left the cluster.
+     */
+    public static ServiceKey<Command> standbyKey(final ServiceKey<Command> key)
+    {
+        return ServiceKey.create(Command.class, key.id() + "-standby");
+    }
+
+    /**
      * Commands to a role's guardian.
      */
     public interface Command extends CborSerializable

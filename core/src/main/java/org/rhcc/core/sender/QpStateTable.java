@@ -165,6 +165,19 @@ public final class QpStateTable
     }
 
     /**
+     * Resumes a QP from state that may be stale (its journaled image, taken over by another node or a restarted
+     * entity): R_rev and D_thr kept, the delay sample forgotten (D_prev = NaN), so that its next probe re-primes the
+     * EWMA of Eq. (2) and is not held to a derivative or an anti-windup ceiling computed over the gap since a probe
+     * the journal's last batch saw: a probe timestamp milliseconds old would cap R_rev at headroom / gap, the floor.
+     *
+     * @param qp QP number.
+     */
+    public void resume(final int qp)
+    {
+        buffer.putInt(index(qp) + D_PREV_OFFSET, NO_DELAY_BITS, BYTE_ORDER);
+    }
+
+    /**
      * Closes a QP: all four fields back to zero.
      *
      * @param qp QP number.
