@@ -121,7 +121,7 @@ class KillReplayTest
         final Path journal = run.resolve("cluster").resolve("journal.mv.db");
         if (!Files.isRegularFile(journal))
         {
-            return new ReplayReport(0, 0, 0, 0, 0, 0, 0, List.of());
+            return new ReplayReport(0, 0, 0, 0, 0, 0, 0, 0, List.of());
         }
         return new DecisionReplayer(new JournalReader(JournalSettings.of(journal.toString())),
             List.of(run.resolve("cluster").resolve("archive")), run.resolve("replay")).replay();

@@ -12,13 +12,16 @@ import org.rhcc.actors.journal.SessionStarted;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.actors.sender.BlockOpened;
+import org.rhcc.actors.sender.BlockResumed;
 import org.rhcc.actors.sender.QpBlockEntity;
 import org.rhcc.actors.sender.QpBlockSlot;
+import org.rhcc.actors.sender.QpStatesChanged;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 
@@ -69,38 +72,66 @@ public final class DecisionReplayer
         long unjournaled = 0;
         long unrecorded = 0;
         int interrupted = 0;
+        int takenOver = 0;
         try (RecordedSignals signalsIn = new RecordedSignals(recordings, scratch))
         {
             for (final Map.Entry<String, List<Object>> entry : journal.entrySet())
             {
                 if (!entry.getKey().startsWith(SessionJournal.TYPE + "|") || entry.getValue().isEmpty() ||
-                    !(entry.getValue().get(0) instanceof SessionStarted started))
+                    !(entry.getValue().get(0) instanceof SessionStarted))
                 {
                     continue;
                 }
                 sessions++;
-                if (started.recordingId() >= 0)
+                final List<List<Object>> segments = segments(entry.getValue());
+                takenOver += segments.size() > 1 ? 1 : 0;
+                for (int k = 0; k < segments.size(); k++)
                 {
-                    signalsIn.prepare(started.archiveName());
-                }
-                final long startNs = System.nanoTime();
-                final ReplayOutcome outcome = "receiver".equals(started.role()) ?
-                    replayReceiver(started, entry.getValue(), signalsIn) :
-                    replaySender(started, journal, signalsIn);
-                replayNs += System.nanoTime() - startNs;
-                signals += outcome.signals;
-                decisions += outcome.decisions;
-                unjournaled += outcome.unjournaled;
-                unrecorded += outcome.unrecorded;
-                interrupted += outcome.interrupted ? 1 : 0;
-                if (null != outcome.divergence)
-                {
-                    divergences.add(entry.getKey() + ": " + outcome.divergence);
+                    final List<Object> segment = segments.get(k);
+                    final SessionStarted started = (SessionStarted)segment.get(0);
+                    if (started.recordingId() >= 0)
+                    {
+                        signalsIn.prepare(started.archiveName());
+                    }
+                    final long startNs = System.nanoTime();
+                    final ReplayOutcome outcome = "receiver".equals(started.role()) ?
+                        replayReceiver(started, segment, signalsIn) :
+                        replaySender(started, journal, signalsIn, k);
+                    replayNs += System.nanoTime() - startNs;
+                    signals += outcome.signals;
+                    decisions += outcome.decisions;
+                    unjournaled += outcome.unjournaled;
+                    unrecorded += outcome.unrecorded;
+                    interrupted += outcome.interrupted ? 1 : 0;
+                    if (null != outcome.divergence)
+                    {
+                        divergences.add(entry.getKey() + (segments.size() > 1 ? " (its part on " +
+                            started.archiveName() + ")" : "") + ": " + outcome.divergence);
+                    }
                 }
             }
         }
         return new ReplayReport(sessions, signals, decisions, replayNs, unjournaled, unrecorded, interrupted,
-            divergences);
+            takenOver, divergences);
+    }
+
+    /**
+     * @param events a session journal's events.
+     * @return its segments, one per {@link SessionStarted} (the node that opened the session, then each standby that
+     * took it over), each beginning with it.
+     */
+    static List<List<Object>> segments(final List<Object> events)
+    {
+        final List<List<Object>> segments = new ArrayList<>();
+        for (final Object event : events)
+        {
+            if (event instanceof SessionStarted || segments.isEmpty())
+            {
+                segments.add(new ArrayList<>());
+            }
+            segments.get(segments.size() - 1).add(event);
+        }
+        return segments;
     }
 
     private ReplayOutcome replayReceiver(final SessionStarted started, final List<Object> events,
@@ -160,7 +191,7 @@ public final class DecisionReplayer
     }
 
     private ReplayOutcome replaySender(final SessionStarted started, final Map<String, List<Object>> journal,
-        final RecordedSignals signalsIn)
+        final RecordedSignals signalsIn, final int segment)
     {
         final ReplayOutcome outcome = new ReplayOutcome();
         outcome.mark(started, signalsIn);
@@ -174,7 +205,9 @@ public final class DecisionReplayer
         {
             final int firstQp = b * perEntity;
             final int qps = Math.min(perEntity, spec.qpCount() - firstQp);
-            slots[b] = new QpBlockSlot(b, firstQp, SenderController.openedTable(config.sender(), qps),
+            final List<List<Object>> parts = blockSegments(journal.getOrDefault("QpBlock|" +
+                QpBlockEntity.entityId(spec.sessionId(), b), List.of()));
+            slots[b] = new QpBlockSlot(b, firstQp, startingTable(config, qps, parts, segment),
                 config.sender(), (qp, rRev, rSend, nowNs) ->
                 {
                 }, started.controlIntervalNs(), 1 << 16, null);
@@ -215,14 +248,8 @@ public final class DecisionReplayer
             slots[b].batches().drain(replayed.get(b)::add);
             final List<Object> events = journal.getOrDefault("QpBlock|" +
                 QpBlockEntity.entityId(spec.sessionId(), b), List.of());
-            final List<Object> batches = new ArrayList<>();
-            for (final Object event : events)
-            {
-                if (!(event instanceof BlockOpened))
-                {
-                    batches.add(event);
-                }
-            }
+            final List<List<Object>> parts = blockSegments(events);
+            final List<Object> batches = segment < parts.size() ? parts.get(segment) : List.of();
             if (events.isEmpty() && outcome.interrupted)
             {
                 // the node died before the block was opened: it was never registered, so it decided nothing
@@ -241,6 +268,61 @@ public final class DecisionReplayer
             }
         }
         return outcome;
+    }
+
+    /**
+     * @param events a block's journal.
+     * @return its batches, one list per segment: those before the first {@link BlockResumed}, then those after each.
+     */
+    static List<List<Object>> blockSegments(final List<Object> events)
+    {
+        final List<List<Object>> parts = new ArrayList<>();
+        parts.add(new ArrayList<>());
+        for (final Object event : events)
+        {
+            if (event instanceof BlockResumed)
+            {
+                parts.add(new ArrayList<>());
+            }
+            else if (!(event instanceof BlockOpened))
+            {
+                parts.get(parts.size() - 1).add(event);
+            }
+        }
+        return parts;
+    }
+
+    /**
+     * @return the table a block's segment starts from: opened, and for a segment after a takeover the state the
+     * standby resumed, every batch journaled before it applied and then {@link QpStateTable#resume resumed}, as the
+     * entity hands it over (QpBlockEntity.resumedTable).
+     */
+    private static QpStateTable startingTable(final ControllerConfig config, final int qps,
+        final List<List<Object>> parts, final int segment)
+    {
+        final QpStateTable table = SenderController.openedTable(config.sender(), qps);
+        if (0 == segment)
+        {
+            return table;
+        }
+        for (int k = 0; k < segment && k < parts.size(); k++)
+        {
+            for (final Object event : parts.get(k))
+            {
+                if (event instanceof QpStatesChanged batch)
+                {
+                    for (int i = 0; i < batch.qps().length; i++)
+                    {
+                        table.putState(batch.qps()[i], batch.state(), i * QpStateTable.BYTES_PER_QP);
+                    }
+                }
+            }
+        }
+        for (int qp = 0; qp < qps; qp++)
+        {
+            table.resume(qp);
+        }
+        return table;
     }
 
     /**

@@ -16,11 +16,13 @@ import java.util.Locale;
  *                        (docs/design.md §7, "Durability").
  * @param unrecorded      signals interrupted sessions' agents took that the archive had not yet recorded when the
  *                        node died: decisions on them, if any, were neither journaled nor can be rebuilt.
- * @param interrupted     sessions that did not finish with a complete journal.
+ * @param interrupted     session segments that did not finish with a complete journal (a node that died).
+ * @param takenOver       sessions a standby took over after a node left: each segment (its node's part) is
+ *                        replayed from that node's recording, a later one from the state the standby resumed.
  * @param divergences     every divergence found, the first first; empty if the journal was reproduced.
  */
 public record ReplayReport(int sessions, long signals, long decisions, long replayNs, long unjournaled,
-    long unrecorded, int interrupted, List<String> divergences)
+    long unrecorded, int interrupted, int takenOver, List<String> divergences)
 {
     /**
      * Freezes the list.
@@ -56,9 +58,11 @@ public record ReplayReport(int sessions, long signals, long decisions, long repl
             "recording%s", interrupted, unjournaled, 0 == unrecorded ? "" : String.format(Locale.ROOT,
             "; %d signal(s) they took were not yet recorded (decisions on them, if any, cannot be rebuilt)",
             unrecorded));
+        final String takenOverPart = 0 == takenOver ? "" : String.format(Locale.ROOT,
+            "; %d session(s) taken over by a standby, each node's part replayed from its own recording", takenOver);
         final String head = String.format(Locale.ROOT,
-            "%d session(s), %d recorded signals, %d journaled decisions compared in %.2f s (%.0f decisions/s)%s",
-            sessions, signals, decisions, replayNs / 1e9, decisionsPerSecond(), interruptedPart);
+            "%d session(s), %d recorded signals, %d journaled decisions compared in %.2f s (%.0f decisions/s)%s%s",
+            sessions, signals, decisions, replayNs / 1e9, decisionsPerSecond(), interruptedPart, takenOverPart);
         if (0 == sessions)
         {
             return "no session found in the journal: " + head;

@@ -34,10 +34,12 @@ import org.rhcc.core.sender.QpStateTable;
  * every probe ACK of the block against it; the entity journals the agent's per-interval batches
  * ({@link QpStatesChanged}, one {@code persistAll} per drain) into its own image of the state, which snapshots carry.
  * Killed and restarted (or re-homed after its node died), it recovers the image from snapshot and journal and hands it
- * over again.
+ * over again, {@link QpStateTable#resume resumed}, and journals {@link BlockResumed} at the first {@link Open} that
+ * follows (the standby's session opening its blocks), where the batches of the next segment begin.
  * <p>
  * Entity id: {@code <sessionId>-<block>}; persistence id {@code QpBlock|<sessionId>-<block>}. Commands are idempotent
- * ({@link Open} of an open block only re-registers it), so a retried ask during a rebalance cannot double-apply.
+ * ({@link Open} of an open block only re-registers it, and journals {@code BlockResumed} once per incarnation), so a
+ * retried ask during a rebalance cannot double-apply.
  */
 public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Command, QpBlockEvent, QpBlockState>
 {
@@ -130,6 +132,8 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     private final int keepSnapshots;
     private QpBlockSlot slot;
     private long sessionId;
+    private boolean recovered;
+    private boolean resumeJournaled;
 
     private QpBlockEntity(final ActorContext<Command> context, final String entityId, final SenderAgents agents,
         final int qpsPerEntity, final long intervalNs, final int snapshotEvery, final int keepSnapshots)
@@ -193,6 +197,14 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     {
         if (state.opened())
         {
+            if (recovered && !resumeJournaled)
+            {
+                // the first Open after this incarnation recovered an open block: a takeover (or a restarted entity
+                // asked again); the batches that follow were decided from the resumed state
+                resumeJournaled = true;
+                return Effect().persist(new BlockResumed(state.batches()))
+                    .thenReply(open.replyTo(), (s) -> new Opened(s.block(), register(s)));
+            }
             return Effect().none().thenReply(open.replyTo(), (s) -> new Opened(s.block(), register(s)));
         }
         final SessionSpec spec = open.spec();
@@ -272,6 +284,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
                 new QpBlockState(e.spec(), e.block(), e.firstQp(),
                     SenderController.openedTable(e.spec().controllerConfig().sender(), e.qps()).toByteArray(), 0))
             .onEvent(QpStatesChanged.class, QpBlockState::apply)
+            .onEvent(BlockResumed.class, (state, e) -> state)
             .build();
     }
 
@@ -279,7 +292,11 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     public SignalHandler<QpBlockState> signalHandler()
     {
         return newSignalHandlerBuilder()
-            .onSignal(RecoveryCompleted.instance(), (state) -> register(state))
+            .onSignal(RecoveryCompleted.instance(), (state) ->
+            {
+                recovered = state.opened();
+                register(state);
+            })
             .onSignal(PostStop.instance(), (state) -> unregister())
             .build();
     }
