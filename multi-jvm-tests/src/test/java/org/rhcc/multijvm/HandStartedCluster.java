@@ -38,6 +38,11 @@ final class HandStartedCluster implements AutoCloseable
     static final Duration UP_TIMEOUT = Duration.ofSeconds(90);
     private static final String ARTERY = "pekko.remote.artery.";
     private static final String PLATFORM = "rhcc.aeron.platform.";
+    /**
+     * Idle strategy of every node's agents and media driver: the profile's yielding driver threads, meant for a host
+     * of its own, would keep all of this machine's cores busy with four nodes on it.
+     */
+    private static final String IDLE_STRATEGY = "backoff";
 
     private final Path dir;
     private final Path certsDir;
@@ -213,7 +218,8 @@ final class HandStartedCluster implements AutoCloseable
     /**
      * Writes the configuration of a node (or client) that is not part of the cluster's start: the three-host profile,
      * the given keys, and the settings every node of this cluster has (its alias and a free Artery port, the sim node
-     * as seed, its own work area, the frame key, the platform channels, the journal database, the join timeout),
+     * as seed, its own work area, the frame key, the platform channels, the journal database, the join timeout, the
+     * backoff idle strategy),
      * each replaced by the override of the same key, then the other overrides.
      *
      * @param name      its name ({@link #configFor(String)} finds the file; its work area is {@code work/<name>}).
@@ -233,6 +239,8 @@ final class HandStartedCluster implements AutoCloseable
         settings.putAll(channels);
         settings.put("rhcc.journal.postgres.url", database.url());
         settings.put("rhcc.node.join-timeout", joinTimeout);
+        settings.put("rhcc.aeron.idle-strategy", IDLE_STRATEGY);
+        settings.put("rhcc.aeron.driver-idle-strategy", IDLE_STRATEGY);
         settings.putAll(overrides);
         final NodeConfigFile file = NodeConfigFile.threeHost(keys);
         settings.forEach(file::set);

@@ -157,21 +157,32 @@ final class NodeProcess implements AutoCloseable
     }
 
     /**
-     * Sends SIGTERM and waits for the node to exit.
+     * Sends SIGTERM and waits {@link #STOP_TIMEOUT} for the node to exit.
      *
      * @return its exit code.
-     * @throws AssertionError with the log's tail if it has not exited within {@link #STOP_TIMEOUT} (it is then
-     *                        killed).
+     * @throws AssertionError with the log's tail if it has not exited in time (it is then killed).
      */
     int stop()
+    {
+        return stop(STOP_TIMEOUT);
+    }
+
+    /**
+     * Sends SIGTERM and waits for the node to exit.
+     *
+     * @param timeout longest wait.
+     * @return its exit code.
+     * @throws AssertionError with the log's tail if it has not exited in time (it is then killed).
+     */
+    int stop(final Duration timeout)
     {
         process.destroy();
         try
         {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
             {
                 process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                throw new AssertionError(name + " did not stop within " + STOP_TIMEOUT.toSeconds() + " s of " +
+                throw new AssertionError(name + " did not stop within " + timeout.toSeconds() + " s of " +
                     "SIGTERM and was killed; its log ends:\n" + logTail());
             }
         }
