@@ -14,16 +14,18 @@ import java.util.List;
 /**
  * Creates the journal's tables from the DDL shipped in the pekko-persistence-jdbc jar, idempotently: the jar's
  * {@code CREATE UNIQUE INDEX} lacks {@code IF NOT EXISTS}, so a second start would fail; it is patched here
- * (docs/design.md §8.5). On PostgreSQL it also checks that commits are durable ({@code synchronous_commit} not off;
+ * (docs/design.md §8.5). On PostgreSQL the DDL runs under an advisory lock, so that nodes starting at once on a fresh
+ * database do not race, and it also checks that commits are durable ({@code synchronous_commit} not off;
  * docs/design.md §7).
  */
 public final class JournalSchema
 {
     /** H2's error code for a database file another process has open (DATABASE_ALREADY_OPEN_1). */
     private static final int H2_ALREADY_OPEN = 90020;
-    /** Key of the PostgreSQL advisory lock under which a node creates the journal's tables ("rhcc" in ASCII). */
+    /** Key of the PostgreSQL advisory lock held while the DDL runs ("rhcc" in ASCII). */
     private static final long POSTGRES_DDL_LOCK = 0x72686363L;
-    private static final long DDL_LOCK_RETRY_MS = 50;
+    private static final long DDL_LOCK_TIMEOUT_NS = 60_000_000_000L;
+    private static final long DDL_LOCK_POLL_MS = 20;
 
     private JournalSchema()
     {
@@ -42,8 +44,7 @@ public final class JournalSchema
         try (Connection connection = DriverManager.getConnection(settings.url(), settings.user(),
             settings.password()); Statement statement = connection.createStatement())
         {
-            final boolean postgres = JournalSettings.POSTGRES.equals(settings.backend());
-            if (postgres)
+            if (JournalSettings.POSTGRES.equals(settings.backend()))
             {
                 lockDdl(statement);
             }
@@ -51,7 +52,7 @@ public final class JournalSchema
             {
                 statement.execute(sql);
             }
-            if (postgres)
+            if (JournalSettings.POSTGRES.equals(settings.backend()))
             {
                 requireSynchronousCommit(statement, settings);
             }
@@ -64,13 +65,14 @@ public final class JournalSchema
     }
 
     /**
-     * The nodes of a cluster start together: PostgreSQL's {@code CREATE ... IF NOT EXISTS} is not safe against a
-     * concurrent creation of the same table (a duplicate key in pg_type), so they take turns under an advisory lock,
-     * the connection's (released when it closes). It is tried rather than waited for: a {@code CREATE INDEX
-     * CONCURRENTLY} of the node holding it waits for every open transaction, a blocked lock request included.
+     * CREATE ... IF NOT EXISTS is not safe against a concurrent creation of the same table in PostgreSQL (a unique
+     * violation in pg_type): nodes starting together on a fresh database take turns under a session advisory lock,
+     * which goes with the connection. It is polled rather than waited for: the DDL's CREATE INDEX CONCURRENTLY waits
+     * for every open transaction, and a session blocked in pg_advisory_lock would be one (a deadlock).
      */
     private static void lockDdl(final Statement statement) throws SQLException
     {
+        final long deadlineNs = System.nanoTime() + DDL_LOCK_TIMEOUT_NS;
         while (true)
         {
             try (java.sql.ResultSet rows = statement.executeQuery("SELECT pg_try_advisory_lock(" +
@@ -81,14 +83,19 @@ public final class JournalSchema
                     return;
                 }
             }
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new SQLException("another node has held the journal's schema lock (pg_advisory_lock " +
+                    POSTGRES_DDL_LOCK + ") for " + DDL_LOCK_TIMEOUT_NS / 1_000_000_000L + " s");
+            }
             try
             {
-                Thread.sleep(DDL_LOCK_RETRY_MS);
+                Thread.sleep(DDL_LOCK_POLL_MS);
             }
             catch (final InterruptedException ex)
             {
                 Thread.currentThread().interrupt();
-                throw new SQLException("interrupted while waiting for another node to create the journal's tables");
+                throw new SQLException("interrupted waiting for the journal's schema lock", ex);
             }
         }
     }

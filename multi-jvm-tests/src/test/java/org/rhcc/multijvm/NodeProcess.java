@@ -1,0 +1,426 @@
+package org.rhcc.multijvm;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.rhcc.cli.RhccCommand;
+
+/**
+ * One {@code rhcc node --role R --config FILE} in a child JVM, as an operator starts it: the test JVM's java and
+ * classpath, Aeron's {@code --add-opens} flags and a small heap. Its stdout and stderr go, line by line, to
+ * {@code <dir>/<name>.log}; its stderr lines are also kept apart, for the one line a failed start ends with.
+ * {@link #close()} stops it with SIGTERM and kills it if it has not stopped within {@link #STOP_TIMEOUT}; a JVM
+ * shutdown hook kills whatever node the test JVM leaves running.
+ */
+final class NodeProcess implements AutoCloseable
+{
+    /** Longest a node may take to stop after SIGTERM before it is killed. */
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+    /** The line a node prints on stdout once it is Up in its cluster. */
+    static final String UP_PREFIX = "rhcc node up: ";
+    private static final List<String> JVM_FLAGS = List.of(
+        "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+        "--add-opens", "java.base/java.util.zip=ALL-UNNAMED",
+        "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
+        "-Xmx320m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    private static final int TAIL_LINES = 40;
+    private static final long PUMP_JOIN_MS = 5_000;
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+    static
+    {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly),
+            "rhcc-node-process-reaper"));
+    }
+
+    private final String name;
+    private final Path log;
+    private final Process process;
+    private final BufferedWriter logWriter;
+    private final List<String> stderrLines = new ArrayList<>();
+    private final CountDownLatch up = new CountDownLatch(1);
+    private final Thread stdoutPump;
+    private final Thread stderrPump;
+    private final CompletableFuture<Void> exited;
+    private volatile String upLine;
+    private volatile long firstOutputNs;
+    private volatile long exitNs;
+    private boolean logClosed;
+
+    private NodeProcess(final String name, final Path log, final Process process) throws IOException
+    {
+        this.name = name;
+        this.log = log;
+        this.process = process;
+        this.logWriter = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
+        this.exited = process.onExit().thenRun(() -> exitNs = System.nanoTime());
+        this.stdoutPump = pump(process.getInputStream(), false);
+        this.stderrPump = pump(process.getErrorStream(), true);
+    }
+
+    /**
+     * Starts {@code rhcc node --role roles --config config}.
+     *
+     * @param dir    directory of its log.
+     * @param name   the node's name (its log is {@code <dir>/<name>.log}).
+     * @param roles  its roles, comma-separated.
+     * @param config its configuration file.
+     * @return the running process (not yet necessarily Up).
+     */
+    static NodeProcess start(final Path dir, final String name, final String roles, final Path config)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_FLAGS);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path") + File.pathSeparator +
+            System.getProperty("surefire.test.class.path", ""));
+        command.add(RhccCommand.class.getName());
+        command.addAll(List.of("node", "--role", roles, "--config", config.toString()));
+        try
+        {
+            final Process process = new ProcessBuilder(command).directory(dir.toFile()).start();
+            LIVE.add(process);
+            return new NodeProcess(name, dir.resolve(name + ".log"), process);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot start node " + name + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * Waits for the node's "rhcc node up" line.
+     *
+     * @param timeout longest wait.
+     * @return the line.
+     * @throws AssertionError with the log's tail if the node exits first or the time passes.
+     */
+    String awaitUp(final Duration timeout)
+    {
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        try
+        {
+            while (!up.await(100, TimeUnit.MILLISECONDS))
+            {
+                if (!process.isAlive())
+                {
+                    joinPumps();
+                    if (null != upLine)
+                    {
+                        break;
+                    }
+                    throw new AssertionError(name + " exited with " + process.exitValue() +
+                        " before it was up; its log ends:\n" + logTail());
+                }
+                if (System.nanoTime() - deadlineNs > 0)
+                {
+                    throw new AssertionError(name + " was not up within " + timeout.toSeconds() + " s; its log " +
+                        "ends:\n" + logTail());
+                }
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted waiting for " + name, ex);
+        }
+        return upLine;
+    }
+
+    /**
+     * Kills the node with SIGKILL.
+     *
+     * @return {@link System#nanoTime()} just before the signal was sent.
+     */
+    long kill9()
+    {
+        final long killNs = System.nanoTime();
+        process.destroyForcibly();
+        return killNs;
+    }
+
+    /**
+     * Sends SIGTERM and waits {@link #STOP_TIMEOUT} for the node to exit.
+     *
+     * @return its exit code.
+     * @throws AssertionError with the log's tail if it has not exited in time (it is then killed).
+     */
+    int stop()
+    {
+        return stop(STOP_TIMEOUT);
+    }
+
+    /**
+     * Sends SIGTERM and waits for the node to exit.
+     *
+     * @param timeout longest wait.
+     * @return its exit code.
+     * @throws AssertionError with the log's tail if it has not exited in time (it is then killed).
+     */
+    int stop(final Duration timeout)
+    {
+        process.destroy();
+        try
+        {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
+            {
+                process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                throw new AssertionError(name + " did not stop within " + timeout.toSeconds() + " s of " +
+                    "SIGTERM and was killed; its log ends:\n" + logTail());
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted stopping " + name, ex);
+        }
+        joinPumps();
+        return process.exitValue();
+    }
+
+    /**
+     * Waits for the node to exit by itself.
+     *
+     * @param timeout longest wait.
+     * @return its exit code.
+     * @throws AssertionError with the log's tail if it still runs after the timeout.
+     */
+    int exitCode(final Duration timeout)
+    {
+        try
+        {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
+            {
+                throw new AssertionError(name + " still runs after " + timeout.toSeconds() + " s; its log ends:\n" +
+                    logTail());
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted waiting for " + name + " to exit", ex);
+        }
+        joinPumps();
+        return process.exitValue();
+    }
+
+    /**
+     * @return {@link System#nanoTime()} when the node's first line of output arrived (Pekko's remoting has started
+     * by then, the JVM's own start is behind it), or 0 if none has.
+     */
+    long firstOutputNs()
+    {
+        return firstOutputNs;
+    }
+
+    /**
+     * @return {@link System#nanoTime()} when the process was seen to exit, or 0 while it runs.
+     */
+    long exitNs()
+    {
+        if (!process.isAlive())
+        {
+            exited.join();
+        }
+        return exitNs;
+    }
+
+    /**
+     * @return the process id.
+     */
+    long pid()
+    {
+        return process.pid();
+    }
+
+    /**
+     * @return true while the process runs.
+     */
+    boolean isAlive()
+    {
+        return process.isAlive();
+    }
+
+    /**
+     * @return the node's name.
+     */
+    String name()
+    {
+        return name;
+    }
+
+    /**
+     * @return its log file (stdout and stderr).
+     */
+    Path log()
+    {
+        return log;
+    }
+
+    /**
+     * @return every line of its log so far.
+     */
+    List<String> logLines()
+    {
+        synchronized (logWriter)
+        {
+            try
+            {
+                return Files.readAllLines(log, StandardCharsets.UTF_8);
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException("cannot read " + log, ex);
+            }
+        }
+    }
+
+    /**
+     * @return the last lines of its log, one per line.
+     */
+    String logTail()
+    {
+        final List<String> lines = logLines();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
+    }
+
+    /**
+     * @return its stderr lines so far.
+     */
+    List<String> stderrLines()
+    {
+        synchronized (stderrLines)
+        {
+            return List.copyOf(stderrLines);
+        }
+    }
+
+    /**
+     * Stops the node if it runs (SIGTERM, then SIGKILL after {@link #STOP_TIMEOUT}); never throws.
+     */
+    @Override
+    public void close()
+    {
+        if (process.isAlive())
+        {
+            try
+            {
+                stop();
+            }
+            catch (final AssertionError ignore)
+            {
+                // killed: close() only has to leave nothing running
+            }
+        }
+        joinPumps();
+        LIVE.remove(process);
+        synchronized (logWriter)
+        {
+            logClosed = true;
+            try
+            {
+                logWriter.close();
+            }
+            catch (final IOException ignore)
+            {
+                // every line was flushed when written
+            }
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return name + " (pid " + process.pid() + ")";
+    }
+
+    private Thread pump(final InputStream in, final boolean stderr)
+    {
+        final Thread thread = new Thread(() ->
+        {
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)))
+            {
+                String line;
+                while (null != (line = reader.readLine()))
+                {
+                    write(line, stderr);
+                }
+            }
+            catch (final IOException ignore)
+            {
+                // the process is gone
+            }
+        }, "rhcc-node-" + name + (stderr ? "-stderr" : "-stdout"));
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private void write(final String line, final boolean stderr)
+    {
+        if (0 == firstOutputNs)
+        {
+            firstOutputNs = System.nanoTime();
+        }
+        synchronized (logWriter)
+        {
+            if (logClosed)
+            {
+                return;
+            }
+            try
+            {
+                logWriter.write(line);
+                logWriter.newLine();
+                logWriter.flush();
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException("cannot write " + log, ex);
+            }
+        }
+        if (stderr)
+        {
+            synchronized (stderrLines)
+            {
+                stderrLines.add(line);
+            }
+        }
+        else if (line.startsWith(UP_PREFIX) && null == upLine)
+        {
+            upLine = line;
+            up.countDown();
+        }
+    }
+
+    private void joinPumps()
+    {
+        try
+        {
+            stdoutPump.join(PUMP_JOIN_MS);
+            stderrPump.join(PUMP_JOIN_MS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
