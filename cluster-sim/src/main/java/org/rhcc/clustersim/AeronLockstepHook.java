@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class AeronLockstepHook implements ControllerHook, MessageListener, InterruptionReport, AutoCloseable
 {
-    private static final int DEADLINE_CHECK_MASK = 1023;
+    /** Idles between two looks at the clock while waiting: at most 64 ms apart with a backoff strategy's 1 ms parks. */
+    private static final int DEADLINE_CHECK_MASK = 63;
     private static final int UNTHROTTLED_LEVEL = 1;
     private static final long MEMBERSHIP_CHECK_PERIOD_NS = 200_000_000L;
     private static final long RESYNC_PERIOD_NS = 20_000_000L;
@@ -243,7 +244,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         answered = false;
         membershipCheckedNs = 0;
         idleStrategy.reset();
-        long startNs = 0;
+        long startNs = System.nanoTime();
         int idles = 0;
         while (!answered)
         {
@@ -252,13 +253,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 if (0 == (++idles & DEADLINE_CHECK_MASK))
                 {
                     final long now = System.nanoTime();
-                    if (0 == startNs)
+                    if (silent(controllerId, nowNs, now - startNs))
                     {
-                        startNs = now;
-                    }
-                    else if (silent(controllerId, nowNs, now - startNs))
-                    {
-                        startNs = 0;
+                        startNs = System.nanoTime();
                     }
                 }
                 idleStrategy.idle();
@@ -274,7 +271,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     /**
-     * A controller has not answered for a while (checked about once per millisecond of waiting): after
+     * A controller has not answered for a while (checked every 64 idles of the wait, at most 64 ms apart): after
      * {@code failSafeAfter} a silent receiver controller's simulated host is unthrottled, as the fail-safe watchdog
      * does on a real host; a controller whose node has left the cluster (downed by the split-brain resolver) is
      * replaced by a standby of its role, if the cluster has one, which gets the pending signal again; without one, or

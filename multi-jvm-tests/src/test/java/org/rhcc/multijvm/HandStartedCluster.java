@@ -32,6 +32,10 @@ final class HandStartedCluster implements AutoCloseable
     static final String SENDER_A = "sender-a";
     /** The optional second sender node. */
     static final String SENDER_B = "sender-b";
+    /** Name of the receiver's standby (same host, rhcc.node.standby = on). */
+    static final String RECEIVER_STANDBY = "receiver-standby";
+    /** Name of sender-a's standby (same host and sender host, rhcc.node.standby = on). */
+    static final String SENDER_STANDBY = "sender-standby";
     /** Keys and configuration for a client of the cluster (no node runs with them). */
     static final String CLIENT = "client";
     /** Longest wait for a node's "rhcc node up" line (two cores start up to four JVMs at once). */
@@ -43,6 +47,7 @@ final class HandStartedCluster implements AutoCloseable
      * of its own, would keep all of this machine's cores busy with four nodes on it.
      */
     private static final String IDLE_STRATEGY = "backoff";
+    private static Path sharedCertsDir;
 
     private final Path dir;
     private final Path certsDir;
@@ -51,6 +56,7 @@ final class HandStartedCluster implements AutoCloseable
     private final TestDatabase database;
     private final FreePorts ports = new FreePorts();
     private final String joinTimeout;
+    private final String agentIdleStrategy;
     private final Map<String, String> channels = new LinkedHashMap<>();
     private final Map<String, NodeProcess> nodes = new LinkedHashMap<>();
     private final int simPort;
@@ -58,11 +64,12 @@ final class HandStartedCluster implements AutoCloseable
     private HandStartedCluster(final Builder builder, final TestDatabase database)
     {
         this.dir = builder.dir;
-        this.certsDir = dir.resolve("certs");
+        this.certsDir = sharedCerts();
         this.confDir = dir.resolve("conf");
         this.frameKey = dir.resolve("frame.key");
         this.database = database;
         this.joinTimeout = builder.joinTimeout;
+        this.agentIdleStrategy = builder.agentIdleStrategy;
         this.simPort = ports.tcp(Alias.SIM);
         channels.put(PLATFORM + "iio-channel", udpChannel(Alias.RECEIVER));
         channels.put(PLATFORM + "ack-channel", udpChannel(Alias.SENDER_A));
@@ -76,6 +83,22 @@ final class HandStartedCluster implements AutoCloseable
     static Builder builder(final Path dir)
     {
         return new Builder(dir);
+    }
+
+    /**
+     * The keys of every node name a cluster of this module may have, made once per test JVM (keytool is the slowest
+     * part of a cluster's start) and shared by the clusters, which never run at once.
+     *
+     * @return the directory of {@code rhcc certs}.
+     */
+    private static synchronized Path sharedCerts()
+    {
+        if (null == sharedCertsDir)
+        {
+            sharedCertsDir = certs(RunDirectory.create("certs"), List.of(SIM, RECEIVER, SENDER_A, SENDER_B,
+                RECEIVER_STANDBY, SENDER_STANDBY, CLIENT));
+        }
+        return sharedCertsDir;
     }
 
     /**
@@ -170,6 +193,15 @@ final class HandStartedCluster implements AutoCloseable
     }
 
     /**
+     * @param key a platform channel's key: {@code iio-channel}, {@code ack-channel} or {@code command-channel}.
+     * @return the channel every node of the cluster has.
+     */
+    String platformChannel(final String key)
+    {
+        return channels.get(PLATFORM + key);
+    }
+
+    /**
      * @return the sim node's Artery host and port, e.g. {@code 127.0.0.1:40211} (for {@code --cluster}).
      */
     String simHostPort()
@@ -239,7 +271,7 @@ final class HandStartedCluster implements AutoCloseable
         settings.putAll(channels);
         settings.put("rhcc.journal.postgres.url", database.url());
         settings.put("rhcc.node.join-timeout", joinTimeout);
-        settings.put("rhcc.aeron.idle-strategy", IDLE_STRATEGY);
+        settings.put("rhcc.aeron.idle-strategy", agentIdleStrategy);
         settings.put("rhcc.aeron.driver-idle-strategy", IDLE_STRATEGY);
         settings.putAll(overrides);
         final NodeConfigFile file = NodeConfigFile.threeHost(keys);
@@ -288,7 +320,6 @@ final class HandStartedCluster implements AutoCloseable
 
     private void start(final Builder builder)
     {
-        certs(certsDir, builder.certNames());
         FrameKey.random().writeNew(frameKey);
         writeConfig(SIM, Alias.SIM, certsDir.resolve(SIM + ".conf"), Map.of());
         writeConfig(RECEIVER, Alias.RECEIVER, certsDir.resolve(RECEIVER + ".conf"), Map.of());
@@ -300,6 +331,13 @@ final class HandStartedCluster implements AutoCloseable
             senderB.put("rhcc.sender.host-id", builder.senderBHostId);
             writeConfig(SENDER_B, Alias.SENDER_B, certsDir.resolve(SENDER_B + ".conf"), senderB);
         }
+        if (builder.standbys)
+        {
+            writeConfig(RECEIVER_STANDBY, Alias.RECEIVER, certsDir.resolve(RECEIVER_STANDBY + ".conf"),
+                Map.of("rhcc.node.standby", true));
+            writeConfig(SENDER_STANDBY, Alias.SENDER_A, certsDir.resolve(SENDER_STANDBY + ".conf"),
+                Map.of("rhcc.node.standby", true));
+        }
         writeConfig(CLIENT, Alias.CLIENT, certsDir.resolve(CLIENT + ".conf"), Map.of());
 
         startNode(SIM, "sim").awaitUp(UP_TIMEOUT);
@@ -308,6 +346,11 @@ final class HandStartedCluster implements AutoCloseable
         if (builder.senderB)
         {
             startNode(SENDER_B, "sender");
+        }
+        if (builder.standbys)
+        {
+            startNode(RECEIVER_STANDBY, "receiver");
+            startNode(SENDER_STANDBY, "sender");
         }
         for (final NodeProcess node : nodes.values())
         {
@@ -348,6 +391,8 @@ final class HandStartedCluster implements AutoCloseable
         private List<Integer> senderBHosts = List.of(2);
         private int senderBHostId = 2;
         private String joinTimeout = "20s";
+        private boolean standbys;
+        private String agentIdleStrategy = IDLE_STRATEGY;
 
         private Builder(final Path dir)
         {
@@ -376,6 +421,29 @@ final class HandStartedCluster implements AutoCloseable
             this.senderB = true;
             this.senderBHosts = List.copyOf(senderHosts);
             this.senderBHostId = hostId;
+            return this;
+        }
+
+        /**
+         * Adds a standby of the receiver and one of sender-a, each on its primary's host (alias) with its
+         * primary's roles and platform endpoint.
+         *
+         * @return this builder.
+         */
+        Builder withStandbys()
+        {
+            this.standbys = true;
+            return this;
+        }
+
+        /**
+         * @param idleStrategy the data-path agents' {@code rhcc.aeron.idle-strategy} (default backoff, which keeps
+         *                     idle nodes off the cores; a run in lockstep wants yielding).
+         * @return this builder.
+         */
+        Builder agentIdleStrategy(final String idleStrategy)
+        {
+            this.agentIdleStrategy = idleStrategy;
             return this;
         }
 
@@ -426,17 +494,6 @@ final class HandStartedCluster implements AutoCloseable
                 throw ex;
             }
             return cluster;
-        }
-
-        private List<String> certNames()
-        {
-            final List<String> names = new ArrayList<>(List.of(SIM, RECEIVER, SENDER_A));
-            if (senderB)
-            {
-                names.add(SENDER_B);
-            }
-            names.add(CLIENT);
-            return names;
         }
     }
 }

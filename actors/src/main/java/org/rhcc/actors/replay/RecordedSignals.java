@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
 
 import io.aeron.Aeron;
+import io.aeron.archive.ArchiveMarkFile;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.logbuffer.FragmentHandler;
 import org.agrona.CloseHelper;
@@ -18,6 +18,8 @@ import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.StreamIds;
 import org.rhcc.transport.archive.RecordingReplayer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The recorded signal streams of a run: opens each node's archive (a directory under the archive root named as in the
@@ -27,7 +29,7 @@ import org.rhcc.transport.archive.RecordingReplayer;
 public final class RecordedSignals implements AutoCloseable
 {
     private static final long REPLAY_TIMEOUT_NS = 600_000_000_000L;
-    private static final long KILLED_ARCHIVE_WAIT_NS = 30_000_000_000L;
+    private static final Logger LOGGER = LoggerFactory.getLogger(RecordedSignals.class);
 
     private final List<Path> roots;
     private final Path scratch;
@@ -128,27 +130,51 @@ public final class RecordedSignals implements AutoCloseable
     }
 
     /**
-     * Opens an archive with a replay driver. The archive of a node that was killed still looks active until its mark
-     * file's heartbeat ages past Aeron's timeout (about 10 s): then this waits, up to {@link #KILLED_ARCHIVE_WAIT_NS}.
+     * Opens an archive with a replay driver. An archive in use (its node runs, or was killed less than Aeron's timeout
+     * ago, about 10 s, so that its mark file still looks live) is replayed from a copy in the scratch directory,
+     * without its mark file: the sessions it finished are complete there, and one still open is replayed as far as it
+     * was recorded.
      */
     private EmbeddedMediaDriver launch(final Path archiveDir)
     {
-        final long deadlineNs = System.nanoTime() + KILLED_ARCHIVE_WAIT_NS;
-        while (true)
+        try
         {
-            try
+            return EmbeddedMediaDriver.launch(new DriverConfig().workDir(scratch).archiveDir(archiveDir));
+        }
+        catch (final IllegalStateException ex)
+        {
+            if (null == ex.getMessage() || !ex.getMessage().contains("active mark file"))
             {
-                return EmbeddedMediaDriver.launch(new DriverConfig().workDir(scratch).archiveDir(archiveDir));
+                throw ex;
             }
-            catch (final IllegalStateException ex)
+        }
+        final Path copy = scratch.resolve("in-use-" + archiveDir.getFileName() + "-" + System.nanoTime());
+        LOGGER.info("{} is in use by a running node: replaying a copy of it ({})", archiveDir, copy);
+        copyWithoutMarkFile(archiveDir, copy);
+        return EmbeddedMediaDriver.launch(new DriverConfig().workDir(scratch).archiveDir(copy));
+    }
+
+    private static void copyWithoutMarkFile(final Path from, final Path to)
+    {
+        try (java.util.stream.Stream<Path> files = Files.walk(from))
+        {
+            for (final Path file : files.toList())
             {
-                if (null == ex.getMessage() || !ex.getMessage().contains("active mark file") ||
-                    System.nanoTime() > deadlineNs)
+                final Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file))
                 {
-                    throw ex;
+                    Files.createDirectories(target);
                 }
-                LockSupport.parkNanos(200_000_000L);
+                else if (!ArchiveMarkFile.FILENAME.equals(file.getFileName().toString()))
+                {
+                    Files.copy(file, target);
+                }
             }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot copy the archive " + from + " in use to " + to + ": " +
+                ex.getMessage(), ex);
         }
     }
 

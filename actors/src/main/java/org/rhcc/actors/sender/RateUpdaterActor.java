@@ -100,6 +100,9 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     {
     }
 
+    /** Longest wait for one attempt to open a block ({@link #openBlock}). */
+    private static final Duration OPEN_ATTEMPT = Duration.ofSeconds(2);
+
     private final NodeContext node;
     private final SessionSpec spec;
     private final ActorRef<Ready> readyTo;
@@ -179,21 +182,37 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private CompletionStage<Void> openBlocks()
     {
         final CompletableFuture<?>[] opened = new CompletableFuture<?>[blockCount];
+        final long deadlineNs = System.nanoTime() + node.settings().askTimeout().toNanos();
         for (int block = 0; block < blockCount; block++)
         {
-            opened[block] = QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(), spec.sessionId(),
-                block).<QpBlockEntity.Opened>ask((replyTo) -> new QpBlockEntity.Open(spec, replyTo),
-                node.settings().askTimeout()).thenApply((o) ->
+            opened[block] = openBlock(block, deadlineNs).thenApply((o) ->
+            {
+                if (!o.registered())
                 {
-                    if (!o.registered())
-                    {
-                        throw new IllegalStateException("block " + o.block() + " of session " + spec.sessionId() +
-                            " opened on a node without this session's rate updater: its shard is not on this node");
-                    }
-                    return o;
-                }).toCompletableFuture();
+                    throw new IllegalStateException("block " + o.block() + " of session " + spec.sessionId() +
+                        " opened on a node without this session's rate updater: its shard is not on this node");
+                }
+                return o;
+            }).toCompletableFuture();
         }
         return CompletableFuture.allOf(opened).thenCompose((all) -> state.flush(null));
+    }
+
+    /**
+     * Opens a block, asking again every {@link #OPEN_ATTEMPT} until the ask timeout: while a departed node is being
+     * removed from the cluster its region may still be the home of the block's shard, and an Open sent there is lost
+     * (Open is idempotent, so asking again is safe).
+     */
+    private CompletionStage<QpBlockEntity.Opened> openBlock(final int block, final long deadlineNs)
+    {
+        final Duration remaining = Duration.ofNanos(Math.max(0, deadlineNs - System.nanoTime()));
+        final Duration attempt = remaining.compareTo(OPEN_ATTEMPT) < 0 ? remaining : OPEN_ATTEMPT;
+        return QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(), spec.sessionId(), block)
+            .<QpBlockEntity.Opened>ask((replyTo) -> new QpBlockEntity.Open(spec, replyTo), attempt)
+            .handle((opened, error) -> null == error ? CompletableFuture.completedFuture(opened) :
+                System.nanoTime() - deadlineNs < 0 ? openBlock(block, deadlineNs) :
+                CompletableFuture.<QpBlockEntity.Opened>failedFuture(error))
+            .thenCompose((stage) -> stage);
     }
 
     @Override

@@ -1,0 +1,219 @@
+package org.rhcc.multijvm;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.rhcc.cli.RhccCommand;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rhcc.multijvm.HandStartedCluster.CLIENT;
+import static org.rhcc.multijvm.HandStartedCluster.RECEIVER;
+import static org.rhcc.multijvm.HandStartedCluster.RECEIVER_STANDBY;
+import static org.rhcc.multijvm.HandStartedCluster.SENDER_A;
+import static org.rhcc.multijvm.HandStartedCluster.SENDER_STANDBY;
+import static org.rhcc.multijvm.HandStartedCluster.SIM;
+
+/**
+ * Experiments through a cluster started by hand (README, "Running a cluster by hand"): sim, receiver and sender-a on
+ * their loopback aliases over Artery TLS with a PostgreSQL journal, and a standby of the receiver and of sender-a on
+ * their hosts. {@code rhcc experiment NAME --cluster} gives the in-process JSON byte for byte while a rogue local
+ * publisher forges samples and commands; a sender node and then a receiver node killed with SIGKILL mid-run are taken
+ * over by their standbys (the receiver host unthrottled by its fail-safe meanwhile), the runs finish and their JSON
+ * records the gaps, and {@code rhcc replay} reproduces every journaled decision, each node's part from its own
+ * recording; a sim node killed mid-run ends the command with one line and exit 1.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterRunTest
+{
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SESSION_OPENS = "receiver opens session";
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(6);
+    /** Goals of docs/design.md §7 ("Runs survive a node"), asserted with room for a loaded machine, reported as is. */
+    private static final double TAKEOVER_BOUND_S = 30.0;
+    private static final double FAILSAFE_BOUND_S = 1.0;
+
+    private static HandStartedCluster cluster;
+    private static Path dir;
+
+    @BeforeAll
+    static void startCluster()
+    {
+        dir = RunDirectory.create("cluster-run");
+        // backoff: five nodes' yielding agents would starve each other's control plane (journal connections, Artery
+        // heartbeats) on two cores; lockstep round trips take longer, and the runs are short
+        cluster = HandStartedCluster.builder(dir).withStandbys().start();
+    }
+
+    @AfterAll
+    static void stopCluster()
+    {
+        if (null != cluster)
+        {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void shouldGiveTheInProcessJsonThroughTheRunningClusterDespiteARoguePublisher() throws IOException
+    {
+        final List<String> options = List.of("--scheme", "rhcc", "--warmup-ms", "0.5", "--duration-ms", "1",
+            "--no-charts");
+        final long framesOut;
+        final String[] remote;
+        try (RoguePublisher rogue = RoguePublisher.start(dir.resolve("rogue"),
+            cluster.platformChannel("iio-channel"), cluster.platformChannel("command-channel")))
+        {
+            remote = rhcc(experiment("signals", dir.resolve("remote"), options, true));
+            framesOut = rogue.framesOut();
+        }
+        assertEquals("0", remote[0], remote[2]);
+        final String[] local = rhcc(experiment("signals", dir.resolve("local"), options, false));
+        assertEquals("0", local[0], local[2]);
+
+        assertArrayEquals(Files.readAllBytes(dir.resolve("local/signals.json")),
+            Files.readAllBytes(dir.resolve("remote/signals.json")), "JSON through the cluster = in process");
+        assertTrue(framesOut > 100, "the rogue publisher's frames reached the endpoints: " + framesOut);
+        System.out.printf(Locale.ROOT, "cluster run: signals through the hand-started cluster = in process, byte " +
+            "for byte, with %d forged frames published meanwhile%n", framesOut);
+    }
+
+    @Test
+    @Order(2)
+    void shouldLetStandbysTakeOverFromKilledNodesAndReplayEveryDecision() throws Exception
+    {
+        final Path out = dir.resolve("losses");
+        final NodeProcess receiver = cluster.node(RECEIVER);
+        final long opened = count(receiver, SESSION_OPENS);
+        final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals", out,
+            List.of("--scheme", "rhcc", "--warmup-ms", "1", "--duration-ms", "3", "--no-charts"), true)));
+        awaitLine(receiver, SESSION_OPENS, opened + 1, run);
+        Thread.sleep(2_000);
+        cluster.node(SENDER_A).kill9();
+        awaitLine(receiver, SESSION_OPENS, opened + 2, run);
+        Thread.sleep(2_000);
+        receiver.kill9();
+        final String[] result = run.get(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        assertEquals("0", result[0], result[2]);
+
+        final JsonNode runs = JSON.readTree(out.resolve("signals.json").toFile()).path("runs");
+        final JsonNode senderLoss = runs.get(0).path("metrics");
+        final JsonNode receiverLoss = runs.get(1).path("metrics");
+        assertEquals(1, senderLoss.path("controller_takeovers").asInt(), "run 1: " + senderLoss);
+        assertEquals(1, receiverLoss.path("controller_takeovers").asInt(), "run 2: " + receiverLoss);
+        final double senderGapS = senderLoss.path("controller_gap_max_s").asDouble();
+        final double receiverGapS = receiverLoss.path("controller_gap_max_s").asDouble();
+        final double failSafeS = receiverLoss.path("receiver_failsafe_after_s").asDouble();
+        assertTrue(senderGapS > 0 && senderGapS < TAKEOVER_BOUND_S, "sender node loss to control: " + senderGapS);
+        assertTrue(receiverGapS > 0 && receiverGapS < TAKEOVER_BOUND_S, "receiver loss to control: " + receiverGapS);
+        assertTrue(failSafeS > 0 && failSafeS < FAILSAFE_BOUND_S, "receiver loss to unthrottled: " + failSafeS);
+        for (int i = 2; i < runs.size(); i++)
+        {
+            assertTrue(runs.get(i).path("metrics").path("controller_takeovers").isMissingNode(),
+                "run " + (i + 1) + " had no node loss");
+        }
+
+        final List<String> replay = new ArrayList<>(List.of("replay", "--journal", cluster.databaseUrl()));
+        for (final String node : List.of(RECEIVER, RECEIVER_STANDBY, SENDER_A, SENDER_STANDBY))
+        {
+            replay.add("--recording");
+            replay.add(dir.resolve("work").resolve(node).resolve("archive").toString());
+        }
+        final String[] replayed = rhcc(replay.toArray(String[]::new));
+        assertEquals("0", replayed[0], replayed[1] + replayed[2]);
+        assertTrue(replayed[1].contains("reproduced") && replayed[1].contains("2 session(s) taken over"),
+            replayed[1]);
+        System.out.printf(Locale.ROOT, "cluster run: sender node kill -9 -> standby in control %.2f s; receiver " +
+            "node kill -9 -> host unthrottled %.3f s, standby in control %.2f s; replay: %s%n", senderGapS,
+            failSafeS, receiverGapS, replayed[1].strip());
+    }
+
+    @Test
+    @Order(3)
+    void shouldEndTheCommandWithOneLineWhenTheSimNodeDies() throws Exception
+    {
+        final NodeProcess receiver = cluster.node(RECEIVER_STANDBY);
+        final long opened = count(receiver, SESSION_OPENS);
+        final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals",
+            dir.resolve("sim-loss"), List.of("--scheme", "rhcc", "--warmup-ms", "1", "--duration-ms", "3",
+            "--no-charts"), true)));
+        awaitLine(receiver, SESSION_OPENS, opened + 2, run);
+        Thread.sleep(2_000);
+        cluster.node(SIM).kill9();
+        final String[] result = run.get(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        assertEquals("1", result[0], result[2]);
+        final String[] lines = result[2].strip().split("\n");
+        final String last = lines[lines.length - 1];
+        assertTrue(last.startsWith("rhcc experiment: the sim node pekko://rhcc@") &&
+            last.contains("left the cluster before signals finished"), result[2]);
+    }
+
+    private static String[] experiment(final String name, final Path out, final List<String> options,
+        final boolean throughCluster)
+    {
+        final List<String> args = new ArrayList<>(List.of("experiment", name, "--out", out.toString()));
+        args.addAll(options);
+        if (throughCluster)
+        {
+            args.addAll(List.of("--cluster", cluster.simHostPort(), "--config",
+                cluster.configFor(CLIENT).toString()));
+        }
+        return args.toArray(String[]::new);
+    }
+
+    /**
+     * @return exit code, stdout, stderr of an rhcc command run in this JVM.
+     */
+    private static String[] rhcc(final String... args)
+    {
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        final int exit = RhccCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new String[] {Integer.toString(exit), out.toString(), err.toString()};
+    }
+
+    private static long count(final NodeProcess node, final String text)
+    {
+        return node.logLines().stream().filter(line -> line.contains(text)).count();
+    }
+
+    private static void awaitLine(final NodeProcess node, final String text, final long count,
+        final CompletableFuture<String[]> run) throws InterruptedException
+    {
+        final long deadlineNs = System.nanoTime() + RUN_TIMEOUT.toNanos();
+        while (count(node, text) < count)
+        {
+            if (run.isDone())
+            {
+                throw new AssertionError("the experiment ended before " + node.name() + " logged '" + text + "' " +
+                    count + " time(s): " + String.join(" | ", run.join()));
+            }
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new AssertionError(node.name() + " did not log '" + text + "' " + count + " times: " +
+                    node.logTail());
+            }
+            Thread.sleep(50);
+        }
+    }
+}
