@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.rhcc.clustersim.service.ExperimentClient;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.ExperimentRunner;
@@ -130,6 +131,7 @@ public final class ExperimentCommand implements Callable<Integer>
             {
                 throw new UserInputException("--cluster runs through a running cluster: leave out --via and --nodes");
             }
+            ExperimentClient.seedAddress(cluster);
             final Path directory = OutputDirectory.prepare(out);
             RemoteExperiments.run(cluster, config, request, settingsByExperiment, (experiment, result) ->
                 write(experiment, result, directory, stdout, stderr), stderr);

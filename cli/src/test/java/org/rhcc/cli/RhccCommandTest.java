@@ -131,6 +131,13 @@ class RhccCommandTest
             "parameter of the chosen schemes ('rhcc list --parameters' shows them all)");
         assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--set", "io.creditsLines=0"),
             "rhcc experiment: --set io.creditsLines=0 rejected: io.creditsLines = 0 must be within 8..4096");
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--cluster", "10.0.0.1"),
+            "rhcc experiment: --cluster '10.0.0.1' must be HOST:PORT of a node of the running cluster (its " +
+            "pekko.remote.artery.canonical hostname and port), e.g. 10.0.0.1:25520");
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--cluster", "10.0.0.1:25520", "--via",
+            "cluster"), "rhcc experiment: --cluster runs through a running cluster: leave out --via and --nodes");
+        assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--config", "client.conf"),
+            "rhcc experiment: --config is the client's configuration of --cluster; leave it out here");
     }
 
     @Test

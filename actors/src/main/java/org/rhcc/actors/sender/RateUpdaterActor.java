@@ -22,7 +22,6 @@ import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
 import org.rhcc.actors.journal.SessionStarted;
-import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;

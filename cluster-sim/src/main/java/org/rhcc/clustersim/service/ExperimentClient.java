@@ -112,7 +112,7 @@ public final class ExperimentClient implements AutoCloseable
      * @return the seed node's address, {@code pekko://rhcc@HOST:PORT}.
      * @throws UserInputException if it is not HOST:PORT.
      */
-    static String seedAddress(final String hostPort)
+    public static String seedAddress(final String hostPort)
     {
         final int colon = hostPort.lastIndexOf(':');
         int port = -1;
