@@ -433,17 +433,25 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     /**
-     * The run's takeovers, for its JSON: how many, the longest time from a controller's last answer to a standby in
-     * control, and the longest silence before the receiver host's fail-safe; the simulated time of the first.
+     * The run's interruptions, for its JSON: the takeovers (how many, the simulated time of the first, the longest
+     * time from a controller's last answer to a standby in control) and the receiver host's fail-safes (how many, the
+     * silence before the last; also when a stalled receiver controller answered again).
      *
-     * @return the metrics, empty for a run without takeover.
+     * @return the metrics, empty for a run whose controllers always answered within the fail-safe's time.
      */
     @Override
     public Map<String, Number> interruptionMetrics()
     {
         if (interruptions.isEmpty())
         {
-            return Map.of();
+            // a receiver controller that stalled past the fail-safe and answered again changed the run: say so
+            final Map<String, Number> stalls = new java.util.LinkedHashMap<>();
+            if (failSafes > 0)
+            {
+                stalls.put("receiver_failsafes", failSafes);
+                stalls.put("receiver_failsafe_after_s", lastFailSafeSilentNs / 1e9);
+            }
+            return stalls;
         }
         long resumedAfterNs = 0;
         long failSafeNs = -1;
@@ -456,6 +464,10 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         metrics.put("controller_takeovers", interruptions.size());
         metrics.put("controller_takeover_sim_ms", interruptions.get(0).atSimNs() / 1e6);
         metrics.put("controller_gap_max_s", resumedAfterNs / 1e9);
+        if (failSafes > 0)
+        {
+            metrics.put("receiver_failsafes", failSafes);
+        }
         if (failSafeNs >= 0)
         {
             metrics.put("receiver_failsafe_after_s", failSafeNs / 1e9);
