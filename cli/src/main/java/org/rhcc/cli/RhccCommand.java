@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 
+import org.rhcc.actors.node.NodeDowned;
 import org.rhcc.clustersim.service.ExperimentFailedException;
 import org.rhcc.experiments.UserInputException;
 import picocli.CommandLine;
@@ -123,7 +124,7 @@ public final class RhccCommand implements Runnable
             err.flush();
             return EXIT_USAGE;
         }
-        if (ex instanceof ExperimentFailedException)
+        if (ex instanceof ExperimentFailedException || ex instanceof NodeDowned)
         {
             err.println(name + ": " + firstLine(ex.getMessage()));
             err.flush();

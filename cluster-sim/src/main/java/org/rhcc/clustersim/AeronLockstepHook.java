@@ -320,7 +320,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         final long connectedNs;
         try
         {
-            standby = client.takeOver(sessionId, keyOf(controllerId)).toString();
+            final SessionClient.TakenOver takenOver = client.takeOver(sessionId, keyOf(controllerId));
+            standby = takenOver.node().toString();
+            platform.redirect(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId, takenOver.platformChannel());
             readyNs = System.nanoTime();
             platform.awaitConnected(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId,
                 SessionProtocol.SENDER_CONTROLLER_ID == controllerId, connectTimeout);

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
+import io.aeron.ChannelUri;
+import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import org.agrona.CloseHelper;
@@ -36,6 +38,8 @@ public final class LockstepPlatform implements AutoCloseable
     private final FrameVerifier commandVerifier;
     private final FrameDropCounters commandDrops;
     private final int fragmentLimit;
+    private String iioDestination;
+    private String ackDestination;
 
     /**
      * @param aeron     the sim node's Aeron client.
@@ -45,8 +49,10 @@ public final class LockstepPlatform implements AutoCloseable
     public LockstepPlatform(final Aeron aeron, final NodeSettings settings, final FrameAuth frameAuth)
     {
         commands = aeron.addSubscription(settings.platformCommandChannel(), settings.platformCommandStream());
-        iio = aeron.addExclusivePublication(settings.platformIioChannel(), settings.platformIioStream());
-        acks = aeron.addExclusivePublication(settings.platformAckChannel(), settings.platformAckStream());
+        iioDestination = endpoint(settings.platformIioChannel());
+        ackDestination = endpoint(settings.platformAckChannel());
+        iio = publication(aeron, settings.platformIioChannel(), iioDestination, settings.platformIioStream());
+        acks = publication(aeron, settings.platformAckChannel(), ackDestination, settings.platformAckStream());
         iioProxy = new MessageProxy(iio, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,
             frameAuth.signer(FramePublisher.PLATFORM_IIO, 0));
         ackProxy = new MessageProxy(acks, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,
@@ -54,6 +60,71 @@ public final class LockstepPlatform implements AutoCloseable
         commandVerifier = frameAuth.verifier(0, FramePublisher.RECEIVER_CONTROLLER, FramePublisher.SENDER_CONTROLLER);
         commandDrops = new FrameDropCounters("platform-commands", CounterAllocator.published(aeron));
         fragmentLimit = settings.fragmentLimit();
+    }
+
+    /**
+     * A UDP channel to one subscriber's endpoint becomes a publication with manually controlled destinations, its
+     * endpoint the one destination, so that {@link #redirect} can move the stream to a standby's endpoint: a node
+     * that left (killed, or cut off and still holding its port) gets nothing more. Other channels (IPC) as they are.
+     */
+    private static ExclusivePublication publication(final Aeron aeron, final String channel, final String endpoint,
+        final int streamId)
+    {
+        if (null == endpoint)
+        {
+            return aeron.addExclusivePublication(channel, streamId);
+        }
+        final ChannelUri uri = ChannelUri.parse(channel);
+        uri.remove(CommonContext.ENDPOINT_PARAM_NAME);
+        uri.put(CommonContext.MDC_CONTROL_MODE_PARAM_NAME, CommonContext.MDC_CONTROL_MODE_MANUAL);
+        final ExclusivePublication publication = aeron.addExclusivePublication(uri.toString(), streamId);
+        publication.addDestination(destination(endpoint));
+        return publication;
+    }
+
+    /**
+     * @param channel a channel.
+     * @return its UDP endpoint, or null if it is not a UDP channel with one.
+     */
+    private static String endpoint(final String channel)
+    {
+        final ChannelUri uri = ChannelUri.parse(channel);
+        return CommonContext.UDP_MEDIA.equals(uri.media()) ? uri.get(CommonContext.ENDPOINT_PARAM_NAME) : null;
+    }
+
+    private static String destination(final String endpoint)
+    {
+        return "aeron:udp?" + CommonContext.ENDPOINT_PARAM_NAME + "=" + endpoint;
+    }
+
+    /**
+     * Sends a signal stream to the endpoint a standby subscribed to (the channel its session reported), instead of
+     * the departed node's.
+     *
+     * @param receiver        true for the IIO sample stream, false for the probe-ACK stream.
+     * @param subscribedChannel the channel the standby's session subscribed to.
+     * @return true if the stream now goes there; false if it stays (not UDP, or the same endpoint).
+     */
+    public boolean redirect(final boolean receiver, final String subscribedChannel)
+    {
+        final String to = endpoint(subscribedChannel);
+        final String from = receiver ? iioDestination : ackDestination;
+        if (null == to || null == from || to.equals(from))
+        {
+            return false;
+        }
+        final ExclusivePublication publication = receiver ? iio : acks;
+        publication.addDestination(destination(to));
+        publication.removeDestination(destination(from));
+        if (receiver)
+        {
+            iioDestination = to;
+        }
+        else
+        {
+            ackDestination = to;
+        }
+        return true;
     }
 
     /**

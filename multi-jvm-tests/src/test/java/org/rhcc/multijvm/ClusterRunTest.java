@@ -39,13 +39,16 @@ import static org.rhcc.multijvm.HandStartedCluster.SIM;
  * publisher forges samples and commands; a sender node and then a receiver node killed with SIGKILL mid-run are taken
  * over by their standbys (the receiver host unthrottled by its fail-safe meanwhile), the runs finish and their JSON
  * records the gaps, and {@code rhcc replay} reproduces every journaled decision, each node's part from its own
- * recording; a sim node killed mid-run ends the command with one line and exit 1.
+ * recording; a sender node frozen mid-run (a partition's loopback equivalent) is downed by the split-brain resolver
+ * and taken over, and once resumed stops by itself; a sim node killed mid-run ends the command with one line and
+ * exit 1.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterRunTest
 {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SESSION_OPENS = "receiver opens session";
+    private static final String SENDER_STANDBY_2 = "sender-standby-2";
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(6);
     /** Goals of docs/design.md §7 ("Runs survive a node"), asserted with room for a loaded machine, reported as is. */
     private static final double TAKEOVER_BOUND_S = 30.0;
@@ -132,13 +135,7 @@ class ClusterRunTest
                 "run " + (i + 1) + " had no node loss");
         }
 
-        final List<String> replay = new ArrayList<>(List.of("replay", "--journal", cluster.databaseUrl()));
-        for (final String node : List.of(RECEIVER, RECEIVER_STANDBY, SENDER_A, SENDER_STANDBY))
-        {
-            replay.add("--recording");
-            replay.add(dir.resolve("work").resolve(node).resolve("archive").toString());
-        }
-        final String[] replayed = rhcc(replay.toArray(String[]::new));
+        final String[] replayed = replay(List.of(RECEIVER, RECEIVER_STANDBY, SENDER_A, SENDER_STANDBY));
         assertEquals("0", replayed[0], replayed[1] + replayed[2]);
         assertTrue(replayed[1].contains("reproduced") && replayed[1].contains("2 session(s) taken over"),
             replayed[1]);
@@ -149,6 +146,55 @@ class ClusterRunTest
 
     @Test
     @Order(3)
+    void shouldResolveAFrozenSenderNodeWithoutDoubleActuation() throws Exception
+    {
+        // the loopback equivalent of a partition that cuts the active sender node off: SIGSTOP (the cluster cannot
+        // tell a frozen node from one behind a cut link); a new standby on its host takes its session over
+        cluster.writeConfig(SENDER_STANDBY_2, HandStartedCluster.Alias.SENDER_A,
+            cluster.certsDir().resolve(HandStartedCluster.SENDER_B + ".conf"),
+            cluster.standby("sender", HandStartedCluster.Alias.SENDER_A));
+        cluster.startNode(SENDER_STANDBY_2, "sender").awaitUp(HandStartedCluster.UP_TIMEOUT);
+        final NodeProcess frozen = cluster.node(SENDER_STANDBY);
+        final NodeProcess receiver = cluster.node(RECEIVER_STANDBY);
+        final long opened = count(receiver, SESSION_OPENS);
+        final Path out = dir.resolve("partition");
+        final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals", out,
+            List.of("--scheme", "rhcc", "--warmup-ms", "1", "--duration-ms", "3", "--no-charts"), true)));
+        awaitLine(receiver, SESSION_OPENS, opened + 1, run);
+        Thread.sleep(2_000);
+        signal(frozen, "STOP");
+        final String[] result;
+        try
+        {
+            result = run.get(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        }
+        finally
+        {
+            signal(frozen, "CONT");
+        }
+        assertEquals("0", result[0], result[2]);
+        final JsonNode runs = JSON.readTree(out.resolve("signals.json").toFile()).path("runs");
+        assertEquals(1, runs.get(0).path("metrics").path("controller_takeovers").asInt(), runs.get(0).toString());
+
+        // back from the "partition", the node finds itself downed and stops by itself: it never takes the session
+        // back, and what it still sends is refused (the platform's frames now go to the new standby)
+        final int exit = frozen.exitCode(Duration.ofSeconds(90));
+        final List<String> stderr = frozen.stderrLines();
+        assertEquals(1, exit, frozen.logTail());
+        assertTrue(!stderr.isEmpty() && stderr.get(stderr.size() - 1).startsWith("rhcc node: this node (") &&
+            stderr.get(stderr.size() - 1).contains("was downed by its cluster"), String.join("\n", stderr));
+        final String[] replayed = replay(List.of(RECEIVER, RECEIVER_STANDBY, SENDER_A, SENDER_STANDBY,
+            SENDER_STANDBY_2));
+        assertEquals("0", replayed[0], replayed[1] + replayed[2]);
+        assertTrue(replayed[1].contains("reproduced") && replayed[1].contains("3 session(s) taken over"),
+            replayed[1]);
+        System.out.printf(Locale.ROOT, "cluster run: sender node frozen (SIGSTOP) -> standby in control %.2f s; " +
+            "resumed, it stopped by itself (exit %d); replay: %s%n",
+            runs.get(0).path("metrics").path("controller_gap_max_s").asDouble(), exit, replayed[1].strip());
+    }
+
+    @Test
+    @Order(4)
     void shouldEndTheCommandWithOneLineWhenTheSimNodeDies() throws Exception
     {
         final NodeProcess receiver = cluster.node(RECEIVER_STANDBY);
@@ -165,6 +211,26 @@ class ClusterRunTest
         final String last = lines[lines.length - 1];
         assertTrue(last.startsWith("rhcc experiment: the sim node pekko://rhcc@") &&
             last.contains("left the cluster before signals finished"), result[2]);
+    }
+
+    /**
+     * @return {@code rhcc replay} of the cluster's journal with the archives of the given nodes.
+     */
+    private static String[] replay(final List<String> nodes)
+    {
+        final List<String> args = new ArrayList<>(List.of("replay", "--journal", cluster.databaseUrl()));
+        for (final String node : nodes)
+        {
+            args.add("--recording");
+            args.add(dir.resolve("work").resolve(node).resolve("archive").toString());
+        }
+        return rhcc(args.toArray(String[]::new));
+    }
+
+    private static void signal(final NodeProcess node, final String signal) throws IOException, InterruptedException
+    {
+        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(node.pid())).start();
+        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + node.pid());
     }
 
     private static String[] experiment(final String name, final Path out, final List<String> options,

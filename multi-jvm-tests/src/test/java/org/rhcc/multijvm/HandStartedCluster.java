@@ -32,9 +32,9 @@ final class HandStartedCluster implements AutoCloseable
     static final String SENDER_A = "sender-a";
     /** The optional second sender node. */
     static final String SENDER_B = "sender-b";
-    /** Name of the receiver's standby (same host, rhcc.node.standby = on). */
+    /** Name of the receiver's standby (same host, its own platform endpoint, rhcc.node.standby = on). */
     static final String RECEIVER_STANDBY = "receiver-standby";
-    /** Name of sender-a's standby (same host and sender host, rhcc.node.standby = on). */
+    /** Name of sender-a's standby (same host and sender host, its own endpoint, rhcc.node.standby = on). */
     static final String SENDER_STANDBY = "sender-standby";
     /** Keys and configuration for a client of the cluster (no node runs with them). */
     static final String CLIENT = "client";
@@ -248,6 +248,18 @@ final class HandStartedCluster implements AutoCloseable
     }
 
     /**
+     * @param role  receiver or sender.
+     * @param alias the host of the node it stands in for.
+     * @return the settings of a standby of that role on that host: its own platform endpoint there.
+     */
+    Map<String, Object> standby(final String role, final String alias)
+    {
+        final Map<String, Object> settings = subscribedChannel(role, alias);
+        settings.put("rhcc.node.standby", true);
+        return settings;
+    }
+
+    /**
      * Writes the configuration of a node (or client) that is not part of the cluster's start: the three-host profile,
      * the given keys, and the settings every node of this cluster has (its alias and a free Artery port, the sim node
      * as seed, its own work area, the frame key, the platform channels, the journal database, the join timeout, the
@@ -334,9 +346,9 @@ final class HandStartedCluster implements AutoCloseable
         if (builder.standbys)
         {
             writeConfig(RECEIVER_STANDBY, Alias.RECEIVER, certsDir.resolve(RECEIVER_STANDBY + ".conf"),
-                Map.of("rhcc.node.standby", true));
+                standby("receiver", Alias.RECEIVER));
             writeConfig(SENDER_STANDBY, Alias.SENDER_A, certsDir.resolve(SENDER_STANDBY + ".conf"),
-                Map.of("rhcc.node.standby", true));
+                standby("sender", Alias.SENDER_A));
         }
         writeConfig(CLIENT, Alias.CLIENT, certsDir.resolve(CLIENT + ".conf"), Map.of());
 

@@ -70,6 +70,11 @@ public final class NodeMain
             System.err.println("rhcc node: " + ex.getMessage());
             exit = 2;
         }
+        catch (final NodeDowned ex)
+        {
+            System.err.println("rhcc node: " + ex.getMessage());
+            exit = 1;
+        }
         catch (final Throwable t)
         {
             System.err.println("rhcc node: " + t);
@@ -192,6 +197,7 @@ public final class NodeMain
         {
             Thread.currentThread().interrupt();
         }
+        final boolean downed = downed(node);
         try
         {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -202,7 +208,25 @@ public final class NodeMain
         {
             // the JVM is already shutting down: the hook closes the node
         }
+        catch (final RuntimeException ex)
+        {
+            if (!downed)
+            {
+                throw ex;
+            }
+            // a node downed after a long pause finds its Aeron client timed out: nothing more to close
+        }
         throwIfAutostartFailed(node);
+        if (downed)
+        {
+            throw new NodeDowned(node.settings().archiveName());
+        }
+    }
+
+    private static boolean downed(final RhccNode node)
+    {
+        final var reason = CoordinatedShutdown.get(node.system()).getShutdownReason();
+        return reason.isPresent() && reason.get() == CoordinatedShutdown.clusterDowningReason();
     }
 
     private static void throwIfAutostartFailed(final RhccNode node)

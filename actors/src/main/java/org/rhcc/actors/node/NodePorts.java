@@ -48,11 +48,11 @@ final class NodePorts
                 throw refused(ARTERY + "canonical.port", host + ":" + port, ex);
             }
         }
-        if (settings.hasRole(NodeSettings.ROLE_RECEIVER) && !settings.receiverOnHost() && !settings.standby())
+        if (settings.hasRole(NodeSettings.ROLE_RECEIVER) && !settings.receiverOnHost())
         {
             udp("rhcc.aeron.platform.iio-channel", settings.platformIioChannel());
         }
-        if (settings.hasRole(NodeSettings.ROLE_SENDER) && !settings.standby())
+        if (settings.hasRole(NodeSettings.ROLE_SENDER))
         {
             udp("rhcc.aeron.platform.ack-channel", settings.platformAckChannel());
         }

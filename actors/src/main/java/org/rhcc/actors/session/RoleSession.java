@@ -246,7 +246,8 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
     private Behavior<Command> onReady()
     {
         ready = true;
-        startReplyTo.tell(new SessionProtocol.Ready(spec.sessionId(), role.name(), role.controllerId()));
+        startReplyTo.tell(new SessionProtocol.Ready(spec.sessionId(), role.name(), role.controllerId(),
+            null == platform ? "" : platform.channel()));
         return this;
     }
 

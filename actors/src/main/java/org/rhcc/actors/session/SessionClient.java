@@ -81,7 +81,7 @@ public final class SessionClient
         }
     }
 
-    private void open(final SessionSpec spec, final ServiceKey<SessionProtocol.Command> key,
+    private SessionProtocol.Reply open(final SessionSpec spec, final ServiceKey<SessionProtocol.Command> key,
         final ActorRef<SessionProtocol.Command> guardian)
     {
         guardians.computeIfAbsent(spec.sessionId(), (id) -> new ConcurrentHashMap<>()).put(key.id(), guardian);
@@ -93,6 +93,7 @@ public final class SessionClient
             throw new IllegalStateException("the " + failed.role() + " role could not open session " +
                 spec.sessionId() + " on " + addressOf(guardian) + ": " + failed.reason());
         }
+        return reply;
     }
 
     /**
@@ -101,10 +102,10 @@ public final class SessionClient
      *
      * @param sessionId the session, opened with {@link #start}.
      * @param key       the role's key.
-     * @return the standby node's address.
+     * @return the standby node and the platform channel its session subscribed to.
      * @throws IllegalStateException if no standby of the role is in the cluster, or it could not open the session.
      */
-    public Address takeOver(final long sessionId, final ServiceKey<SessionProtocol.Command> key)
+    public TakenOver takeOver(final long sessionId, final ServiceKey<SessionProtocol.Command> key)
     {
         final SessionSpec spec = specs.get(sessionId);
         if (null == spec)
@@ -120,8 +121,19 @@ public final class SessionClient
                 "(start one on the same host with rhcc.node.standby = on)");
         }
         final ActorRef<SessionProtocol.Command> standby = standbys.iterator().next();
-        open(spec, key, standby);
-        return addressOf(standby);
+        final SessionProtocol.Reply reply = open(spec, key, standby);
+        return new TakenOver(addressOf(standby),
+            reply instanceof SessionProtocol.Ready ready ? ready.platformChannel() : "");
+    }
+
+    /**
+     * A session taken over by a standby.
+     *
+     * @param node            the standby node.
+     * @param platformChannel the platform channel its session subscribed to (empty if none).
+     */
+    public record TakenOver(Address node, String platformChannel)
+    {
     }
 
     /**

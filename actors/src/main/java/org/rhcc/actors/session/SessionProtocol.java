@@ -88,11 +88,14 @@ public final class SessionProtocol
     /**
      * The role is ready for the session's first signal.
      *
-     * @param sessionId    the session.
-     * @param role         the role.
-     * @param controllerId id of its lockstep answers.
+     * @param sessionId       the session.
+     * @param role            the role.
+     * @param controllerId    id of its lockstep answers.
+     * @param platformChannel the platform channel the session subscribed to for its signal (a standby's own
+     *                        endpoint, where the platform sends the stream after a takeover); empty when the node
+     *                        reads its host's hardware.
      */
-    public record Ready(long sessionId, String role, int controllerId) implements Reply
+    public record Ready(long sessionId, String role, int controllerId, String platformChannel) implements Reply
     {
     }
 
