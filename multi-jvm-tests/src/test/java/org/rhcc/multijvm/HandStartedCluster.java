@@ -353,16 +353,18 @@ final class HandStartedCluster implements AutoCloseable
         writeConfig(CLIENT, Alias.CLIENT, certsDir.resolve(CLIENT + ".conf"), Map.of());
 
         startNode(SIM, "sim").awaitUp(UP_TIMEOUT);
+        if (builder.standbys)
+        {
+            // standbys first, as README advises: the oldest owner of a sender host hosts its shard coordinator,
+            // which then does not have to move when the primary dies
+            startNode(RECEIVER_STANDBY, "receiver");
+            startNode(SENDER_STANDBY, "sender").awaitUp(UP_TIMEOUT);
+        }
         startNode(RECEIVER, "receiver");
         startNode(SENDER_A, "sender");
         if (builder.senderB)
         {
             startNode(SENDER_B, "sender");
-        }
-        if (builder.standbys)
-        {
-            startNode(RECEIVER_STANDBY, "receiver");
-            startNode(SENDER_STANDBY, "sender");
         }
         for (final NodeProcess node : nodes.values())
         {

@@ -100,7 +100,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     }
 
     /** Longest wait for one attempt to open a block ({@link #openBlock}). */
-    private static final Duration OPEN_ATTEMPT = Duration.ofSeconds(2);
+    private static final Duration OPEN_ATTEMPT = Duration.ofMillis(500);
 
     private final NodeContext node;
     private final SessionSpec spec;
