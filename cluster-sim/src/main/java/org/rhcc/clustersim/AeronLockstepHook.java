@@ -44,7 +44,6 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
 {
     /** Idles between two looks at the clock while waiting: at most 64 ms apart with a backoff strategy's 1 ms parks. */
     private static final int DEADLINE_CHECK_MASK = 63;
-    private static final int UNTHROTTLED_LEVEL = 1;
     private static final long MEMBERSHIP_CHECK_PERIOD_NS = 200_000_000L;
     private static final long RESYNC_PERIOD_NS = 20_000_000L;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
@@ -237,12 +236,20 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         return 0 == refusedSinceNs ? now : refusedSinceNs;
     }
 
-    private void await(final int controllerId, final long nowNs)
+    /**
+     * From now on, waits for {@code ClockDone} of this controller up to this time (the silence checks start again).
+     */
+    private void expect(final int controllerId, final long doneUpToNs)
     {
         awaitedController = controllerId;
-        awaitedNs = nowNs;
+        awaitedNs = doneUpToNs;
         answered = false;
         membershipCheckedNs = 0;
+    }
+
+    private void await(final int controllerId, final long nowNs)
+    {
+        expect(controllerId, nowNs);
         idleStrategy.reset();
         long startNs = System.nanoTime();
         int idles = 0;
@@ -284,7 +291,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && !unthrottledInThisWait &&
             silentNs > failSafeAfterNs)
         {
-            unthrottle(nowNs, silentNs);
+            unthrottle(silentNs);
         }
         if (silentNs > timeoutNs)
         {
@@ -343,10 +350,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             where, standby, resumedAfterNs / 1_000_000, (readyNs - startNs) / 1_000_000,
             (connectedNs - readyNs) / 1_000_000, (System.nanoTime() - connectedNs) / 1_000_000);
         unthrottledInThisWait = false;
-        awaitedController = controllerId;
-        awaitedNs = nowNs;
-        answered = false;
-        membershipCheckedNs = 0;
+        expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
             publishIio(nowNs);
@@ -367,9 +371,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         final MessageProxy stream = SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId ? platform.iio() :
             platform.acks();
         final long syncNs = lastDoneNs[controllerId];
-        awaitedController = controllerId;
-        awaitedNs = syncNs;
-        answered = false;
+        expect(controllerId, syncNs);
         final long deadlineNs = System.nanoTime() + connectTimeout.toNanos();
         while (!answered)
         {
@@ -406,12 +408,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     /**
      * The simulated receiver host's fail-safe: every MBA group back at level 1 (100 %), no CE marking.
      */
-    private void unthrottle(final long nowNs, final long silentNs)
+    private void unthrottle(final long silentNs)
     {
-        for (int group = 0; group < ports.mba().groupCount(); group++)
-        {
-            ports.mba().applyLevel(group, UNTHROTTLED_LEVEL, nowNs);
-        }
+        ports.mba().resetToUnthrottled();
         ports.setReceiverEcnMarking(false);
         unthrottledInThisWait = true;
         failSafes++;

@@ -318,10 +318,7 @@ public final class DecisionReplayer
                 }
             }
         }
-        for (int qp = 0; qp < qps; qp++)
-        {
-            table.resume(qp);
-        }
+        table.resumeAll();
         return table;
     }
 

@@ -267,10 +267,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         final QpStateTable table = QpStateTable.copyOf(state.state());
         if (state.batches() > 0)
         {
-            for (int qp = 0; qp < state.qps(); qp++)
-            {
-                table.resume(qp);
-            }
+            table.resumeAll();
         }
         return table;
     }

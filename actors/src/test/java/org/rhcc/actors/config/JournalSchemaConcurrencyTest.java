@@ -1,7 +1,5 @@
 package org.rhcc.actors.config;
 
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
@@ -30,7 +28,7 @@ class JournalSchemaConcurrencyTest
     @Test
     void shouldCreateTheSchemaFromNodesStartingTogether() throws Exception
     {
-        Assumptions.assumeTrue(listening(), "no PostgreSQL on 127.0.0.1:5432");
+        Assumptions.assumeTrue(LocalPostgres.listening(), "no PostgreSQL on 127.0.0.1:5432");
         final String database = "rhcc_schema_" + Long.toHexString(System.nanoTime());
         admin("CREATE DATABASE " + database);
         final ExecutorService pool = Executors.newFixedThreadPool(NODES);
@@ -67,19 +65,6 @@ class JournalSchemaConcurrencyTest
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", ""))
         {
             c.createStatement().execute(sql);
-        }
-    }
-
-    private static boolean listening()
-    {
-        try (Socket socket = new Socket())
-        {
-            socket.connect(new InetSocketAddress("127.0.0.1", 5432), 500);
-            return true;
-        }
-        catch (final java.io.IOException ex)
-        {
-            return false;
         }
     }
 }

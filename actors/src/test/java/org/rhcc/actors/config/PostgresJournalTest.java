@@ -1,7 +1,5 @@
 package org.rhcc.actors.config;
 
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -29,7 +27,7 @@ class PostgresJournalTest
     @Test
     void shouldJournalDecisionsInPostgresql() throws Exception
     {
-        Assumptions.assumeTrue(listening(), "no PostgreSQL on 127.0.0.1:5432");
+        Assumptions.assumeTrue(LocalPostgres.listening(), "no PostgreSQL on 127.0.0.1:5432");
         final Map<String, Object> o = Map.of("rhcc.journal.backend", "postgres", "pekko.actor.provider", "local");
         final JournalSettings journal = JournalSettings.from(RhccConfig.load(null, o));
         JournalSchema.ensure(journal);
@@ -56,19 +54,6 @@ class PostgresJournalTest
         {
             rows.next();
             assertEquals(2, rows.getInt(1));
-        }
-    }
-
-    private static boolean listening()
-    {
-        try (Socket socket = new Socket())
-        {
-            socket.connect(new InetSocketAddress("127.0.0.1", 5432), 500);
-            return true;
-        }
-        catch (final java.io.IOException ex)
-        {
-            return false;
         }
     }
 }

@@ -178,6 +178,17 @@ public final class QpStateTable
     }
 
     /**
+     * {@link #resume Resumes} every QP of the table.
+     */
+    public void resumeAll()
+    {
+        for (int qp = 0; qp < capacityQps; qp++)
+        {
+            resume(qp);
+        }
+    }
+
+    /**
      * Closes a QP: all four fields back to zero.
      *
      * @param qp QP number.
