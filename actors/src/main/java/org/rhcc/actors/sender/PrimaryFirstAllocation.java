@@ -1,24 +1,26 @@
 package org.rhcc.actors.sender;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.apache.pekko.actor.ActorRef;
-import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.sharding.ShardCoordinator;
-import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.dispatch.Futures;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.node.MemberAge;
 import scala.collection.immutable.IndexedSeq;
 import scala.concurrent.Future;
 
 /**
  * Where a sender host's QP-block shards go: to the shard region of a node that owns the host and is not a standby
- * (the node whose rate updater runs the host's sessions), the one with the lowest address if there are several; to a
- * standby's region only when no other is left (the owner left the cluster, and the standby takes its sessions over).
+ * (the node whose rate updater runs the host's sessions), the oldest if there are several; to a standby's region only
+ * when no other is left (the owner left the cluster, and the standby takes its sessions over), again the oldest: the
+ * one {@link org.rhcc.actors.session.SessionClient} opens the host's sessions on ({@link MemberAge}).
  * Shards are never rebalanced: a block stays on the node running its session's rate updater until that node leaves.
  */
 final class PrimaryFirstAllocation extends ShardCoordinator.AbstractShardAllocationStrategy
@@ -37,19 +39,18 @@ final class PrimaryFirstAllocation extends ShardCoordinator.AbstractShardAllocat
     public Future<ActorRef> allocateShard(final ActorRef requester, final String shardId,
         final Map<ActorRef, IndexedSeq<String>> currentShardAllocations)
     {
-        ActorRef primary = null;
-        ActorRef standby = null;
+        final List<ActorRef> primaries = new ArrayList<>();
+        final List<ActorRef> standbys = new ArrayList<>();
         for (final ActorRef region : currentShardAllocations.keySet())
         {
-            if (isStandby(addressOf(region)))
+            final Member member = MemberAge.memberAt(system, region.path().address());
+            if (null != member)
             {
-                standby = null == standby || lower(region, standby) ? region : standby;
-            }
-            else
-            {
-                primary = null == primary || lower(region, primary) ? region : primary;
+                (member.hasRole(NodeSettings.ROLE_STANDBY) ? standbys : primaries).add(region);
             }
         }
+        final ActorRef primary = MemberAge.oldest(system, primaries, (region) -> region.path().address());
+        final ActorRef standby = MemberAge.oldest(system, standbys, (region) -> region.path().address());
         return Futures.successful(null != primary ? primary : null != standby ? standby : requester);
     }
 
@@ -58,28 +59,5 @@ final class PrimaryFirstAllocation extends ShardCoordinator.AbstractShardAllocat
         final Set<String> rebalanceInProgress)
     {
         return Futures.successful(Collections.emptySet());
-    }
-
-    private boolean lower(final ActorRef a, final ActorRef b)
-    {
-        return addressOf(a).toString().compareTo(addressOf(b).toString()) < 0;
-    }
-
-    private Address addressOf(final ActorRef region)
-    {
-        final Address address = region.path().address();
-        return address.hasLocalScope() ? Cluster.get(system).selfMember().address() : address;
-    }
-
-    private boolean isStandby(final Address address)
-    {
-        for (final Member member : Cluster.get(system).state().getMembers())
-        {
-            if (member.address().equals(address))
-            {
-                return member.hasRole(NodeSettings.ROLE_STANDBY);
-            }
-        }
-        return false;
     }
 }

@@ -21,6 +21,7 @@ import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.node.MemberAge;
 
 /**
  * The platform's side of the session protocol: finds the guardians of the controller roles through the receptionist
@@ -120,7 +121,7 @@ public final class SessionClient
             throw new IllegalStateException("no standby node of the " + key.id() + " role is in the cluster " +
                 "(start one on the same host with rhcc.node.standby = on)");
         }
-        final ActorRef<SessionProtocol.Command> standby = standbys.iterator().next();
+        final ActorRef<SessionProtocol.Command> standby = oldest(standbys);
         final SessionProtocol.Reply reply = open(spec, key, standby);
         return new TakenOver(addressOf(standby),
             reply instanceof SessionProtocol.Ready ready ? ready.platformChannel() : "");
@@ -199,6 +200,15 @@ public final class SessionClient
         return address + " (removed)";
     }
 
+    /**
+     * @return of several guardians able to run a role, the one in charge: the oldest member's, the node that
+     * {@code PrimaryFirstAllocation} shards a sender host's blocks onto.
+     */
+    private ActorRef<SessionProtocol.Command> oldest(final Set<ActorRef<SessionProtocol.Command>> guardians)
+    {
+        return MemberAge.oldest(system, guardians, (guardian) -> guardian.path().address());
+    }
+
     private Address addressOf(final ActorRef<?> ref)
     {
         final Address address = ref.path().address();
@@ -239,13 +249,13 @@ public final class SessionClient
             final Set<ActorRef<SessionProtocol.Command>> instances = listing(key);
             if (!instances.isEmpty())
             {
-                return instances.iterator().next();
+                return oldest(instances);
             }
             // a standby stands in for a role whose node left (it took over the session that was open then)
             final Set<ActorRef<SessionProtocol.Command>> standbys = listing(SessionProtocol.standbyKey(key));
             if (!standbys.isEmpty())
             {
-                return standbys.iterator().next();
+                return oldest(standbys);
             }
             if (System.nanoTime() - deadlineNs > 0)
             {
