@@ -4,13 +4,14 @@ package org.rhcc.core.hpcc;
  * HPCC senders (Li et al., "HPCC: High Precision Congestion Control", SIGCOMM 2019, Algorithm 1) for many flows,
  * stored in one {@code long[]} with a 160-byte block per flow: no object per flow, no allocation per ACK.
  * <pre>
- *   word  0    1    2    3                 4                                  5..9        10..14      15..19
- *        +----+----+----+-----------------+----------------------------------+-----------+-----------+-----------+
- *   flow | W  | Wc | U  | lastUpdateSeq   | incStage (bits 0-15)             | txBytes   | ts, ns    | qlen, B   |
- *        | B  | B  |    | byte sequence   | hops (bits 16-23), has INT (63)  | per hop   | per hop   | per hop   |
- *        +----+----+----+-----------------+----------------------------------+-----------+-----------+-----------+
+ *   word  0    1    2    3                 4                                  5 + 3i    6 + 3i    7 + 3i
+ *        +----+----+----+-----------------+----------------------------------+---------+---------+---------+
+ *   flow | W  | Wc | U  | lastUpdateSeq   | incStage (bits 0-15)             | txBytes | ts, ns  | qlen, B | hop i,
+ *        | B  | B  |    | byte sequence   | hops (bits 16-23), has INT (63)  |         |         |         | 0..4
+ *        +----+----+----+-----------------+----------------------------------+---------+---------+---------+
  * </pre>
- * (W, Wc and U are doubles stored as their bits; words 5-19 are the INT records L of the flow's previous ACK.)
+ * (W, Wc and U are doubles stored as their bits; words 5-19 are the INT records L of the flow's previous ACK, hop by
+ * hop, so that an ACK over k hops touches the first 5 + 3k words.)
  * <p>
  * Per ACK, with T the base RTT, eta the target utilisation and B_i the rate of hop i:
  * <ul>
@@ -35,15 +36,16 @@ package org.rhcc.core.hpcc;
  */
 public final class HpccFlows
 {
-    private static final int WORDS = 20;
+    private static final int HOP_WORDS = 3;
+    private static final int WORDS = 5 + HOP_WORDS * IntRecords.MAX_HOPS;
     private static final int W = 0;
     private static final int WC = 1;
     private static final int U = 2;
     private static final int LAST_UPDATE_SEQ = 3;
     private static final int META = 4;
     private static final int TX = 5;
-    private static final int TS = TX + IntRecords.MAX_HOPS;
-    private static final int QLEN = TS + IntRecords.MAX_HOPS;
+    private static final int TS = 6;
+    private static final int QLEN = 7;
     private static final long STAGE_MASK = 0xFFFFL;
     private static final int HOPS_SHIFT = 16;
     private static final long HOPS_MASK = 0xFFL << HOPS_SHIFT;
@@ -141,12 +143,13 @@ public final class HpccFlows
         long tauNs = -1;
         for (int i = 0; i < hops; i++)
         {
-            final long dtNs = records.timestampNs(i) - state[b + TS + i];
-            final long dBytes = records.txBytes(i) - state[b + TX + i];
+            final int h = b + i * HOP_WORDS;
+            final long dtNs = records.timestampNs(i) - state[h + TS];
+            final long dBytes = records.txBytes(i) - state[h + TX];
             if (dtNs > 0 && dBytes >= 0)
             {
                 final double linkGbps = records.linkRateGbps(i);
-                final long queueBytes = Math.min(records.queueBytes(i), state[b + QLEN + i]);
+                final long queueBytes = Math.min(records.queueBytes(i), state[h + QLEN]);
                 final double hopU = queueBytes * 8.0 / (linkGbps * baseRttNs) + dBytes * 8.0 / (dtNs * linkGbps);
                 if (tauNs < 0 || hopU > u)
                 {
@@ -257,9 +260,10 @@ public final class HpccFlows
     {
         for (int i = 0; i < hops; i++)
         {
-            state[b + TX + i] = records.txBytes(i);
-            state[b + TS + i] = records.timestampNs(i);
-            state[b + QLEN + i] = records.queueBytes(i);
+            final int h = b + i * HOP_WORDS;
+            state[h + TX] = records.txBytes(i);
+            state[h + TS] = records.timestampNs(i);
+            state[h + QLEN] = records.queueBytes(i);
         }
     }
 }

@@ -73,10 +73,10 @@ public record HpccParameters(
     }
 
     /**
-     * The paper's parameters (its discussion of parameter choices): eta = 0.95, maxStage = 5, and W_AI from the paper's guidance
-     * {@code W_AI = W_init (1 - eta) / N}, so that N flows that all add W_AI per RTT grow the link's inflight by at most
-     * the headroom {@code 1 - eta} it keeps. The minimum rate is 100 Mbit/s (the HPCC simulator's default
-     * {@code MinRate}).
+     * The paper's parameters (its discussion of parameter choices): eta = 0.95, maxStage = 5, and W_AI from the
+     * paper's guidance {@code W_AI = W_init (1 - eta) / N}, so that N flows that all add W_AI per RTT grow the link's
+     * inflight by at most the headroom {@code 1 - eta} it keeps. The minimum rate is 100 Mbit/s (the HPCC simulator's
+     * default {@code MinRate}).
      *
      * @param lineRateGbps  the NIC's line rate.
      * @param baseRttNs     the network's base RTT T.

@@ -2,7 +2,7 @@ package org.rhcc.core.hpcc;
 
 /**
  * The in-band network telemetry (INT) an ACK echoes to an HPCC sender: one record per switch egress on the data
- * packet's path (HPCC paper, §3.1 and Algorithm 1's {@code ack.L[i]}), in path order. A caller-owned, reusable
+ * packet's path (HPCC paper, §3 and Algorithm 1's {@code ack.L[i]}), in path order. A caller-owned, reusable
  * flyweight: fill it for each ACK with {@link #hops(int)} and {@link #hop(int, long, long, long, double)}, then pass it
  * to {@link HpccFlows#onAck(int, long, long, IntRecords)}; nothing is allocated.
  * <p>

@@ -27,8 +27,8 @@
  *   W_AI; with {@code W = R T} and {@code W_AI = R_AI T / 8} the arithmetic is the same, and
  *   {@link org.rhcc.core.hpcc.HpccParameters#reference} converts the reference's R_AI so.</li>
  *   <li><i>maxStage.</i> The paper's maxStage = 5 is {@link org.rhcc.core.hpcc.HpccParameters#paper}'s. The reference's
- *   run script sets {@code MI_THRESH 0} (its {@code --mi} default; {@code mix/config.txt} too), so every update there is
- *   multiplicative, {@code Wc eta / U + W_AI}, including the increases below eta: the additive stages of
+ *   run script sets {@code MI_THRESH 0} (its {@code --mi} default; {@code mix/config.txt} too), so every update there
+ *   is multiplicative, {@code Wc eta / U + W_AI}, including the increases below eta: the additive stages of
  *   Algorithm 1 are skipped. {@code reference} has maxStage = 0.</li>
  *   <li><i>Additive increase.</i> The paper's guidance {@code W_AI = W_init (1 - eta) / N} for N expected flows
  *   ({@code paper}); the reference's script sets {@code RATE_AI = 10 bw / 25} Mbit/s (40 Mbit/s at 100 Gbit/s, i.e.

@@ -11,7 +11,7 @@ package org.rhcc.core.swift;
  *        | f64  | f64  | last decrease ns| last decrease ns| RTT, ns | timeouts in row | hops  |        |
  *        +------+------+-----------------+-----------------+---------+-----------------+-------+--------+
  * </pre>
- * Two windows, each run by Algorithm 1 against its own delay and target (§3.2, §3.4): the fabric window against the
+ * Two windows, each run by Algorithm 1 against its own delay and target (§3): the fabric window against the
  * fabric delay and the fabric target (base target, per-hop scaling and flow scaling, {@link SwiftParameters}), the
  * endpoint window against the endpoint (remote host) delay and the endpoint target. Per ACK, for each window:
  * <ul>
@@ -249,7 +249,7 @@ public final class SwiftFlows
     }
 
     /**
-     * The fabric target delay (§3.5): base target, per-hop scaling and the flow-scaling term
+     * The fabric target delay (§3, scaling the target): base target, per-hop scaling and the flow-scaling term
      * {@code max(0, min(alpha / sqrt(fcwnd) + beta, fs_range))}.
      *
      * @param fabricCwnd the fabric window, packets.

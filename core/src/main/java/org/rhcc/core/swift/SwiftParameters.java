@@ -6,7 +6,7 @@ package org.rhcc.core.swift;
  * Eq. (4) can combine with the receivable rate: {@code R_send = min(R_rev, R_cc)}.
  * <p>
  * Windows are in packets of {@code mtuBytes} (fractional: below 1 the flow is paced), delays in ns, rates in Gbit/s.
- * The fabric target delay (§3.5) is
+ * The fabric target delay (§3, scaling the target) is
  * <pre>
  *   fabric target = baseTargetNs + hops x hopScalingNs + max(0, min(alpha / sqrt(fcwnd) + beta, fsRangeNs))
  *   alpha = fsRangeNs / (1 / sqrt(fsMinCwnd) - 1 / sqrt(fsMaxCwnd)),   beta = -alpha / sqrt(fsMaxCwnd)
@@ -63,8 +63,8 @@ public record SwiftParameters(
         requirePositive("lineRateGbps", lineRateGbps);
         if (!(minRateGbps > 0.0) || minRateGbps > lineRateGbps)
         {
-            throw new IllegalArgumentException("Swift minRateGbps = " + minRateGbps + " must be in (0, lineRateGbps = " +
-                lineRateGbps + "]");
+            throw new IllegalArgumentException(
+                "Swift minRateGbps = " + minRateGbps + " must be in (0, lineRateGbps = " + lineRateGbps + "]");
         }
         if (mtuBytes < 1)
         {
@@ -93,8 +93,8 @@ public record SwiftParameters(
         requirePositive("fsMinCwnd", fsMinCwnd);
         if (!(fsMaxCwnd > fsMinCwnd) || Double.isInfinite(fsMaxCwnd))
         {
-            throw new IllegalArgumentException("Swift fsMaxCwnd = " + fsMaxCwnd + " must be finite and above fsMinCwnd = " +
-                fsMinCwnd);
+            throw new IllegalArgumentException(
+                "Swift fsMaxCwnd = " + fsMaxCwnd + " must be finite and above fsMinCwnd = " + fsMinCwnd);
         }
         requirePositive("endpointTargetNs", endpointTargetNs);
         requirePositive("minCwnd", minCwnd);

@@ -9,8 +9,8 @@
  * multiplicative decrease {@code max(1 - beta (delay - target) / delay, 1 - max_mdf)} at most once per RTT; a
  * retransmit timeout or fast recovery cuts by {@code 1 - max_mdf}, and {@code RETX_RESET_THRESHOLD} timeouts in a row
  * drop to min_cwnd; clamping to {@code [min_cwnd, max_cwnd]}; pacing at {@code rtt / cwnd} below one packet), the
- * target's hop and flow scaling (§3.5), and the split into a fabric and an endpoint window with
- * {@code cwnd = min(fcwnd, ecwnd)} (§3.2, §3.4).
+ * target's hop and flow scaling (§3, scaling the target), and the split into a fabric and an endpoint window with
+ * {@code cwnd = min(fcwnd, ecwnd)} (§3).
  * <p>
  * <b>Choices the paper leaves open</b>, made here and to be revisited when Swift runs in the simulator:
  * <ol>
@@ -19,7 +19,7 @@
  *   above target would keep pushing the hold-off out and block every later decrease. Each window has its own
  *   hold-off, and "one RTT" is the RTT of the ACK being handled (the last ACK's, for loss events).</li>
  *   <li><i>Delays.</i> The caller passes the fabric delay and the endpoint (remote host) delay of each ACK, both from
- *   NIC timestamps as in §3.2; their sum is the RTT the hold-off and the rate use. The fabric target uses the fabric
+ *   NIC timestamps as in §3; their sum is the RTT the hold-off and the rate use. The fabric target uses the fabric
  *   window (flow scaling) and the ACK's hop count (from the TTL); the endpoint target is fixed.</li>
  *   <li><i>Loss</i> cuts both windows (the paper's Algorithm 1 has a single cwnd; loss says nothing about which part
  *   of the path caused it).</li>

@@ -232,8 +232,9 @@ class HpccFlowsTest
         final SplittableRandom random = new SplittableRandom(14);
         for (int round = 0; round < 20; round++)
         {
-            final HpccParameters p = new HpccParameters(10.0 + random.nextDouble(390.0), 1_000 + random.nextInt(50_000),
-                0.5 + random.nextDouble(0.5), random.nextInt(8), random.nextDouble(1_000.0), 0.01 + random.nextDouble());
+            final HpccParameters p = new HpccParameters(10.0 + random.nextDouble(390.0),
+                1_000 + random.nextInt(50_000), 0.5 + random.nextDouble(0.5), random.nextInt(8),
+                random.nextDouble(1_000.0), 0.01 + random.nextDouble());
             final int flowCount = 64;
             final HpccFlows flows = new HpccFlows(p, flowCount);
             final long[][] tx = new long[flowCount][IntRecords.MAX_HOPS];
@@ -247,7 +248,8 @@ class HpccFlowsTest
                 for (int h = 0; h < hops; h++)
                 {
                     final double linkGbps = random.nextBoolean() ? p.lineRateGbps() : 1.0 + random.nextDouble(800.0);
-                    ts[f][h] += random.nextInt(8) == 0 ? -random.nextInt(1_000) : random.nextInt(3 * (int)p.baseRttNs());
+                    final int stepNs = random.nextInt(3 * (int)p.baseRttNs());
+                    ts[f][h] += random.nextInt(8) == 0 ? -random.nextInt(1_000) : stepNs;
                     tx[f][h] = random.nextInt(16) == 0 ? random.nextInt(1_000) : tx[f][h] + random.nextInt(1 << 20);
                     records.hop(h, random.nextInt(8) == 0 ? random.nextLong(1L << 40) : random.nextInt(1 << 20),
                         tx[f][h], ts[f][h], linkGbps);

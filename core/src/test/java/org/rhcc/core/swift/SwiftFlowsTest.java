@@ -195,7 +195,8 @@ class SwiftFlowsTest
                 }
                 else
                 {
-                    final long fabric = 1 + (random.nextInt(10) == 0 ? random.nextLong(1L << 40) : random.nextInt(200_000));
+                    final long fabric =
+                        1 + (random.nextInt(10) == 0 ? random.nextLong(1L << 40) : random.nextInt(200_000));
                     flows.onAck(f, now, fabric, random.nextInt(100_000), random.nextInt(10), random.nextDouble(64.0));
                 }
                 final double rate = flows.rateGbps(f);
