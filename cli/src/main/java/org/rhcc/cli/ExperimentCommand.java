@@ -15,6 +15,7 @@ import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.RunListener;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeEntry;
@@ -101,6 +102,24 @@ public final class ExperimentCommand implements Callable<Integer>
             "sender nodes; the JSON is the in-process one for the same seed. Not with --via or --nodes.")
     private String cluster;
 
+    @Option(names = "--dashboard-port", paramLabel = "N",
+        description = "Serve a live dashboard of the runs on this port (0 for a free one) while they are simulated; " +
+            "its address is printed on stderr. It stops when the experiment ends, unless --dashboard-keep.")
+    private Integer dashboardPort;
+
+    @Option(names = "--dashboard-host", paramLabel = "ADDR",
+        description = "With --dashboard-port: the address it listens on. Default: 127.0.0.1 (this host only).")
+    private String dashboardHost;
+
+    @Option(names = "--dashboard-keep",
+        description = "With --dashboard-port: keep serving the dashboard after the experiment, until Ctrl-C.")
+    private boolean dashboardKeep;
+
+    @Option(names = "--dashboard-wait",
+        description = "With --dashboard-port: start the first run only once a page has opened the dashboard, so " +
+            "that a short experiment is watched from its start.")
+    private boolean dashboardWait;
+
     @Option(names = "--config", paramLabel = "FILE",
         description = "With --cluster: this client's node configuration (HOCON), e.g. the cluster's profile and " +
             "this client's TLS keys from 'rhcc certs'. Default: application.conf alone.")
@@ -131,6 +150,11 @@ public final class ExperimentCommand implements Callable<Integer>
             {
                 throw new UserInputException("--cluster runs through a running cluster: leave out --via and --nodes");
             }
+            if (null != dashboardPort || null != dashboardHost || dashboardKeep || dashboardWait)
+            {
+                throw new UserInputException("--dashboard-port shows runs simulated by this process; with " +
+                    "--cluster the cluster's sim node simulates them: leave the --dashboard options out");
+            }
             ExperimentClient.seedAddress(cluster);
             final Path directory = OutputDirectory.prepare(out);
             RemoteExperiments.run(cluster, config, request, settingsByExperiment, (experiment, result) ->
@@ -142,12 +166,33 @@ public final class ExperimentCommand implements Callable<Integer>
             throw new UserInputException("--config is the client's configuration of --cluster; leave it out here");
         }
         final Path directory = OutputDirectory.prepare(out);
-        try (ClusterVia controllersVia =
-            ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory, stderr))
+        final ExperimentDashboard dashboard =
+            ExperimentDashboard.open(dashboardPort, dashboardHost, dashboardKeep, dashboardWait, stderr);
+        try
         {
-            final ExperimentRunner runner = new ExperimentRunner(base, controllersVia.threads(threads),
-                new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()), controllersVia.hookFactory());
-            runAll(settingsByExperiment, runner, directory, stdout, stderr);
+            try (ClusterVia controllersVia =
+                ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory, stderr))
+            {
+                final RunListener progress = new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal());
+                final ExperimentRunner runner = new ExperimentRunner(base, controllersVia.threads(threads),
+                    null == dashboard ? progress : dashboard.listener(progress), controllersVia.hookFactory());
+                if (null != dashboard && dashboardWait)
+                {
+                    dashboard.awaitFirstPage();
+                }
+                runAll(settingsByExperiment, runner, directory, stdout, stderr);
+            }
+            if (null != dashboard)
+            {
+                dashboard.finished();
+            }
+        }
+        finally
+        {
+            if (null != dashboard)
+            {
+                dashboard.close();
+            }
         }
         return RhccCommand.EXIT_OK;
     }

@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
         NodeCommand.class,
         CertsCommand.class,
         ReplayCommand.class,
+        DashboardCommand.class,
     })
 public final class RhccCommand implements Runnable
 {

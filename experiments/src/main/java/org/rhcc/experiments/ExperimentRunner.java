@@ -127,6 +127,7 @@ public final class ExperimentRunner
     {
         final List<PlannedRun> plan = experiment.plan(settings);
         final int poolSize = Math.min(threads, Math.max(1, plan.size()));
+        listener.onExperimentPlanned(experiment, settings, plan);
         listener.onExperimentStarted(experiment.name(), plan.size(), poolSize);
         final ExecutorService pool = Executors.newFixedThreadPool(poolSize, new WorkerThreads(experiment.name()));
         try
@@ -137,7 +138,7 @@ public final class ExperimentRunner
                 final int index = i;
                 final PlannedRun run = plan.get(i);
                 futures.add(pool.submit(() ->
-                    execute(index, run, experiment.keepsTimeSeries() ? experiment.timeSeriesStride() : 0)));
+                    execute(index, run, experiment.keepsTimeSeries(), experiment.timeSeriesStride())));
             }
             final List<RunRecord> records = new ArrayList<>(plan.size());
             for (int i = 0; i < futures.size(); i++)
@@ -165,12 +166,14 @@ public final class ExperimentRunner
     /**
      * Runs one planned run on the calling thread.
      *
-     * @param index     position in the plan, for the listener.
-     * @param run       the run.
-     * @param seriesStride telemetry windows averaged into one point of the kept time series, 0 to keep none.
+     * @param index        position in the plan, for the listener.
+     * @param run          the run.
+     * @param keepSeries   true to keep the time series in the record.
+     * @param seriesStride telemetry windows averaged into one point of the time series (kept, or reported live to a
+     *                     listener that wants telemetry), at least 1.
      * @return the run's record.
      */
-    RunRecord execute(final int index, final PlannedRun run, final int seriesStride)
+    RunRecord execute(final int index, final PlannedRun run, final boolean keepSeries, final int seriesStride)
     {
         listener.onRunStarted(index, run);
         final SimParameters parameters = parameters(baseParameters, run);
@@ -181,14 +184,13 @@ public final class ExperimentRunner
         final HalfWindowObserver halves = new HalfWindowObserver(null == probe ? counter : probe,
             scenario.warmupNs(), scenario.durationNs(), parameters.mba().levelCount(),
             scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1, parameters.telemetry().windowNs());
+        final RunProgress progress = new RunProgress(listener, index, halves, scenario.warmupNs(), seriesStride,
+            parameters.telemetry().windowNs());
         final SimulationResult result;
         try
         {
-            result = Simulation.run(
-                scenario,
-                parameters,
-                halves,
-                (fractionDone) -> listener.onRunProgress(index, fractionDone));
+            result = Simulation.run(scenario, parameters, halves, progress);
+            progress.finish(result.timeSeries());
         }
         finally
         {
@@ -214,8 +216,9 @@ public final class ExperimentRunner
             metrics.putAll(report.interruptionMetrics());
         }
         final RunRecord record = record(run, metrics,
-            seriesStride > 0 ? series(result.timeSeries(), run.scenario(), halves, seriesStride) : Map.of(),
+            keepSeries ? series(result.timeSeries(), run.scenario(), halves, seriesStride) : Map.of(),
             halves.finish(result.timeSeries()));
+        listener.onRunRecorded(index, record);
         listener.onRunFinished(index, run, result.metrics().rnicGbps());
         return record;
     }
@@ -271,33 +274,7 @@ public final class ExperimentRunner
         final HalfWindowObserver observer, final int stride)
     {
         final int first = Math.min(timeSeries.firstMeasuredWindow(), timeSeries.windowCount());
-        final int count = timeSeries.windowCount() - first;
-        final double[] tMs = new double[count];
-        final double[] rnicGbps = new double[count];
-        final double[] iioOccupancy = new double[count];
-        final double[] iioResidencyNs = new double[count];
-        final double[] rxDelayNs = new double[count];
-        final double[] cpuMemGbps = new double[count];
-        final double[] pfcPauseFraction = new double[count];
-        final double[] pcieStallFraction = new double[count];
-        final double[] senderRateGbps = new double[count];
-        final double[] mbaLevelLocal = new double[count];
-        final double[] mbaLevelCross = new double[count];
-        for (int k = 0; k < count; k++)
-        {
-            final int i = first + k;
-            tMs[k] = timeSeries.endNs(i) / 1e6;
-            rnicGbps[k] = timeSeries.rnicGbps(i);
-            iioOccupancy[k] = timeSeries.iioOccupancy(i);
-            iioResidencyNs[k] = timeSeries.iioResidencyNs(i);
-            rxDelayNs[k] = timeSeries.rxDelayNs(i);
-            cpuMemGbps[k] = timeSeries.cpuLocalMemGbps(i) + timeSeries.cpuCrossMemGbps(i);
-            pfcPauseFraction[k] = timeSeries.pfcPauseFraction(i);
-            pcieStallFraction[k] = timeSeries.pcieStallFraction(i);
-            senderRateGbps[k] = timeSeries.senderRateGbps(i);
-            mbaLevelLocal[k] = timeSeries.mbaLevel(0, i);
-            mbaLevelCross[k] = timeSeries.mbaLevel(1, i);
-        }
+        final Map<String, double[]> series = columns(timeSeries, observer, first, timeSeries.windowCount(), stride);
 
         final List<double[]> iioWindows = new ArrayList<>();
         for (int j = 0; j < timeSeries.iioWindowCount(); j++)
@@ -315,6 +292,54 @@ public final class ExperimentRunner
             iioTMs[j] = iioWindows.get(j)[0];
             iioOccupancy1Ms[j] = iioWindows.get(j)[1];
         }
+        series.put("iio_t_ms", iioTMs);
+        series.put("iio_occupancy_1ms", iioOccupancy1Ms);
+        return series;
+    }
+
+    /**
+     * The telemetry windows {@code [from, to)} as the points of {@link #series}: when {@code from} is the first
+     * measured window or a multiple of {@code stride} windows after it, the points are exactly those {@link #series}
+     * gives for the same windows.
+     *
+     * @param timeSeries the run's telemetry (possibly still being recorded: windows before {@code to} are closed).
+     * @param observer   the run's observer of the controller's decisions (the mean R_rev per window).
+     * @param from       first window.
+     * @param to         window after the last.
+     * @param stride     telemetry windows averaged into one point, at least 1.
+     * @return window end times in ms ({@code t_ms}, the last window's of each group), then the signals (means over
+     * {@code stride} windows, NaN windows left out), {@code r_rev_gbps} only where the scheme runs a sender loop.
+     */
+    static Map<String, double[]> columns(final TimeSeries timeSeries, final HalfWindowObserver observer,
+        final int from, final int to, final int stride)
+    {
+        final int count = Math.max(0, to - from);
+        final double[] tMs = new double[count];
+        final double[] rnicGbps = new double[count];
+        final double[] iioOccupancy = new double[count];
+        final double[] iioResidencyNs = new double[count];
+        final double[] rxDelayNs = new double[count];
+        final double[] cpuMemGbps = new double[count];
+        final double[] pfcPauseFraction = new double[count];
+        final double[] pcieStallFraction = new double[count];
+        final double[] senderRateGbps = new double[count];
+        final double[] mbaLevelLocal = new double[count];
+        final double[] mbaLevelCross = new double[count];
+        for (int k = 0; k < count; k++)
+        {
+            final int i = from + k;
+            tMs[k] = timeSeries.endNs(i) / 1e6;
+            rnicGbps[k] = timeSeries.rnicGbps(i);
+            iioOccupancy[k] = timeSeries.iioOccupancy(i);
+            iioResidencyNs[k] = timeSeries.iioResidencyNs(i);
+            rxDelayNs[k] = timeSeries.rxDelayNs(i);
+            cpuMemGbps[k] = timeSeries.cpuLocalMemGbps(i) + timeSeries.cpuCrossMemGbps(i);
+            pfcPauseFraction[k] = timeSeries.pfcPauseFraction(i);
+            pcieStallFraction[k] = timeSeries.pcieStallFraction(i);
+            senderRateGbps[k] = timeSeries.senderRateGbps(i);
+            mbaLevelLocal[k] = timeSeries.mbaLevel(0, i);
+            mbaLevelCross[k] = timeSeries.mbaLevel(1, i);
+        }
 
         final Map<String, double[]> series = new LinkedHashMap<>();
         series.put("t_ms", last(tMs, stride));
@@ -326,15 +351,13 @@ public final class ExperimentRunner
         series.put("pfc_pause_fraction", mean(pfcPauseFraction, stride));
         series.put("pcie_stall_fraction", mean(pcieStallFraction, stride));
         series.put("sender_rate_gbps", mean(senderRateGbps, stride));
-        final double[] rRevGbps = observer.rRevSeries(first, count);
+        final double[] rRevGbps = observer.rRevSeries(from, count);
         if (rRevGbps.length > 0)
         {
             series.put("r_rev_gbps", mean(rRevGbps, stride));
         }
         series.put("mba_level_local", mean(mbaLevelLocal, stride));
         series.put("mba_level_cross", mean(mbaLevelCross, stride));
-        series.put("iio_t_ms", iioTMs);
-        series.put("iio_occupancy_1ms", iioOccupancy1Ms);
         return series;
     }
 

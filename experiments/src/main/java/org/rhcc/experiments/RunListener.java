@@ -1,8 +1,12 @@
 package org.rhcc.experiments;
 
+import java.util.List;
+
+import org.rhcc.experiments.result.RunRecord;
+
 /**
- * Follows an experiment's runs, for a progress display. Called from the runner's worker threads; implementations
- * synchronise themselves.
+ * Follows an experiment's runs, for a progress display or a live dashboard. Called from the runner's worker threads;
+ * implementations synchronise themselves. Calls about one run come from the thread that simulates it, in order.
  */
 public interface RunListener
 {
@@ -10,6 +14,29 @@ public interface RunListener
     RunListener NONE = new RunListener()
     {
     };
+
+    /**
+     * Combines listeners: each call goes to every one of them, in order.
+     *
+     * @param listeners the listeners.
+     * @return one listener calling them all.
+     */
+    static RunListener all(final RunListener... listeners)
+    {
+        return new RunListeners(List.of(listeners));
+    }
+
+    /**
+     * The experiment's plan, just before {@link #onExperimentStarted}.
+     *
+     * @param experiment the experiment.
+     * @param settings   the command line's settings.
+     * @param plan       its runs, in plan order (their index in the other calls).
+     */
+    default void onExperimentPlanned(final Experiment experiment, final ExperimentSettings settings,
+        final List<PlannedRun> plan)
+    {
+    }
 
     /**
      * @param experiment experiment name.
@@ -33,6 +60,36 @@ public interface RunListener
      * @param fractionDone simulated time done over total simulated time, 0..1.
      */
     default void onRunProgress(final int index, final double fractionDone)
+    {
+    }
+
+    /**
+     * @return true to have {@link #onRunTelemetry} called while runs are simulated; false spares the runner building
+     * what it would report.
+     */
+    default boolean wantsTelemetry()
+    {
+        return false;
+    }
+
+    /**
+     * What a run added to its telemetry, at each progress tick (about 100 per run) and once after its last tick; only
+     * for a listener that {@link #wantsTelemetry() wants it}. Called on the simulation thread: return quickly.
+     *
+     * @param index   0-based position of the run in the plan.
+     * @param windows the measured points completed since the previous call, and the QPs' spread at the tick.
+     */
+    default void onRunTelemetry(final int index, final LiveWindows windows)
+    {
+    }
+
+    /**
+     * A run's record (what its JSON holds), just before {@link #onRunFinished}.
+     *
+     * @param index  0-based position of the run in the plan.
+     * @param record the run's record.
+     */
+    default void onRunRecorded(final int index, final RunRecord record)
     {
     }
 

@@ -52,6 +52,7 @@ final class SimulationEngine implements FabricListener
     private final RunSummary summary;
     private final NicDma dma;
     private final DdioHitRefresh hits;
+    private final QpRates qpRates;
 
     SimulationEngine(final RunSpec spec, final SimParameters params, final ControllerHook hook,
         final ProgressListener progress)
@@ -96,6 +97,7 @@ final class SimulationEngine implements FabricListener
         final double workingSetLines = Math.max(1.0, (params.io().ioBaseWorkingSetBytes() +
             (double)spec.qpCount() * params.io().ioBuffersPerQp() * spec.messageBytes()) / LINE_BYTES);
         hits = new DdioHitRefresh(params, io, probes, cpu, workingSetLines);
+        qpRates = null == fabric ? QpRates.NONE : new FabricQpRates(fabric);
         if (spec.forcedMbaLevel() > 0)
         {
             mba.force(spec.forcedMbaLevel());
@@ -198,9 +200,11 @@ final class SimulationEngine implements FabricListener
             if (done == nextProgress)
             {
                 nextProgress += progressSteps;
+                progress.onTelemetry(series, qpRates, (long)(nowNs + stepNs));
                 progress.onProgress(Math.min(1.0, (double)done / totalSteps));
             }
         }
+        progress.onTelemetry(series, qpRates, (long)(totalSteps * stepNs));
         progress.onProgress(1.0);
         return new SimulationResult(summary.metrics(), series, summary.diagnostics());
     }
@@ -266,5 +270,38 @@ final class SimulationEngine implements FabricListener
     public void onMessageCompleted(final int qp, final double latency, final double atNs)
     {
         telemetry.onMessageCompleted(latency);
+    }
+
+    /**
+     * The fabric's QPs as a {@link ProgressListener} reads them at a progress tick.
+     */
+    private static final class FabricQpRates implements QpRates
+    {
+        private final RdmaFabric fabric;
+
+        FabricQpRates(final RdmaFabric fabric)
+        {
+            this.fabric = fabric;
+        }
+
+        public int qpCount()
+        {
+            return fabric.qpCount();
+        }
+
+        public double receivableRateGbps(final int qp)
+        {
+            return fabric.receivableRateGbps(qp);
+        }
+
+        public double dcqcnRateGbps(final int qp)
+        {
+            return fabric.dcqcnRateGbps(qp);
+        }
+
+        public long ackedPayloadBytes(final int qp)
+        {
+            return fabric.ackedPayloadBytes(qp);
+        }
     }
 }

@@ -785,6 +785,36 @@ public final class RdmaFabric
     }
 
     /**
+     * @param qp QP number.
+     * @return the QP's receivable-rate cap R_rev as the sender applies it, Gbit/s (the line rate until set).
+     */
+    public double receivableRateGbps(final int qp)
+    {
+        return rRevGbps[qp];
+    }
+
+    /**
+     * @param qp QP number.
+     * @return the QP's DCQCN rate as of its last DCQCN update, Gbit/s; reads it without advancing its timers.
+     */
+    public double dcqcnRateGbps(final int qp)
+    {
+        return dcqcn.rateGbps(qp);
+    }
+
+    /**
+     * @param qp QP number.
+     * @return payload bytes of the QP acknowledged so far: its whole messages and the full-MTU packets of the message
+     * in flight.
+     */
+    public long ackedPayloadBytes(final int qp)
+    {
+        final long packets = sndUna[qp];
+        return packets / packetsPerMessage * cfg.workload().messageBytes() +
+            packets % packetsPerMessage * cfg.link().mtuBytes();
+    }
+
+    /**
      * @return egress queue of the switch toward the receiver, bytes.
      */
     public long switchQueueBytes()
