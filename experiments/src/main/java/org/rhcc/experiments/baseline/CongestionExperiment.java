@@ -40,7 +40,7 @@ public final class CongestionExperiment extends DescribedExperiment
         super(NAME,
             "throughput, latency, PFC/CNP, memory bandwidth, PCIe stalls at 0x..3x, PFC on and PFC-free",
             "B1-B6",
-            EvaluationSchemes.ALL,
+            EvaluationSchemes.WITH_INTER_HOST_CCS,
             RunLength.SETTLED_3X);
     }
 

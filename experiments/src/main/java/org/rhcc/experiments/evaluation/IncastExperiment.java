@@ -39,7 +39,7 @@ public final class IncastExperiment extends DescribedExperiment
         super(NAME,
             "2..8 QPs from two senders into one receiver, at 0x and 3x intra-host congestion",
             "§V incast",
-            EvaluationSchemes.ALL,
+            EvaluationSchemes.WITH_INTER_HOST_CCS,
             RUN_LENGTH);
     }
 
