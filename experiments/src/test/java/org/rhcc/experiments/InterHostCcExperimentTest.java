@@ -37,7 +37,8 @@ class InterHostCcExperimentTest
         final List<RunRecord> runs = run("congestion", "PFC on, 3x",
             List.of("hpcc", "rhcc+hpcc", "swift", "rhcc+swift"), 5.0, 5.0);
 
-        assertEquals(List.of("hpcc", "rhcc+hpcc", "swift", "rhcc+swift"), runs.stream().map(RunRecord::scheme).toList());
+        assertEquals(List.of("hpcc", "rhcc+hpcc", "swift", "rhcc+swift"),
+            runs.stream().map(RunRecord::scheme).toList());
         final double hpcc = runs.get(0).metric("rnic_gbps");
         final double rhccHpcc = runs.get(1).metric("rnic_gbps");
         final double swift = runs.get(2).metric("rnic_gbps");

@@ -32,7 +32,7 @@ public final class IncastExperiment extends DescribedExperiment
     static final RunLength RUN_LENGTH = new RunLength(150.0, 20.0);
 
     /**
-     * Describes the experiment: by default it runs every scheme.
+     * Describes the experiment: by default it runs every scheme, HPCC and Swift alone and under RHCC included.
      */
     public IncastExperiment()
     {
@@ -110,6 +110,8 @@ public final class IncastExperiment extends DescribedExperiment
                 Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> run.congestion() == 3 && totalQps(run) == 8,
                     "rnic_gbps") + " / " +
                 Outcomes.ratio(result, "rhcc", "hostcc", (run) -> run.congestion() == 3 && totalQps(run) == 8,
-                    "rnic_gbps")));
+                    "rnic_gbps")),
+            Outcomes.perInterHostCc(result, "incast 3x CCs", "8 QPs, 3x",
+                (run) -> run.congestion() == 3 && totalQps(run) == 8));
     }
 }

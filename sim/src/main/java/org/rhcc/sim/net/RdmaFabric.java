@@ -13,12 +13,14 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  * <ul>
  *   <li><b>Senders</b> run perftest-like RDMA WRITE QPs: each keeps {@code txDepth} messages posted and posts a new
  *   one when a message's ACK returns (closed loop, so message latency obeys Little's law). A NIC serves its QPs
- *   round robin, one MTU packet at a time, each QP paced at {@code min(R_rev, R_cc)} where R_cc is the QP's DCQCN
- *   reaction point (rhcc-core) and R_rev the cap set through the rate limiter (Eq. (4)). With probes on, a QP emits
- *   one probe per {@code probeIntervalBytes} of data sent.</li>
+ *   round robin, one MTU packet at a time, each QP paced at {@code min(R_rev, R_cc)} where R_cc is the QP's
+ *   inter-host CC ({@link SenderCc}: DCQCN, HPCC or Swift from rhcc-core, docs/model.md §4.11; HPCC and Swift also
+ *   bound the QP's bytes in flight by their window) and R_rev the cap set through the rate limiter (Eq. (4)).
+ *   With probes on, a QP emits one probe per {@code probeIntervalBytes} of data sent.</li>
  *   <li><b>Switch</b>: one shared-buffer egress queue toward the receiver with RED/ECN marking at dequeue (on the
- *   queue the departing packet leaves behind, as DCQCN switches mark at egress), PFC per
- *   ingress port with a dynamic threshold {@code alpha (B - used)} and a 3 KB resume offset ([DQ] switch-mmu).
+ *   queue the departing packet leaves behind, as DCQCN switches mark at egress), INT stamped at dequeue when the CC
+ *   needs it, PFC per ingress port with a dynamic threshold {@code alpha (B - used)} and a 3 KB resume offset ([DQ]
+ *   switch-mmu).
  *   A PFC pause from the receiver stops the egress after the current packet.</li>
  *   <li><b>Receiver NIC</b>: the RX buffer; lossless mode pauses the switch above X_off and resumes below X_on
  *   (explicit XON, docs/model.md §4.1); PFC-free mode drops arrivals that do not fit. The receive pipeline behind the
@@ -26,7 +28,8 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  *   and the first one is NAKed (go-back-N). PFC-free mode also CE-marks arrivals by RED on its own RX-buffer fill, the RNIC's
  *   "CNPs in a PFC-free fabric" of docs/paper.md §1. CE-marked arrivals produce CNPs paced per QP. The host's DMA engine
  *   drains the buffer through {@link #takePayload(double, double)}; the ACK of a message leaves when its last
- *   packet has been handed to PCIe.</li>
+ *   packet has been handed to PCIe (HPCC and Swift: every packet is ACKed then, with its INT record and the
+ *   receiver NIC's receive and ACK timestamps).</li>
  *   <li>Control packets (ACK, NAK, CNP, probe ACK) return over an uncongested reverse path of fixed delay.</li>
  * </ul>
  * <p>
@@ -635,12 +638,9 @@ public final class RdmaFabric
             pool.intQueueBytes(p), pool.intTxBytes(p), pool.intStampNs(p), cfg.link().lineRateGbps());
         pool.release(p);
         onAck(now, q, psn & 0xFFFF_FFFFL);
-        if (sndUna[q] > psn)
-        {
-            // the window may have opened without new data being acknowledged: let the sender look again
-            final int s = q / cfg.workload().qpsPerSender();
-            scheduleTx(s, Math.max(now, linkFreeNs[s]));
-        }
+        // the window may have grown without new data being acknowledged (a duplicate): let the sender look again
+        final int s = q / cfg.workload().qpsPerSender();
+        scheduleTx(s, Math.max(now, linkFreeNs[s]));
     }
 
     private void onNak(final double now, final int q, final long psnLow)
