@@ -341,6 +341,12 @@ final class HalfWindowObserver extends ForwardingControllerHook
         }
 
         @Override
+        public long sentWireBytes(final int qp)
+        {
+            return ports.sentWireBytes(qp);
+        }
+
+        @Override
         public int groupCount()
         {
             return ports.mba().groupCount();

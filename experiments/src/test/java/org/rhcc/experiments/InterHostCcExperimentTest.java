@@ -74,5 +74,13 @@ class InterHostCcExperimentTest
         assertTrue(queue[queue.length - 1] < 20.0, "queue drained to " + queue[queue.length - 1] + " KB");
         assertEquals(50.0, rate0[rate0.length - 1], 10.0, "flow 0 near B / 2 after 300 us");
         assertEquals(50.0, rate1[rate1.length - 1], 10.0, "flow 1 near B / 2 after 300 us");
+        final double[] sent0 = run.seriesValues("qp0_sent_gbps");
+        double bits = 0.0;
+        for (int i = 100; i < 300; i++)
+        {
+            bits += sent0[i] + run.seriesValues("qp1_sent_gbps")[i];
+        }
+        // what the two flows put on the wire from 100 to 300 us: the bottleneck, less HPCC's 5 % headroom at most
+        assertEquals(97.0, bits / 200, 5.0, "sent Gbit/s");
     }
 }

@@ -112,6 +112,14 @@ final class EnginePorts implements SimPorts
      */
     public long switchQueueBytes()
     {
-        return null == fabric ? -1L : fabric.switchQueueBytes();
+        return null == fabric ? -1L : fabric.switchBacklogBytes();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public long sentWireBytes(final int qp)
+    {
+        return null == fabric ? -1L : fabric.sentWireBytes(qp);
     }
 }

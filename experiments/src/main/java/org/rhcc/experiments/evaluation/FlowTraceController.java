@@ -11,8 +11,8 @@ import org.rhcc.sim.control.FlowTraceHook;
 
 /**
  * A scheme's controller with a {@link FlowTraceHook} around it: the run's series then hold each QP's sending rate and
- * the switch's egress queue at the end of every telemetry window ({@code trace_t_ms}, {@code switch_queue_kb},
- * {@code qpN_rate_gbps}).
+ * the switch's egress queue at the end of every telemetry window, and the bytes each QP put on the wire during it
+ * ({@code trace_t_ms}, {@code switch_queue_kb}, {@code qpN_rate_gbps}, {@code qpN_sent_gbps}).
  */
 final class FlowTraceController implements ControllerHook, SeriesReport
 {
@@ -44,11 +44,16 @@ final class FlowTraceController implements ControllerHook, SeriesReport
         for (int q = 0; n > 0 && q < trace.qpCount(); q++)
         {
             final double[] rate = new double[n];
+            final double[] sent = new double[n];
             for (int i = 0; i < n; i++)
             {
                 rate[i] = trace.rateGbps(q, i);
+                final long bytes = trace.sentBytes(q, i) - (i > 0 ? trace.sentBytes(q, i - 1) : 0L);
+                final long spanNs = trace.timeNs(i) - (i > 0 ? trace.timeNs(i - 1) : 0L);
+                sent[i] = spanNs > 0 ? bytes * 8.0 / spanNs : Double.NaN;
             }
             series.put(HpccReferenceExperiment.rateSeries(q), rate);
+            series.put(HpccReferenceExperiment.sentSeries(q), sent);
         }
         return series;
     }

@@ -60,8 +60,12 @@ public final class HpccReferenceExperiment extends DescribedExperiment
     /** N in {@code W_AI = W_init (1 - eta) / N} that gives the reference's RATE_AI of 40 Mbit/s at 100 Gbit/s. */
     private static final String REFERENCE_FLOWS = "125";
     private static final int TRACE_STRIDE_NS = 1_000;
-    /** The start of the run the zoomed charts show, ms. */
+    /** The start of the run the zoomed charts show, and the dip is looked for in, ms. */
     private static final double START_MS = 0.1;
+    /** Queue below which the incast's queue counts as drained, KB. */
+    private static final double DRAINED_KB = 5.0;
+    /** Trace windows (1 us each) averaged for the dip. */
+    private static final int DIP_WINDOWS = 10;
 
     /**
      * Describes the experiment: by default it runs {@code hpcc}.
@@ -163,6 +167,15 @@ public final class HpccReferenceExperiment extends DescribedExperiment
         return "qp" + q + "_rate_gbps";
     }
 
+    /**
+     * @param q QP.
+     * @return the name of its series of wire bytes sent per window, as Gbit/s.
+     */
+    static String sentSeries(final int q)
+    {
+        return "qp" + q + "_sent_gbps";
+    }
+
     private static int flows(final RunRecord run)
     {
         return run.senders() * run.qps();
@@ -209,6 +222,69 @@ public final class HpccReferenceExperiment extends DescribedExperiment
 
     /**
      * @param run a run of this experiment.
+     * @return when the switch queue was largest, us.
+     */
+    static double peakQueueUs(final RunRecord run)
+    {
+        final double[] t = run.seriesValues(TRACE_T_MS);
+        final double[] q = run.seriesValues(QUEUE_KB);
+        int peak = -1;
+        for (int i = 0; i < q.length && i < t.length; i++)
+        {
+            if (peak < 0 || q[i] > q[peak])
+            {
+                peak = i;
+            }
+        }
+        return peak < 0 ? Double.NaN : t[peak] * 1e3;
+    }
+
+    /**
+     * @param run a run of this experiment.
+     * @return the first time after the queue's peak that it is below {@value #DRAINED_KB} KB, us; NaN if never.
+     */
+    static double drainedUs(final RunRecord run)
+    {
+        final double[] t = run.seriesValues(TRACE_T_MS);
+        final double[] q = run.seriesValues(QUEUE_KB);
+        final double peakUs = peakQueueUs(run);
+        for (int i = 0; i < q.length && i < t.length; i++)
+        {
+            if (t[i] * 1e3 >= peakUs && q[i] < DRAINED_KB)
+            {
+                return t[i] * 1e3;
+            }
+        }
+        return Double.NaN;
+    }
+
+    /**
+     * @param run a run of this experiment.
+     * @return the lowest sending throughput of any flow over consecutive {@value #DIP_WINDOWS} us windows in the first
+     *         {@value #START_MS} ms (the depth of HPCC's cut after the incast), Gbit/s.
+     */
+    static double dipGbps(final RunRecord run)
+    {
+        final double[] t = run.seriesValues(TRACE_T_MS);
+        double dip = Double.NaN;
+        for (int q = 0; q < flows(run); q++)
+        {
+            final double[] sent = run.seriesValues(sentSeries(q));
+            for (int i = 0; i + DIP_WINDOWS <= sent.length && t[i + DIP_WINDOWS - 1] <= START_MS; i += DIP_WINDOWS)
+            {
+                double sum = 0.0;
+                for (int k = i; k < i + DIP_WINDOWS; k++)
+                {
+                    sum += sent[k];
+                }
+                dip = Double.isNaN(dip) ? sum / DIP_WINDOWS : Math.min(dip, sum / DIP_WINDOWS);
+            }
+        }
+        return dip;
+    }
+
+    /**
+     * @param run a run of this experiment.
      * @return the mean switch queue over the second half of the run, KB.
      */
     static double steadyQueueKb(final RunRecord run)
@@ -218,7 +294,7 @@ public final class HpccReferenceExperiment extends DescribedExperiment
 
     /**
      * @param run a run of this experiment.
-     * @return Jain's fairness index of the flows' mean rates over the second half of the run.
+     * @return Jain's fairness index of the flows' mean sending throughputs over the second half of the run.
      */
     static double jainIndex(final RunRecord run)
     {
@@ -227,7 +303,7 @@ public final class HpccReferenceExperiment extends DescribedExperiment
         final int n = flows(run);
         for (int q = 0; q < n; q++)
         {
-            final double mean = secondHalfMean(run.seriesValues(rateSeries(q)));
+            final double mean = secondHalfMean(run.seriesValues(sentSeries(q)));
             sum += mean;
             squares += mean * mean;
         }
@@ -236,14 +312,14 @@ public final class HpccReferenceExperiment extends DescribedExperiment
 
     /**
      * @param run a run of this experiment.
-     * @return the flows' summed sending rate over the second half of the run, Gbit/s.
+     * @return the flows' summed sending throughput (wire bytes) over the second half of the run, Gbit/s.
      */
-    static double steadyRateSumGbps(final RunRecord run)
+    static double steadySentSumGbps(final RunRecord run)
     {
         double sum = 0.0;
         for (int q = 0; q < flows(run); q++)
         {
-            sum += secondHalfMean(run.seriesValues(rateSeries(q)));
+            sum += secondHalfMean(run.seriesValues(sentSeries(q)));
         }
         return sum;
     }
@@ -276,11 +352,13 @@ public final class HpccReferenceExperiment extends DescribedExperiment
     {
         return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS,
             computed("T ns", (run) -> baseRttNs(run), 0),
-            computed("fair share at us", HpccReferenceExperiment::fairShareUs, 1),
-            computed("in T", (run) -> fairShareUs(run) * 1e3 / baseRttNs(run), 1),
             computed("peak queue KB", HpccReferenceExperiment::peakQueueKb, 1),
+            computed("at us", HpccReferenceExperiment::peakQueueUs, 0),
+            computed("< 5 KB at us", HpccReferenceExperiment::drainedUs, 0),
+            computed("dip Gbit/s", HpccReferenceExperiment::dipGbps, 1),
+            computed("rates B/N at us", HpccReferenceExperiment::fairShareUs, 0),
             computed("queue 2nd half KB", HpccReferenceExperiment::steadyQueueKb, 2),
-            computed("sum of rates Gbit/s", HpccReferenceExperiment::steadyRateSumGbps, 1),
+            computed("sent 2nd half Gbit/s", HpccReferenceExperiment::steadySentSumGbps, 1),
             computed("Jain 2nd half", HpccReferenceExperiment::jainIndex, 4),
             Columns.PFC_PAUSE);
     }
@@ -298,8 +376,11 @@ public final class HpccReferenceExperiment extends DescribedExperiment
         charts.add(new QueueStartChart());
         for (final int senders : new int[]{ 2, 8 })
         {
-            charts.add(new FlowRatesChart(senders, "paper parameters"));
-            charts.add(new FlowRatesChart(senders, "run.py parameters"));
+            for (final boolean sent : new boolean[]{ false, true })
+            {
+                charts.add(new FlowRatesChart(senders, "paper parameters", sent));
+                charts.add(new FlowRatesChart(senders, "run.py parameters", sent));
+            }
         }
         return charts;
     }
@@ -339,18 +420,20 @@ public final class HpccReferenceExperiment extends DescribedExperiment
     }
 
     /**
-     * Each flow's sending rate over the incast's first {@value #START_MS} ms, every run of the incast size and
-     * profile (the rest of the run is in the JSON and CSV).
+     * Each flow's pacing rate, or the bytes it put on the wire per window, over the incast's first
+     * {@value #START_MS} ms, every run of the incast size and profile (the rest of the run is in the JSON and CSV).
      */
     private static final class FlowRatesChart implements ChartSpec
     {
         private final int senders;
         private final String profile;
+        private final boolean sent;
 
-        FlowRatesChart(final int senders, final String profile)
+        FlowRatesChart(final int senders, final String profile, final boolean sent)
         {
             this.senders = senders;
             this.profile = profile;
+            this.sent = sent;
         }
 
         @Override
@@ -368,7 +451,7 @@ public final class HpccReferenceExperiment extends DescribedExperiment
                 }
                 for (int q = 0; q < flows(run); q++)
                 {
-                    final double[] rate = run.seriesValues(rateSeries(q));
+                    final double[] rate = run.seriesValues(sent ? sentSeries(q) : rateSeries(q));
                     if (rate.length == t.length && n > 0)
                     {
                         series.add(new ChartData.Series(run.scheme() + ", flow " + q, Arrays.copyOf(t, n),
@@ -380,11 +463,12 @@ public final class HpccReferenceExperiment extends DescribedExperiment
             {
                 return Optional.empty();
             }
-            return Optional.of(new ChartData("hpcc-reference-rates-" + senders + "to1-" +
+            return Optional.of(new ChartData("hpcc-reference-" + (sent ? "sent-" : "rates-") + senders + "to1-" +
                 (profile.startsWith("paper") ? "paper" : "runpy") + ".png",
-                senders + "-to-1 incast, " + profile + ": each flow's sending rate over the first " +
+                senders + "-to-1 incast, " + profile + ": each flow's " +
+                (sent ? "bytes on the wire per 1 us" : "pacing rate min(R_rev, R_cc)") + " over the first " +
                 Fmt.num(START_MS * 1e3, 0) + " us", "simulated time (ms)",
-                "sending rate (Gbit/s)", ChartData.Kind.LINE, List.of(), series));
+                sent ? "sent (Gbit/s)" : "pacing rate (Gbit/s)", ChartData.Kind.LINE, List.of(), series));
         }
     }
 

@@ -78,9 +78,22 @@ public interface SimPorts
     /**
      * An observation for traces, not a control input.
      *
-     * @return the switch's egress queue toward the receiver, bytes; -1 where the platform does not expose it.
+     * @return the switch's egress queue toward the receiver behind the packet being transmitted (what an INT record
+     *         reports), bytes; -1 where the platform does not expose it.
      */
     default long switchQueueBytes()
+    {
+        return -1L;
+    }
+
+    /**
+     * An observation for traces, not a control input.
+     *
+     * @param qp global QP number.
+     * @return data bytes the QP has put on the wire so far (headers and retransmissions included); -1 where the
+     *         platform does not expose it.
+     */
+    default long sentWireBytes(final int qp)
     {
         return -1L;
     }

@@ -6,8 +6,8 @@ import org.rhcc.sim.api.SimPorts;
 
 /**
  * Wraps a run's controller and, at the end of every telemetry window, records each QP's sending rate
- * {@code min(R_rev, R_cc)} and the switch's egress queue toward the receiver (docs/model.md §4.11): the per-flow
- * trajectories of an incast. Every call goes on to the wrapped controller.
+ * {@code min(R_rev, R_cc)}, the bytes it has put on the wire and the switch's egress queue toward the receiver behind
+ * the packet in transmission (docs/model.md §4.11): the per-flow trajectories of an incast. Every call goes on to the wrapped controller.
  * <p>
  * <b>Note:</b> the arrays are allocated when the hook attaches; recording allocates nothing and stops silently when
  * {@code capacity} windows have been recorded. Single-threaded.
@@ -20,6 +20,7 @@ public final class FlowTraceHook implements ControllerHook
     private long[] timeNs = new long[0];
     private long[] queueBytes = new long[0];
     private double[][] rateGbps = new double[0][];
+    private long[][] sentBytes = new long[0][];
     private int count;
 
     /**
@@ -49,6 +50,7 @@ public final class FlowTraceHook implements ControllerHook
         timeNs = new long[capacity];
         queueBytes = new long[capacity];
         rateGbps = new double[ports.qpCount()][capacity];
+        sentBytes = new long[ports.qpCount()][capacity];
         count = 0;
         inner.attach(ports, nowNs);
     }
@@ -88,10 +90,21 @@ public final class FlowTraceHook implements ControllerHook
             for (int q = 0; q < rateGbps.length; q++)
             {
                 rateGbps[q][count] = ports.sendRateGbps(q, nowNs);
+                sentBytes[q][count] = ports.sentWireBytes(q);
             }
             count++;
         }
         inner.onWindow(nowNs);
+    }
+
+    /**
+     * @param qp QP.
+     * @param i  window index.
+     * @return the data bytes the QP had put on the wire by the window's end (headers and retransmissions included).
+     */
+    public long sentBytes(final int qp, final int i)
+    {
+        return sentBytes[qp][i];
     }
 
     /**

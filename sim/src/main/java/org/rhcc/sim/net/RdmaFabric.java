@@ -87,6 +87,7 @@ public final class RdmaFabric
     private final double[] rRevGbps;
     private final double[] lastProgressNs;
     private final double[] postNs;
+    private final long[] sentWireBytes;
 
     private final PacketRing egress;
     private long egressBytes;
@@ -183,6 +184,7 @@ public final class RdmaFabric
         rRevGbps = new double[qps];
         lastProgressNs = new double[qps];
         postNs = new double[qps * cfg.workload().txDepth()];
+        sentWireBytes = new long[qps];
         expectedPsn = new long[qps];
         nakSent = new boolean[qps];
         Arrays.fill(rRevGbps, cfg.link().lineRateGbps());
@@ -369,6 +371,7 @@ public final class RdmaFabric
             nextTxNs[chosen] = Math.max(nextTxNs[chosen], now) + wire * 8.0 / rate;
             cc.onBytesSent(chosen, payload, now);
             sentPackets++;
+            sentWireBytes[chosen] += wire;
             if (psn < highestSent[chosen])
             {
                 retransmittedPackets++;
@@ -880,5 +883,23 @@ public final class RdmaFabric
     public long switchQueueBytes()
     {
         return egressBytes;
+    }
+
+    /**
+     * @return bytes waiting in the switch's egress queue behind the packet being transmitted (the queue an INT record
+     *         reports), bytes.
+     */
+    public long switchBacklogBytes()
+    {
+        return switchBusy ? egressBytes - pool.wireBytes(egress.peek()) : egressBytes;
+    }
+
+    /**
+     * @param qp QP number.
+     * @return data bytes the QP has put on the wire so far (headers and retransmissions included).
+     */
+    public long sentWireBytes(final int qp)
+    {
+        return sentWireBytes[qp];
     }
 }
