@@ -98,7 +98,7 @@ class RhccCommandTest
         assertOneLineUsageError(CommandResult.run("experiment", "outcast"),
             "rhcc experiment: unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
             "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
-            "all");
+            "hpcc-reference, all");
     }
 
     @Test
@@ -114,7 +114,7 @@ class RhccCommandTest
     {
         assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--scheme", "dcqcn,timely"),
             "rhcc experiment: unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only, " +
-            "hostcc-5level");
+            "hostcc-5level, hpcc, rhcc+hpcc, swift, rhcc+swift");
     }
 
     @Test

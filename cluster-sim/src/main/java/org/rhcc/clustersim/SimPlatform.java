@@ -64,8 +64,8 @@ public final class SimPlatform implements AutoCloseable
             }
             catch (final IllegalArgumentException ex)
             {
-                throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster: " +
-                    ex.getMessage());
+                throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster (the " +
+                    "controller nodes run DCQCN's schemes only; choose them with --scheme): " + ex.getMessage());
             }
         }
     }

@@ -15,6 +15,7 @@ import org.rhcc.experiments.baseline.PcieExperiment;
 import org.rhcc.experiments.baseline.SignalsExperiment;
 import org.rhcc.experiments.evaluation.AblationExperiment;
 import org.rhcc.experiments.evaluation.CascadeTimingExperiment;
+import org.rhcc.experiments.evaluation.HpccReferenceExperiment;
 import org.rhcc.experiments.evaluation.IncastExperiment;
 import org.rhcc.experiments.evaluation.MemoryExperiment;
 import org.rhcc.experiments.evaluation.ParameterSweep;
@@ -54,7 +55,8 @@ public final class ExperimentRegistry
             .register(new AblationExperiment())
             .register(new QpScaleExperiment())
             .register(new CascadeTimingExperiment())
-            .register(new SettlingExperiment());
+            .register(new SettlingExperiment())
+            .register(new HpccReferenceExperiment());
     }
 
     /**

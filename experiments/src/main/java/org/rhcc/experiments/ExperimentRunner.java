@@ -215,9 +215,13 @@ public final class ExperimentRunner
         {
             metrics.putAll(report.interruptionMetrics());
         }
-        final RunRecord record = record(run, metrics,
-            keepSeries ? series(result.timeSeries(), run.scenario(), halves, seriesStride) : Map.of(),
-            halves.finish(result.timeSeries()));
+        final Map<String, double[]> series = keepSeries ?
+            series(result.timeSeries(), run.scenario(), halves, seriesStride) : new LinkedHashMap<>();
+        if (controller instanceof SeriesReport report)
+        {
+            series.putAll(report.reportedSeries());
+        }
+        final RunRecord record = record(run, metrics, series, halves.finish(result.timeSeries()));
         listener.onRunRecorded(index, record);
         listener.onRunFinished(index, run, result.metrics().rnicGbps());
         return record;

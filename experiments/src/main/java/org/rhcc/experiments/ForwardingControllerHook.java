@@ -1,5 +1,6 @@
 package org.rhcc.experiments;
 
+import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 
@@ -27,6 +28,15 @@ abstract class ForwardingControllerHook implements ControllerHook
     public void attach(final SimPorts ports, final long nowNs)
     {
         delegate.attach(ports, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public CcSettings interHostCc()
+    {
+        return delegate.interHostCc();
     }
 
     /**

@@ -323,6 +323,30 @@ final class HalfWindowObserver extends ForwardingControllerHook
         }
 
         @Override
+        public double interHostRateGbps(final int qp, final long nowNs)
+        {
+            return ports.interHostRateGbps(qp, nowNs);
+        }
+
+        @Override
+        public double sendRateGbps(final int qp, final long nowNs)
+        {
+            return ports.sendRateGbps(qp, nowNs);
+        }
+
+        @Override
+        public long switchQueueBytes()
+        {
+            return ports.switchQueueBytes();
+        }
+
+        @Override
+        public long sentWireBytes(final int qp)
+        {
+            return ports.sentWireBytes(qp);
+        }
+
+        @Override
         public int groupCount()
         {
             return ports.mba().groupCount();

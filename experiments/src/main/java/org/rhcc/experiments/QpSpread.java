@@ -6,7 +6,7 @@ import org.rhcc.sim.QpRates;
 
 /**
  * The spread over a run's RDMA QPs at one progress tick ({@link LiveWindows}): the minimum, median and maximum of
- * R_rev as the senders apply it, of R_cc (DCQCN), and of each QP's goodput over the last two telemetry windows or more
+ * R_rev as the senders apply it, of R_cc (the inter-host CC's rate), and of each QP's goodput over the last two telemetry windows or more
  * (its payload acknowledged to the sender, {@link QpRates#ackedPayloadBytes}, since an earlier tick). Read from the
  * senders' state at the tick, never per simulation step; the run's JSON keeps only the per-window means
  * ({@code r_rev_gbps}, {@code sender_rate_gbps}, {@code rnic_gbps}).

@@ -123,7 +123,7 @@ final class RunProgress implements ProgressListener
         for (int q = 0; q < n; q++)
         {
             rRev[q] = qps.receivableRateGbps(q);
-            rcc[q] = qps.dcqcnRateGbps(q);
+            rcc[q] = qps.ccRateGbps(q);
             ackedNow[q] = qps.ackedPayloadBytes(q);
         }
         while (acked.size() > 1)

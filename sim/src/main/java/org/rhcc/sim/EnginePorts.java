@@ -90,4 +90,36 @@ final class EnginePorts implements SimPorts
     {
         return iioSensor;
     }
+
+    /**
+     * {@inheritDoc}
+     */
+    public double interHostRateGbps(final int qp, final long nowNs)
+    {
+        return null == fabric ? Double.NaN : fabric.interHostRateGbps(qp, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public double sendRateGbps(final int qp, final long nowNs)
+    {
+        return null == fabric ? Double.NaN : fabric.sendRateGbps(qp, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public long switchQueueBytes()
+    {
+        return null == fabric ? -1L : fabric.switchBacklogBytes();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public long sentWireBytes(final int qp)
+    {
+        return null == fabric ? -1L : fabric.sentWireBytes(qp);
+    }
 }

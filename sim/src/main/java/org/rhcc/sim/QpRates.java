@@ -22,7 +22,7 @@ public interface QpRates
             throw new IndexOutOfBoundsException("the run has no RDMA QPs");
         }
 
-        public double dcqcnRateGbps(final int qp)
+        public double ccRateGbps(final int qp)
         {
             throw new IndexOutOfBoundsException("the run has no RDMA QPs");
         }
@@ -47,10 +47,10 @@ public interface QpRates
 
     /**
      * @param qp QP number.
-     * @return the QP's DCQCN rate R_cc as of its last DCQCN update (a CNP, or the timer and byte counter brought up
-     * to date when the QP last sent), Gbit/s.
+     * @return the QP's R_cc, its inter-host CC's rate as of its last update (for DCQCN: a CNP, or the timer and byte
+     * counter brought up to date when the QP last sent), Gbit/s.
      */
-    double dcqcnRateGbps(int qp);
+    double ccRateGbps(int qp);
 
     /**
      * @param qp QP number.

@@ -2,7 +2,6 @@ package org.rhcc.sim;
 
 import java.util.SplittableRandom;
 
-import org.rhcc.core.dcqcn.DcqcnReactionPoints;
 import org.rhcc.core.dcqcn.RedEcnMarker;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.host.CpuTrafficModel;
@@ -76,9 +75,8 @@ final class SimulationEngine implements FabricListener
         probes = new ProbeTracker(io, stepNs, params.io().victimDirtyProbability());
         if (spec.rdma())
         {
-            final SimParameters.Network net = params.network();
-            final DcqcnReactionPoints rp = new DcqcnReactionPoints(net.dcqcn(), spec.qpCount(), 0L);
-            fabric = new RdmaFabric(fabricConfig(spec, params), rp, random, this);
+            fabric = new RdmaFabric(fabricConfig(spec, params),
+                InterHostCcModel.senderCc(hook.interHostCc(), params, spec.qpCount()), random, this);
         }
         else
         {
@@ -294,9 +292,9 @@ final class SimulationEngine implements FabricListener
             return fabric.receivableRateGbps(qp);
         }
 
-        public double dcqcnRateGbps(final int qp)
+        public double ccRateGbps(final int qp)
         {
-            return fabric.dcqcnRateGbps(qp);
+            return fabric.ccRateGbps(qp);
         }
 
         public long ackedPayloadBytes(final int qp)

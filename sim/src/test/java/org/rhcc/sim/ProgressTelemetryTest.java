@@ -77,7 +77,7 @@ class ProgressTelemetryTest
                 lastAcked[q] = bytes;
                 acked += bytes;
                 assertTrue(qps.receivableRateGbps(q) > 0.0 && qps.receivableRateGbps(q) <= 100.0);
-                assertTrue(qps.dcqcnRateGbps(q) > 0.0 && qps.dcqcnRateGbps(q) <= 100.0);
+                assertTrue(qps.ccRateGbps(q) > 0.0 && qps.ccRateGbps(q) <= 100.0);
                 minRRevGbps = Math.min(minRRevGbps, qps.receivableRateGbps(q));
             }
             if (ackedAtWarmupEnd < 0 && nowNs >= WARMUP_NS)

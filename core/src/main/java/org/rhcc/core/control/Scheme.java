@@ -6,7 +6,8 @@ import java.util.stream.Collectors;
 
 /**
  * The intra-host control schemes rhcc can run, each a combination of a receiver-side and a sender-side response on top
- * of the inter-host congestion control (DCQCN), as compared in the RHCC paper's evaluation.
+ * of the inter-host congestion control (DCQCN, as compared in the RHCC paper's evaluation; the simulator can also put
+ * HPCC or Swift under a scheme, {@link InterHostCc}).
  */
 public enum Scheme
 {

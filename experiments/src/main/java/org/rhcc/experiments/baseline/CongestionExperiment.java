@@ -32,15 +32,15 @@ public final class CongestionExperiment extends DescribedExperiment
     private static final String BASELINE = "dcqcn";
 
     /**
-     * Describes the experiment: by default it runs every scheme; the baseline rows read the dcqcn runs, the evaluation
-     * compares the others with them.
+     * Describes the experiment: by default it runs every scheme, HPCC and Swift alone and under RHCC included; the
+     * baseline rows read the dcqcn runs, the evaluation compares the others with them.
      */
     public CongestionExperiment()
     {
         super(NAME,
             "throughput, latency, PFC/CNP, memory bandwidth, PCIe stalls at 0x..3x, PFC on and PFC-free",
             "B1-B6",
-            EvaluationSchemes.ALL,
+            EvaluationSchemes.WITH_INTER_HOST_CCS,
             RunLength.SETTLED_3X);
     }
 
@@ -167,6 +167,10 @@ public final class CongestionExperiment extends DescribedExperiment
                 "up to 2x throughput and 1.4x lower latency than DCQCN; ahead of hostCC"),
             Outcomes.headline(result, "3x PFC-free", "3x, PFC-free", (run) -> !run.pfc() && run.congestion() == 3,
                 "up to 2x throughput and 1.4x lower latency than DCQCN; ahead of hostCC"),
+            Outcomes.perInterHostCc(result, "3x PFC on CCs", "3x, PFC on",
+                (run) -> run.pfc() && run.congestion() == 3),
+            Outcomes.perInterHostCc(result, "3x PFC-free CCs", "3x, PFC-free",
+                (run) -> !run.pfc() && run.congestion() == 3),
             new BaselineRow("B1", "throughput 3x vs 0x, PFC on",
                 Fmt.change(PaperBaseline.THROUGHPUT_DROP_3X_PFC),
                 Fmt.change(Compare.change(Compare.metric(pfc3, "rnic_gbps"), Compare.metric(pfc0, "rnic_gbps"))) +

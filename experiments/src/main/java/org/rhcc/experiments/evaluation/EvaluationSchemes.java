@@ -11,6 +11,14 @@ public final class EvaluationSchemes
     public static final List<String> ALL =
         List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level");
 
+    /**
+     * Every scheme of {@link #ALL}, then the other inter-host CCs alone and under RHCC, so that rhcc's gain shows
+     * under DCQCN, HPCC and Swift side by side (the congestion and incast experiments).
+     */
+    public static final List<String> WITH_INTER_HOST_CCS =
+        List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level",
+            "hpcc", "rhcc+hpcc", "swift", "rhcc+swift");
+
     private EvaluationSchemes()
     {
     }

@@ -32,14 +32,14 @@ public final class IncastExperiment extends DescribedExperiment
     static final RunLength RUN_LENGTH = new RunLength(150.0, 20.0);
 
     /**
-     * Describes the experiment: by default it runs every scheme.
+     * Describes the experiment: by default it runs every scheme, HPCC and Swift alone and under RHCC included.
      */
     public IncastExperiment()
     {
         super(NAME,
             "2..8 QPs from two senders into one receiver, at 0x and 3x intra-host congestion",
             "§V incast",
-            EvaluationSchemes.ALL,
+            EvaluationSchemes.WITH_INTER_HOST_CCS,
             RUN_LENGTH);
     }
 
@@ -110,6 +110,8 @@ public final class IncastExperiment extends DescribedExperiment
                 Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> run.congestion() == 3 && totalQps(run) == 8,
                     "rnic_gbps") + " / " +
                 Outcomes.ratio(result, "rhcc", "hostcc", (run) -> run.congestion() == 3 && totalQps(run) == 8,
-                    "rnic_gbps")));
+                    "rnic_gbps")),
+            Outcomes.perInterHostCc(result, "incast 3x CCs", "8 QPs, 3x",
+                (run) -> run.congestion() == 3 && totalQps(run) == 8));
     }
 }

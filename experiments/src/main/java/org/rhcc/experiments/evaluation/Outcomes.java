@@ -38,6 +38,32 @@ public final class Outcomes
 
     /**
      * @param result the result.
+     * @param id     row id.
+     * @param what   the condition, for the row's text.
+     * @param filter the condition.
+     * @return RHCC over each inter-host CC against that CC alone: {@code rhcc} vs {@code dcqcn}, {@code rhcc+hpcc} vs
+     *         {@code hpcc}, {@code rhcc+swift} vs {@code swift}, on RDMA goodput and mean latency.
+     */
+    public static BaselineRow perInterHostCc(
+        final ExperimentResult result, final String id, final String what, final Predicate<RunRecord> filter)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final String cc : new String[]{ "dcqcn", "hpcc", "swift" })
+        {
+            final String withRhcc = "dcqcn".equals(cc) ? "rhcc" : "rhcc+" + cc;
+            if (text.length() > 0)
+            {
+                text.append("; ");
+            }
+            text.append(cc).append(' ').append(ratio(result, withRhcc, cc, filter, "rnic_gbps")).append(", ")
+                .append(ratio(result, cc, withRhcc, filter, "latency_avg_us")).append(" lower");
+        }
+        return new BaselineRow(id, what + ": rhcc's gain under each inter-host CC (rhcc+X vs X goodput, latency " +
+            "reduction)", "not measured (the paper runs DCQCN)", text.toString());
+    }
+
+    /**
+     * @param result the result.
      * @param scheme scheme name.
      * @param filter the condition.
      * @return the first run of the scheme under the condition, or null.

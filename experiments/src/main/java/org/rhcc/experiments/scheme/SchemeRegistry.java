@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.InterHostCc;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.api.ControllerHook;
@@ -24,6 +25,9 @@ public final class SchemeRegistry
 {
     /** The baseline: DCQCN only, no intra-host control. */
     public static final String DCQCN = "dcqcn";
+
+    /** The inter-host CCs that can replace DCQCN, each run alone and with RHCC ({@code hpcc}, {@code rhcc+hpcc}). */
+    private static final List<InterHostCc> OTHER_CCS = List.of(InterHostCc.HPCC, InterHostCc.SWIFT);
 
     private final Map<String, SchemeEntry> entriesByName = new LinkedHashMap<>();
 
@@ -46,7 +50,41 @@ public final class SchemeRegistry
                     List.copyOf(ControllerConfig.KEYS.keySet()), (params) -> hook(scheme, params)));
             }
         }
+        for (final InterHostCc cc : OTHER_CCS)
+        {
+            registry.register(new SchemeEntry(cc.label(), describe(cc) + ", no intra-host control",
+                InterHostCcKeys.keys(cc),
+                (params) -> new InterHostCcHook(ControllerHook.NONE, InterHostCcKeys.settings(cc, params))));
+            final List<String> keys = new ArrayList<>(ControllerConfig.KEYS.keySet());
+            keys.addAll(InterHostCcKeys.keys(cc));
+            registry.register(new SchemeEntry(combined(Scheme.RHCC, cc),
+                "RHCC's receiver and sender loops with R_cc from " + describe(cc), keys,
+                (params) -> new InterHostCcHook(hook(Scheme.RHCC, params), InterHostCcKeys.settings(cc, params))));
+        }
         return registry;
+    }
+
+    /**
+     * @param intraHost the intra-host scheme.
+     * @param cc        the inter-host CC providing R_cc.
+     * @return the scheme's name: the intra-host scheme's for DCQCN ({@code rhcc}), else {@code rhcc+hpcc}.
+     */
+    public static String combined(final Scheme intraHost, final InterHostCc cc)
+    {
+        return InterHostCc.DCQCN == cc ? intraHost.label() : intraHost.label() + "+" + cc.label();
+    }
+
+    private static String describe(final InterHostCc cc)
+    {
+        switch (cc)
+        {
+            case HPCC:
+                return "HPCC (INT, eta 0.95, maxStage 5, W_AI = W_init (1 - eta) / N, T = the base RTT)";
+            case SWIFT:
+                return "Swift (fabric and endpoint delay; endpoint target = no-congestion host delay + margin)";
+            default:
+                return cc.label();
+        }
     }
 
     private static String describe(final Scheme scheme)

@@ -26,6 +26,17 @@ public interface ControllerHook
     }
 
     /**
+     * Called once when the run is set up, before {@link #attach}.
+     *
+     * @return the inter-host congestion control whose rate is R_cc in Eq. (4) for this run, with the scheme's
+     *         parameters (docs/model.md §4.11); DCQCN unless the scheme names another.
+     */
+    default CcSettings interHostCc()
+    {
+        return CcSettings.DCQCN;
+    }
+
+    /**
      * @return true to have the ACKs of the probes (one per 32 KB per QP, sent in every run) delivered to
      * {@link #onProbeAck}.
      */
@@ -60,7 +71,7 @@ public interface ControllerHook
      * @param qp           global QP number, 0 .. {@link SimPorts#qpCount()}-1.
      * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival (low 32 bits of ns).
      * @param respSendTsNs receiver-NIC timestamp of the response's departure (low 32 bits of ns).
-     * @param rccGbps      the flow's DCQCN rate at ACK time, Gbit/s.
+     * @param rccGbps      the flow's inter-host rate R_cc (DCQCN, HPCC or Swift) at ACK time, Gbit/s.
      * @param nowNs        simulated time at the sender, ns.
      */
     default void onProbeAck(

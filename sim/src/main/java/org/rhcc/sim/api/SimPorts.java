@@ -49,4 +49,52 @@ public interface SimPorts
      * interval, so such a hook does not read it itself.
      */
     IioOccupancySensor iioSensor();
+
+    /**
+     * An observation for traces (docs/model.md §4.11), not a control input.
+     *
+     * @param qp    global QP number.
+     * @param nowNs simulated time, ns.
+     * @return the QP's inter-host rate R_cc (DCQCN, HPCC or Swift), Gbit/s; NaN where the platform does not expose it.
+     */
+    default double interHostRateGbps(final int qp, final long nowNs)
+    {
+        return Double.NaN;
+    }
+
+    /**
+     * An observation for traces, not a control input.
+     *
+     * @param qp    global QP number.
+     * @param nowNs simulated time, ns.
+     * @return the QP's sending rate {@code min(R_rev, R_cc)} (Eq. (4)), Gbit/s; NaN where the platform does not expose
+     *         it.
+     */
+    default double sendRateGbps(final int qp, final long nowNs)
+    {
+        return Double.NaN;
+    }
+
+    /**
+     * An observation for traces, not a control input.
+     *
+     * @return the switch's egress queue toward the receiver behind the packet being transmitted (what an INT record
+     *         reports), bytes; -1 where the platform does not expose it.
+     */
+    default long switchQueueBytes()
+    {
+        return -1L;
+    }
+
+    /**
+     * An observation for traces, not a control input.
+     *
+     * @param qp global QP number.
+     * @return data bytes the QP has put on the wire so far (headers and retransmissions included); -1 where the
+     *         platform does not expose it.
+     */
+    default long sentWireBytes(final int qp)
+    {
+        return -1L;
+    }
 }

@@ -21,6 +21,12 @@ public final class PacketPool
     private int[] payloadBytes;
     private int[] wireBytes;
     private int[] flags;
+    private double[] sentNs;
+    private double[] rxArriveNs;
+    private double[] ackDepartNs;
+    private long[] intQueueBytes;
+    private long[] intTxBytes;
+    private double[] intStampNs;
     private int[] free;
     private int freeCount;
     private int capacity;
@@ -36,6 +42,12 @@ public final class PacketPool
         payloadBytes = new int[0];
         wireBytes = new int[0];
         flags = new int[0];
+        sentNs = new double[0];
+        rxArriveNs = new double[0];
+        ackDepartNs = new double[0];
+        intQueueBytes = new long[0];
+        intTxBytes = new long[0];
+        intStampNs = new double[0];
         free = new int[0];
         grow(Math.max(64, initialCapacity));
     }
@@ -127,6 +139,108 @@ public final class PacketPool
     }
 
     /**
+     * Records when the sender NIC started transmitting a data packet (Swift's send timestamp).
+     *
+     * @param p      packet.
+     * @param timeNs time, ns.
+     */
+    public void stampSent(final int p, final double timeNs)
+    {
+        sentNs[p] = timeNs;
+    }
+
+    /**
+     * @param p packet.
+     * @return when the sender NIC started transmitting it, ns.
+     */
+    public double sentNs(final int p)
+    {
+        return sentNs[p];
+    }
+
+    /**
+     * Records when a data packet arrived at the receiver NIC (the receiver NIC's receive timestamp).
+     *
+     * @param p      packet.
+     * @param timeNs time, ns.
+     */
+    public void stampRxArrive(final int p, final double timeNs)
+    {
+        rxArriveNs[p] = timeNs;
+    }
+
+    /**
+     * @param p packet.
+     * @return when it arrived at the receiver NIC, ns.
+     */
+    public double rxArriveNs(final int p)
+    {
+        return rxArriveNs[p];
+    }
+
+    /**
+     * Records when the ACK of a data packet left the receiver NIC (its payload handed to PCIe).
+     *
+     * @param p      packet.
+     * @param timeNs time, ns.
+     */
+    public void stampAckDepart(final int p, final double timeNs)
+    {
+        ackDepartNs[p] = timeNs;
+    }
+
+    /**
+     * @param p packet.
+     * @return when its ACK left the receiver NIC, ns.
+     */
+    public double ackDepartNs(final int p)
+    {
+        return ackDepartNs[p];
+    }
+
+    /**
+     * Stamps the packet's INT record of the switch egress it leaves (docs/model.md §4.11): one hop.
+     *
+     * @param p          packet.
+     * @param queueBytes egress queue behind the packet when it left, bytes.
+     * @param txBytes    the egress port's transmitted-bytes counter before this packet.
+     * @param stampNs    the switch's time, ns.
+     */
+    public void stampInt(final int p, final long queueBytes, final long txBytes, final double stampNs)
+    {
+        intQueueBytes[p] = queueBytes;
+        intTxBytes[p] = txBytes;
+        intStampNs[p] = stampNs;
+    }
+
+    /**
+     * @param p packet.
+     * @return the INT record's queue length, bytes.
+     */
+    public long intQueueBytes(final int p)
+    {
+        return intQueueBytes[p];
+    }
+
+    /**
+     * @param p packet.
+     * @return the INT record's transmitted-bytes counter.
+     */
+    public long intTxBytes(final int p)
+    {
+        return intTxBytes[p];
+    }
+
+    /**
+     * @param p packet.
+     * @return the INT record's timestamp, ns.
+     */
+    public double intStampNs(final int p)
+    {
+        return intStampNs[p];
+    }
+
+    /**
      * @return packets in use.
      */
     public int inUse()
@@ -141,6 +255,12 @@ public final class PacketPool
         payloadBytes = Arrays.copyOf(payloadBytes, newCapacity);
         wireBytes = Arrays.copyOf(wireBytes, newCapacity);
         flags = Arrays.copyOf(flags, newCapacity);
+        sentNs = Arrays.copyOf(sentNs, newCapacity);
+        rxArriveNs = Arrays.copyOf(rxArriveNs, newCapacity);
+        ackDepartNs = Arrays.copyOf(ackDepartNs, newCapacity);
+        intQueueBytes = Arrays.copyOf(intQueueBytes, newCapacity);
+        intTxBytes = Arrays.copyOf(intTxBytes, newCapacity);
+        intStampNs = Arrays.copyOf(intStampNs, newCapacity);
         free = Arrays.copyOf(free, newCapacity);
         for (int p = newCapacity - 1; p >= capacity; p--)
         {

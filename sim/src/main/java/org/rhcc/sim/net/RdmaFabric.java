@@ -13,12 +13,14 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  * <ul>
  *   <li><b>Senders</b> run perftest-like RDMA WRITE QPs: each keeps {@code txDepth} messages posted and posts a new
  *   one when a message's ACK returns (closed loop, so message latency obeys Little's law). A NIC serves its QPs
- *   round robin, one MTU packet at a time, each QP paced at {@code min(R_rev, R_cc)} where R_cc is the QP's DCQCN
- *   reaction point (rhcc-core) and R_rev the cap set through the rate limiter (Eq. (4)). With probes on, a QP emits
- *   one probe per {@code probeIntervalBytes} of data sent.</li>
+ *   round robin, one MTU packet at a time, each QP paced at {@code min(R_rev, R_cc)} where R_cc is the QP's
+ *   inter-host CC ({@link SenderCc}: DCQCN, HPCC or Swift from rhcc-core, docs/model.md §4.11; HPCC and Swift also
+ *   bound the QP's bytes in flight by their window) and R_rev the cap set through the rate limiter (Eq. (4)).
+ *   With probes on, a QP emits one probe per {@code probeIntervalBytes} of data sent.</li>
  *   <li><b>Switch</b>: one shared-buffer egress queue toward the receiver with RED/ECN marking at dequeue (on the
- *   queue the departing packet leaves behind, as DCQCN switches mark at egress), PFC per
- *   ingress port with a dynamic threshold {@code alpha (B - used)} and a 3 KB resume offset ([DQ] switch-mmu).
+ *   queue the departing packet leaves behind, as DCQCN switches mark at egress), INT stamped at dequeue when the CC
+ *   needs it, PFC per ingress port with a dynamic threshold {@code alpha (B - used)} and a 3 KB resume offset ([DQ]
+ *   switch-mmu).
  *   A PFC pause from the receiver stops the egress after the current packet.</li>
  *   <li><b>Receiver NIC</b>: the RX buffer; lossless mode pauses the switch above X_off and resumes below X_on
  *   (explicit XON, docs/model.md §4.1); PFC-free mode drops arrivals that do not fit. The receive pipeline behind the
@@ -26,7 +28,8 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  *   and the first one is NAKed (go-back-N). PFC-free mode also CE-marks arrivals by RED on its own RX-buffer fill, the RNIC's
  *   "CNPs in a PFC-free fabric" of docs/paper.md §1. CE-marked arrivals produce CNPs paced per QP. The host's DMA engine
  *   drains the buffer through {@link #takePayload(double, double)}; the ACK of a message leaves when its last
- *   packet has been handed to PCIe.</li>
+ *   packet has been handed to PCIe (HPCC and Swift: every packet is ACKed then, with its INT record and the
+ *   receiver NIC's receive and ACK timestamps).</li>
  *   <li>Control packets (ACK, NAK, CNP, probe ACK) return over an uncongested reverse path of fixed delay.</li>
  * </ul>
  * <p>
@@ -45,6 +48,7 @@ public final class RdmaFabric
     private static final int EV_CNP = 8;
     private static final int EV_NAK = 9;
     private static final int EV_PROBE_ACK = 10;
+    private static final int EV_DATA_ACK = 11;
     private static final int PREAMBLE_BYTES = 20;
     private static final int RESUME_OFFSET_BYTES = 3_072;
     private static final int PROBE_ACK_SLOTS = 1 << 12;
@@ -53,7 +57,9 @@ public final class RdmaFabric
     private final FabricConfig cfg;
     private final EventQueue events;
     private final PacketPool pool;
-    private final DcqcnReactionPoints dcqcn;
+    private final SenderCc cc;
+    private final boolean perPacketAcks;
+    private final boolean windowed;
     private final CnpPacer cnpPacer;
     private final RedEcnMarker switchMarker;
     private final RedEcnMarker rxMarker;
@@ -81,6 +87,7 @@ public final class RdmaFabric
     private final double[] rRevGbps;
     private final double[] lastProgressNs;
     private final double[] postNs;
+    private final long[] sentWireBytes;
 
     private final PacketRing egress;
     private long egressBytes;
@@ -88,6 +95,7 @@ public final class RdmaFabric
     private final boolean[] pauseSentToSender;
     private boolean switchPaused;
     private boolean switchBusy;
+    private long switchTxBytes;
 
     private final PacketRing rx;
     private long rxBufferBytes;
@@ -123,14 +131,29 @@ public final class RdmaFabric
     public RdmaFabric(final FabricConfig cfg, final DcqcnReactionPoints dcqcn, final SplittableRandom random,
         final FabricListener listener)
     {
+        this(cfg, new DcqcnSenderCc(dcqcn), random, listener);
+    }
+
+    /**
+     * @param cfg      the fabric's configuration.
+     * @param cc       the senders' inter-host congestion control, one flow per QP (docs/model.md §4.11).
+     * @param random   the run's seeded generator (ECN draws).
+     * @param listener receives probes, probe ACKs and message completions.
+     */
+    public RdmaFabric(final FabricConfig cfg, final SenderCc cc, final SplittableRandom random,
+        final FabricListener listener)
+    {
         this.cfg = cfg;
-        this.dcqcn = dcqcn;
+        this.cc = cc;
+        this.perPacketAcks = cc.perPacketAcks();
+        this.windowed = cc.windowed();
         this.random = random;
         this.listener = listener;
         qps = cfg.workload().senders() * cfg.workload().qpsPerSender();
-        if (dcqcn.flowCount() != qps)
+        if (cc.flowCount() != qps)
         {
-            throw new IllegalArgumentException("DCQCN has " + dcqcn.flowCount() + " flows for " + qps + " QPs");
+            throw new IllegalArgumentException("the inter-host CC has " + cc.flowCount() + " flows for " + qps +
+                " QPs");
         }
         packetsPerMessage = (cfg.workload().messageBytes() + cfg.link().mtuBytes() - 1) / cfg.link().mtuBytes();
         lastPayloadBytes = cfg.workload().messageBytes() - (packetsPerMessage - 1) * cfg.link().mtuBytes();
@@ -161,6 +184,7 @@ public final class RdmaFabric
         rRevGbps = new double[qps];
         lastProgressNs = new double[qps];
         postNs = new double[qps * cfg.workload().txDepth()];
+        sentWireBytes = new long[qps];
         expectedPsn = new long[qps];
         nakSent = new boolean[qps];
         Arrays.fill(rRevGbps, cfg.link().lineRateGbps());
@@ -239,15 +263,17 @@ public final class RdmaFabric
                 onAck(now, a, (long)b & 0xFFFF_FFFFL);
                 break;
             case EV_CNP:
-                dcqcn.onCnp(a, (long)now);
+                cc.onCnp(a, now);
                 break;
             case EV_NAK:
                 onNak(now, a, (long)b & 0xFFFF_FFFFL);
                 break;
             case EV_PROBE_ACK:
-                dcqcn.advance(probeAckQp[a], (long)now);
                 listener.onProbeAck(probeAckQp[a], probeAckRecv[a], probeAckResp[a],
-                    dcqcn.rateGbps(probeAckQp[a]), now);
+                    cc.rateGbps(probeAckQp[a], now), now);
+                break;
+            case EV_DATA_ACK:
+                onDataAck(now, a);
                 break;
             default:
                 throw new IllegalStateException("unknown fabric event type " + type);
@@ -294,7 +320,8 @@ public final class RdmaFabric
                 chosenIndex = idx;
                 break;
             }
-            if (sndNxt[q] >= postedEnd[q])
+            if (sndNxt[q] >= postedEnd[q] ||
+                windowed && (sndNxt[q] - sndUna[q]) * cfg.link().mtuBytes() >= cc.windowBytes(q))
             {
                 continue;
             }
@@ -336,11 +363,15 @@ public final class RdmaFabric
             final int payload = last ? lastPayloadBytes : cfg.link().mtuBytes();
             wire = payload + cfg.link().headerBytes();
             p = pool.acquire(chosen, psn, payload, wire, last ? PacketPool.LAST : 0);
-            dcqcn.advance(chosen, (long)now);
-            final double rate = Math.max(1e-3, Math.min(rRevGbps[chosen], dcqcn.rateGbps(chosen)));
+            if (perPacketAcks)
+            {
+                pool.stampSent(p, now);
+            }
+            final double rate = Math.max(1e-3, Math.min(rRevGbps[chosen], cc.rateGbps(chosen, now)));
             nextTxNs[chosen] = Math.max(nextTxNs[chosen], now) + wire * 8.0 / rate;
-            dcqcn.onBytesSent(chosen, payload, (long)now);
+            cc.onBytesSent(chosen, payload, now);
             sentPackets++;
+            sentWireBytes[chosen] += wire;
             if (psn < highestSent[chosen])
             {
                 retransmittedPackets++;
@@ -399,6 +430,13 @@ public final class RdmaFabric
         {
             pool.setFlag(p, PacketPool.CE);
         }
+        if (perPacketAcks)
+        {
+            // INT at dequeue, as the HPCC authors' switch stamps it: the queue behind the packet, the port's bytes
+            // transmitted before this packet, the time and the link rate (docs/model.md §4.11)
+            pool.stampInt(p, egressBytes - pool.wireBytes(p), switchTxBytes, now);
+            switchTxBytes += pool.wireBytes(p);
+        }
         events.schedule(now + pool.wireBytes(p) * 8.0 * nsPerBitLine, EV_SWITCH_TX_DONE, 0, 0);
     }
 
@@ -430,6 +468,10 @@ public final class RdmaFabric
             pool.release(p);
             listener.onProbeArrived(q, now);
             return;
+        }
+        if (perPacketAcks)
+        {
+            pool.stampRxArrive(p, now);
         }
         final boolean marked = (flags & PacketPool.CE) != 0 || markAll ||
             (!cfg.pfc().enabled() && rxMarker.shouldMark(rxBufferBytes, random.nextDouble()));
@@ -526,6 +568,19 @@ public final class RdmaFabric
     {
         final int p = rx.poll();
         rxBufferBytes -= pool.wireBytes(p) - PREAMBLE_BYTES;
+        if (perPacketAcks)
+        {
+            // every packet is ACKed; the packet's handle carries its timestamps and INT back to the sender
+            pool.stampAckDepart(p, nowNs);
+            events.schedule(nowNs + cfg.link().reversePathNs(), EV_DATA_ACK, p, 0);
+            if ((pool.flags(p) & PacketPool.LAST) != 0)
+            {
+                cqeBytesPending += cfg.nic().cqeBytes();
+            }
+            resumeIfBelowXon(nowNs);
+            processHead(nowNs);
+            return;
+        }
         if ((pool.flags(p) & PacketPool.LAST) != 0)
         {
             events.schedule(nowNs + cfg.link().reversePathNs(), EV_ACK, pool.qp(p), (int)pool.psn(p));
@@ -574,11 +629,29 @@ public final class RdmaFabric
         scheduleTx(s, Math.max(now, linkFreeNs[s]));
     }
 
+    /**
+     * The ACK of one data packet (HPCC, Swift): the inter-host CC takes its timestamps and INT record, then the ACK
+     * advances the QP as a message ACK does.
+     */
+    private void onDataAck(final double now, final int p)
+    {
+        final int q = pool.qp(p);
+        final long psn = pool.psn(p);
+        cc.onAck(q, psn + 1, sndNxt[q], now, pool.sentNs(p), pool.ackDepartNs(p) - pool.rxArriveNs(p),
+            pool.intQueueBytes(p), pool.intTxBytes(p), pool.intStampNs(p), cfg.link().lineRateGbps());
+        pool.release(p);
+        onAck(now, q, psn & 0xFFFF_FFFFL);
+        // the window may have grown without new data being acknowledged (a duplicate): let the sender look again
+        final int s = q / cfg.workload().qpsPerSender();
+        scheduleTx(s, Math.max(now, linkFreeNs[s]));
+    }
+
     private void onNak(final double now, final int q, final long psnLow)
     {
         final long psn = unwrap(sndUna[q], psnLow);
         if (psn >= sndUna[q] && psn < sndNxt[q])
         {
+            cc.onNak(q, now);
             sndNxt[q] = psn;
             lastProgressNs[q] = now;
             final int s = q / cfg.workload().qpsPerSender();
@@ -611,6 +684,7 @@ public final class RdmaFabric
         {
             if (sndNxt[q] > sndUna[q] && nowNs - lastProgressNs[q] > cfg.nic().retransmitTimeoutNs())
             {
+                cc.onTimeout(q, nowNs);
                 sndNxt[q] = sndUna[q];
                 lastProgressNs[q] = nowNs;
                 final int s = q / cfg.workload().qpsPerSender();
@@ -679,10 +753,29 @@ public final class RdmaFabric
         double sum = 0.0;
         for (int q = 0; q < qps; q++)
         {
-            dcqcn.advance(q, (long)nowNs);
-            sum += Math.min(rRevGbps[q], dcqcn.rateGbps(q));
+            sum += Math.min(rRevGbps[q], cc.rateGbps(q, nowNs));
         }
         return sum / qps;
+    }
+
+    /**
+     * @param qp    QP number.
+     * @param nowNs current time, ns.
+     * @return the QP's inter-host rate R_cc, Gbit/s.
+     */
+    public double interHostRateGbps(final int qp, final double nowNs)
+    {
+        return cc.rateGbps(qp, nowNs);
+    }
+
+    /**
+     * @param qp    QP number.
+     * @param nowNs current time, ns.
+     * @return the QP's sending rate {@code min(R_rev, R_cc)} (Eq. (4)), Gbit/s.
+     */
+    public double sendRateGbps(final int qp, final double nowNs)
+    {
+        return Math.min(rRevGbps[qp], cc.rateGbps(qp, nowNs));
     }
 
     /**
@@ -795,11 +888,12 @@ public final class RdmaFabric
 
     /**
      * @param qp QP number.
-     * @return the QP's DCQCN rate as of its last DCQCN update, Gbit/s; reads it without advancing its timers.
+     * @return the QP's R_cc, its inter-host CC's rate as of its last update, Gbit/s; reads it without advancing its
+     * timers.
      */
-    public double dcqcnRateGbps(final int qp)
+    public double ccRateGbps(final int qp)
     {
-        return dcqcn.rateGbps(qp);
+        return cc.lastRateGbps(qp);
     }
 
     /**
@@ -820,5 +914,23 @@ public final class RdmaFabric
     public long switchQueueBytes()
     {
         return egressBytes;
+    }
+
+    /**
+     * @return bytes waiting in the switch's egress queue behind the packet being transmitted (the queue an INT record
+     *         reports), bytes.
+     */
+    public long switchBacklogBytes()
+    {
+        return switchBusy ? egressBytes - pool.wireBytes(egress.peek()) : egressBytes;
+    }
+
+    /**
+     * @param qp QP number.
+     * @return data bytes the QP has put on the wire so far (headers and retransmissions included).
+     */
+    public long sentWireBytes(final int qp)
+    {
+        return sentWireBytes[qp];
     }
 }
