@@ -15,6 +15,7 @@ import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.RunListener;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeEntry;
@@ -101,6 +102,11 @@ public final class ExperimentCommand implements Callable<Integer>
             "sender nodes; the JSON is the in-process one for the same seed. Not with --via or --nodes.")
     private String cluster;
 
+    @Option(names = "--metrics-port", paramLabel = "N",
+        description = "Serve /metrics (Prometheus), /health and /ready on 127.0.0.1:N while the experiment runs: " +
+            "its runs' progress, and with --via cluster this JVM's node (child JVMs' nodes on N+1, N+2).")
+    private Integer metricsPort;
+
     @Option(names = "--config", paramLabel = "FILE",
         description = "With --cluster: this client's node configuration (HOCON), e.g. the cluster's profile and " +
             "this client's TLS keys from 'rhcc certs'. Default: application.conf alone.")
@@ -131,6 +137,11 @@ public final class ExperimentCommand implements Callable<Integer>
             {
                 throw new UserInputException("--cluster runs through a running cluster: leave out --via and --nodes");
             }
+            if (null != metricsPort)
+            {
+                throw new UserInputException("--metrics-port serves the runs of this process: with --cluster, scrape " +
+                    "the cluster's nodes (rhcc.node.http-port) instead");
+            }
             ExperimentClient.seedAddress(cluster);
             final Path directory = OutputDirectory.prepare(out);
             RemoteExperiments.run(cluster, config, request, settingsByExperiment, (experiment, result) ->
@@ -141,12 +152,20 @@ public final class ExperimentCommand implements Callable<Integer>
         {
             throw new UserInputException("--config is the client's configuration of --cluster; leave it out here");
         }
+        final ExperimentEndpoint endpoint = ExperimentEndpoint.of(metricsPort);
         final Path directory = OutputDirectory.prepare(out);
-        try (ClusterVia controllersVia =
-            ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory, stderr))
+        try (ClusterVia controllersVia = ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory,
+            stderr, null == endpoint ? 0 : endpoint.port() + 1);
+            ExperimentEndpoint served = endpoint)
         {
-            final ExperimentRunner runner = new ExperimentRunner(base, controllersVia.threads(threads),
-                new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()), controllersVia.hookFactory());
+            RunListener progress = new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal());
+            if (null != served)
+            {
+                progress = served.listener(progress);
+                served.start(controllersVia.node(), stderr);
+            }
+            final ExperimentRunner runner = new ExperimentRunner(base, controllersVia.threads(threads), progress,
+                controllersVia.hookFactory());
             runAll(settingsByExperiment, runner, directory, stdout, stderr);
         }
         return RhccCommand.EXIT_OK;
