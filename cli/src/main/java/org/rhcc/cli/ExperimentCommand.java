@@ -153,6 +153,11 @@ public final class ExperimentCommand implements Callable<Integer>
             throw new UserInputException("--config is the client's configuration of --cluster; leave it out here");
         }
         final ExperimentEndpoint endpoint = ExperimentEndpoint.of(metricsPort);
+        if (null != endpoint && endpoint.port() + nodes - 1 > 65535)
+        {
+            throw new UserInputException("--metrics-port " + metricsPort + ": the child nodes' endpoints (N+1, N+2) " +
+                "would be above 65535: choose a lower port");
+        }
         final Path directory = OutputDirectory.prepare(out);
         try (ClusterVia controllersVia = ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory,
             stderr, null == endpoint ? 0 : endpoint.port() + 1);

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.agrona.concurrent.status.CountersReader;
 import org.rhcc.transport.counters.CounterKey;
 import org.rhcc.transport.counters.NodeCounters;
 
@@ -44,16 +45,23 @@ final class CounterReading
     {
         return counters.read((reader) ->
         {
+            // by id, as CountersReader.forEach walks them, without decoding every counter's label
             final CounterReading reading = new CounterReading();
-            reader.forEach((counterId, typeId, keyBuffer, label) ->
+            for (int id = 0, max = reader.maxCounterId(); id <= max; id++)
             {
-                if (typeId >= FIRST_TYPE_ID && typeId <= LAST_TYPE_ID)
+                final int state = reader.getCounterState(id);
+                if (CountersReader.RECORD_UNUSED == state)
                 {
-                    reading.byType.computeIfAbsent(typeId, (t) -> new ArrayList<>()).add(
-                        new Entry(CounterKey.decode(keyBuffer, 0, keyBuffer.capacity()),
-                            reader.getCounterValue(counterId)));
+                    break;
                 }
-            });
+                final int typeId = reader.getCounterTypeId(id);
+                if (CountersReader.RECORD_ALLOCATED == state && typeId >= FIRST_TYPE_ID && typeId <= LAST_TYPE_ID)
+                {
+                    reading.byType.computeIfAbsent(typeId, (t) -> new ArrayList<>()).add(new Entry(
+                        CounterKey.decode(reader.metaDataBuffer(), CountersReader.metaDataOffset(id) +
+                        CountersReader.KEY_OFFSET, CountersReader.MAX_KEY_LENGTH), reader.getCounterValue(id)));
+                }
+            }
             return reading;
         });
     }

@@ -148,6 +148,7 @@ public final class RhccNode implements AutoCloseable
         }
         final EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(driverConfig);
         SignalRecorder recorder = null;
+        final RhccNode node;
         try
         {
             final Aeron aeron = driver.connect();
@@ -175,17 +176,7 @@ public final class RhccNode implements AutoCloseable
             }
             LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
                 settings.workDir());
-            final RhccNode node = new RhccNode(settings, hardware, driver, recorder, context, system);
-            try
-            {
-                node.startExtensions();
-            }
-            catch (final RuntimeException | Error ex)
-            {
-                node.close();
-                throw ex;
-            }
-            return node;
+            node = new RhccNode(settings, hardware, driver, recorder, context, system);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -196,6 +187,17 @@ public final class RhccNode implements AutoCloseable
             driver.close();
             throw ex;
         }
+        try
+        {
+            node.startExtensions();
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            // the node closes what it started: its extensions, the actor system, the recorder and the driver
+            node.close();
+            throw ex;
+        }
+        return node;
     }
 
     private void startExtensions()

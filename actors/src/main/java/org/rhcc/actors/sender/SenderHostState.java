@@ -45,7 +45,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private final ReceivableRateSampler rrevSampler = new ReceivableRateSampler();
     private RateLimiter platform;
     private long window = Long.MIN_VALUE;
-    private int acksToSample;
+    private int ackCount;
     private int sweepQp;
 
     /**
@@ -204,7 +204,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         {
             counters.badRateAcks.incrementRelease();
         }
-        if (0 == (++acksToSample & (ReceivableRateSampler.SAMPLE_EVERY_ACKS - 1)))
+        if (0 == (++ackCount & (ReceivableRateSampler.SAMPLE_EVERY_ACKS - 1)))
         {
             sampleNextQp();
         }
