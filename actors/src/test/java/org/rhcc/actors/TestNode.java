@@ -51,7 +51,7 @@ public final class TestNode implements AutoCloseable
         final NodeSettings settings = NodeSettings.from(config);
         driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(work));
         final Aeron aeron = driver.connect();
-        context = new NodeContext(settings, aeron, null, new SenderAgents(), hardware, FrameAuth.of(FrameKey.random()));
+        context = NodeContext.of(settings, aeron, null, new SenderAgents(), hardware, FrameAuth.of(FrameKey.random()));
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.rhcc.actors.node.RhccNode;
 import org.rhcc.clustersim.ClusterControllers;
 import org.rhcc.clustersim.SimPlatform;
 import org.rhcc.experiments.RunHookFactory;
@@ -37,6 +38,22 @@ final class ClusterVia implements AutoCloseable
     static ClusterVia open(final String via, final int nodes, final List<SchemeEntry> schemes, final Path directory,
         final PrintWriter stderr)
     {
+        return open(via, nodes, schemes, directory, stderr, 0);
+    }
+
+    /**
+     * @param via               {@code inproc} or {@code cluster}.
+     * @param nodes             JVMs of the cluster.
+     * @param schemes           the schemes to run (each must be one of core's).
+     * @param directory         the output directory.
+     * @param stderr            told where the journal and recordings are.
+     * @param childHttpPortBase HTTP endpoint port of the first child JVM's node, the next child's one more; 0 for none.
+     * @return the mode, started.
+     * @throws UserInputException for a bad --via, --nodes or scheme.
+     */
+    static ClusterVia open(final String via, final int nodes, final List<SchemeEntry> schemes, final Path directory,
+        final PrintWriter stderr, final int childHttpPortBase)
+    {
         final String mode = via.trim().toLowerCase(Locale.ROOT);
         if ("inproc".equals(mode))
         {
@@ -60,7 +77,7 @@ final class ClusterVia implements AutoCloseable
         final Path work = directory.resolve("cluster");
         stderr.printf(Locale.ROOT, "starting a %d-node rhcc cluster in %s%n", nodes, work);
         stderr.flush();
-        final ClusterControllers cluster = ClusterControllers.start(nodes, work, Map.of());
+        final ClusterControllers cluster = ClusterControllers.start(nodes, work, Map.of(), childHttpPortBase);
         stderr.printf(Locale.ROOT, "cluster up; journal %s, recordings %s%n", cluster.journalFile(),
             cluster.archiveDir());
         stderr.flush();
@@ -82,6 +99,14 @@ final class ClusterVia implements AutoCloseable
     RunHookFactory hookFactory()
     {
         return null == cluster ? RunHookFactory.IN_PROCESS : cluster.platform().hookFactory();
+    }
+
+    /**
+     * @return the cluster node of this JVM, or null in process.
+     */
+    RhccNode node()
+    {
+        return null == cluster ? null : cluster.node();
     }
 
     /**

@@ -120,6 +120,11 @@ public final class ExperimentCommand implements Callable<Integer>
             "that a short experiment is watched from its start.")
     private boolean dashboardWait;
 
+    @Option(names = "--metrics-port", paramLabel = "N",
+        description = "Serve /metrics (Prometheus), /health and /ready on 127.0.0.1:N while the experiment runs: " +
+            "its runs' progress, and with --via cluster this JVM's node (child JVMs' nodes on N+1, N+2).")
+    private Integer metricsPort;
+
     @Option(names = "--config", paramLabel = "FILE",
         description = "With --cluster: this client's node configuration (HOCON), e.g. the cluster's profile and " +
             "this client's TLS keys from 'rhcc certs'. Default: application.conf alone.")
@@ -155,6 +160,11 @@ public final class ExperimentCommand implements Callable<Integer>
                 throw new UserInputException("--dashboard-port shows runs simulated by this process; with " +
                     "--cluster the cluster's sim node simulates them: leave the --dashboard options out");
             }
+            if (null != metricsPort)
+            {
+                throw new UserInputException("--metrics-port serves the runs of this process: with --cluster, scrape " +
+                    "the cluster's nodes (rhcc.node.http-port) instead");
+            }
             ExperimentClient.seedAddress(cluster);
             final Path directory = OutputDirectory.prepare(out);
             RemoteExperiments.run(cluster, config, request, settingsByExperiment, (experiment, result) ->
@@ -165,15 +175,27 @@ public final class ExperimentCommand implements Callable<Integer>
         {
             throw new UserInputException("--config is the client's configuration of --cluster; leave it out here");
         }
+        final ExperimentEndpoint endpoint = ExperimentEndpoint.of(metricsPort);
+        if (null != endpoint && endpoint.port() + nodes - 1 > 65535)
+        {
+            throw new UserInputException("--metrics-port " + metricsPort + ": the child nodes' endpoints (N+1, N+2) " +
+                "would be above 65535: choose a lower port");
+        }
         final Path directory = OutputDirectory.prepare(out);
         final ExperimentDashboard dashboard =
             ExperimentDashboard.open(dashboardPort, dashboardHost, dashboardKeep, dashboardWait, stderr);
         try
         {
-            try (ClusterVia controllersVia =
-                ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()), directory, stderr))
+            try (ClusterVia controllersVia = ClusterVia.open(via, nodes, List.copyOf(chosenSchemes.values()),
+                directory, stderr, null == endpoint ? 0 : endpoint.port() + 1);
+                ExperimentEndpoint served = endpoint)
             {
-                final RunListener progress = new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal());
+                RunListener progress = new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal());
+                if (null != served)
+                {
+                    progress = served.listener(progress);
+                    served.start(controllersVia.node(), stderr);
+                }
                 final ExperimentRunner runner = new ExperimentRunner(base, controllersVia.threads(threads),
                     null == dashboard ? progress : dashboard.listener(progress), controllersVia.hookFactory());
                 if (null != dashboard && dashboardWait)

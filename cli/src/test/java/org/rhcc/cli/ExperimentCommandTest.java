@@ -1,8 +1,16 @@
 package org.rhcc.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -64,6 +72,68 @@ class ExperimentCommandTest
         for (final Path chart : charts)
         {
             assertTrue(Files.size(chart) > 5_000, chart + " is too small");
+        }
+    }
+
+    /**
+     * {@code --metrics-port}: while the runs go, /metrics on 127.0.0.1 says how many are planned and how many
+     * finished, and /health answers; a port out of range is one line and exit 2.
+     */
+    @Test
+    void shouldServeTheRunsProgressWhileTheExperimentRuns(@TempDir final Path dir) throws Exception
+    {
+        final CommandResult refused = CommandResult.run("experiment", "signals", "--out", dir.toString(),
+            "--metrics-port", "0");
+        assertEquals(RhccCommand.EXIT_USAGE, refused.exitCode());
+        assertEquals("rhcc experiment: --metrics-port 0 must be within 1..65535", refused.err().trim());
+
+        final int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            port = free.getLocalPort();
+        }
+        final CompletableFuture<CommandResult> running = CompletableFuture.supplyAsync(() -> CommandResult.run(
+            "experiment", "signals", "--out", dir.toString(), "--duration-ms", "10", "--warmup-ms", "1", "--seed",
+            "11", "--threads", "1", "--no-charts", "--metrics-port", Integer.toString(port)));
+        String planned = null;
+        String health = null;
+        while (!running.isDone())
+        {
+            try
+            {
+                final String metrics = get(port, "/metrics");
+                if (metrics.contains("rhcc_experiment_runs_planned{experiment=\"signals\"} 4.0"))
+                {
+                    planned = metrics;
+                    health = get(port, "/health");
+                }
+            }
+            catch (final IOException notYetOrNoMore)
+            {
+                // the endpoint is not up yet, or already closed
+            }
+            Thread.sleep(5);
+        }
+        final CommandResult result = running.get();
+
+        assertEquals(RhccCommand.EXIT_OK, result.exitCode(), result.err());
+        assertTrue(result.err().contains("metrics at http://127.0.0.1:" + port + "/metrics"), result.err());
+        assertTrue(null != planned, "/metrics never showed the plan while the runs went: " + result.err());
+        assertTrue(planned.contains("rhcc_experiment_runs_finished_total") ||
+            planned.contains("rhcc_experiment_runs_running 1.0"), planned);
+        assertTrue(planned.contains("jvm_threads_current"), "the JVM's metrics are served too");
+        assertEquals("ok\n", health);
+    }
+
+    private static String get(final int port, final String path) throws IOException
+    {
+        final HttpURLConnection connection =
+            (HttpURLConnection)URI.create("http://127.0.0.1:" + port + path).toURL().openConnection();
+        connection.setConnectTimeout(1_000);
+        connection.setReadTimeout(5_000);
+        try (InputStream in = connection.getInputStream())
+        {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

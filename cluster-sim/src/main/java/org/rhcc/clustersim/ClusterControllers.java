@@ -14,6 +14,7 @@ import java.util.Map;
 import com.typesafe.config.Config;
 import org.agrona.CloseHelper;
 import org.rhcc.actors.config.FrameAuthSettings;
+import org.rhcc.actors.config.HttpEndpointSettings;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
@@ -31,6 +32,10 @@ import org.rhcc.transport.auth.FrameKey;
  * are deleted on {@link #close()} with the child processes.
  * <p>
  * Runs go one at a time: {@link #hook} gives each run its lockstep hook, which opens and closes the run's session.
+ * <p>
+ * The nodes serve no HTTP endpoint ({@code rhcc.node.http-port = off}) unless the overrides name a port for this
+ * JVM's node, or {@code childHttpPortBase} the ports of the child JVMs' nodes (the first child gets it, the second
+ * the next).
  */
 public final class ClusterControllers implements AutoCloseable
 {
@@ -61,6 +66,23 @@ public final class ClusterControllers implements AutoCloseable
      */
     public static ClusterControllers start(final int nodes, final Path workDir, final Map<String, ?> overrides)
     {
+        return start(nodes, workDir, overrides, 0);
+    }
+
+    /**
+     * Starts the cluster.
+     *
+     * @param nodes             JVMs in total, 1 to 3.
+     * @param workDir           the run's work area (created if missing).
+     * @param overrides         further configuration for every node, by path.
+     * @param childHttpPortBase HTTP endpoint port of the first child JVM's node (the next child's is one more), or 0
+     *                          for none.
+     * @return the running cluster, formed and with every role present.
+     * @throws IllegalArgumentException for a bad node count.
+     */
+    public static ClusterControllers start(final int nodes, final Path workDir, final Map<String, ?> overrides,
+        final int childHttpPortBase)
+    {
         if (nodes < 1 || nodes > 3)
         {
             throw new IllegalArgumentException("--nodes " + nodes + " must be 1, 2 or 3 (sim; receiver; sender)");
@@ -76,6 +98,7 @@ public final class ClusterControllers implements AutoCloseable
         }
         final Map<String, Object> common = new LinkedHashMap<>(overrides);
         common.put("rhcc.work-dir", work.toString());
+        common.putIfAbsent(HttpEndpointSettings.PORT_KEY, "off");
         if (!common.containsKey(FrameAuthSettings.KEY_FILE) && !common.containsKey(FrameAuthSettings.FRAME_AUTH))
         {
             common.put(FrameAuthSettings.KEY_FILE, newFrameKey(work).toString());
@@ -103,14 +126,14 @@ public final class ClusterControllers implements AutoCloseable
             if (2 == nodes)
             {
                 children.add(ChildNode.launch(work, "controllers",
-                    List.of(NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER), child));
+                    List.of(NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER), http(child, childHttpPortBase, 0)));
             }
             else if (3 == nodes)
             {
                 children.add(ChildNode.launch(work, NodeSettings.ROLE_RECEIVER, List.of(NodeSettings.ROLE_RECEIVER),
-                    child));
+                    http(child, childHttpPortBase, 0)));
                 children.add(ChildNode.launch(work, NodeSettings.ROLE_SENDER, List.of(NodeSettings.ROLE_SENDER),
-                    child));
+                    http(child, childHttpPortBase, 1)));
             }
             node.awaitUp(FORMATION_TIMEOUT, NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER);
             platform = new SimPlatform(node);
@@ -123,6 +146,13 @@ public final class ClusterControllers implements AutoCloseable
             node.close();
             throw ex;
         }
+    }
+
+    private static Map<String, Object> http(final Map<String, Object> child, final int base, final int index)
+    {
+        final Map<String, Object> settings = new LinkedHashMap<>(child);
+        settings.put(HttpEndpointSettings.PORT_KEY, 0 == base ? "off" : Integer.toString(base + index));
+        return settings;
     }
 
     /**

@@ -12,6 +12,7 @@ import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.rhcc.actors.CborSerializable;
+import org.rhcc.actors.counters.JournalCounters;
 
 /**
  * The journal of one controller session on one node: its {@link SessionStarted} configuration, then its decisions
@@ -19,6 +20,8 @@ import org.rhcc.actors.CborSerializable;
  * order. The owning actuator actor drains its agent's decision queue and appends each drained batch with one
  * {@code persistAll}, one batch in flight at a time; commands that arrive while a batch is being written are stashed,
  * so a {@link Sync} is answered only once everything appended before it is stored.
+ * <p>
+ * Every write's events and latency count in the node's {@link JournalCounters} of the role.
  * <p>
  * Persistence id: {@code SessionJournal|<role>-<sessionId>-<controllerId>}.
  */
@@ -30,6 +33,7 @@ public final class SessionJournal
 
     private final int snapshotEvery;
     private final int keepSnapshots;
+    private final JournalCounters.Journal counters;
 
     /**
      * Commands of the journal.
@@ -83,11 +87,13 @@ public final class SessionJournal
     {
     }
 
-    private SessionJournal(final PersistenceId persistenceId, final int snapshotEvery, final int keepSnapshots)
+    private SessionJournal(final PersistenceId persistenceId, final int snapshotEvery, final int keepSnapshots,
+        final JournalCounters.Journal counters)
     {
         super(persistenceId);
         this.snapshotEvery = snapshotEvery;
         this.keepSnapshots = keepSnapshots;
+        this.counters = counters;
     }
 
     /**
@@ -101,7 +107,24 @@ public final class SessionJournal
     public static Behavior<Command> create(final String role, final long sessionId, final int controllerId,
         final int snapshotEvery, final int keepSnapshots)
     {
-        return new SessionJournal(persistenceId(role, sessionId, controllerId), snapshotEvery, keepSnapshots);
+        return create(role, sessionId, controllerId, snapshotEvery, keepSnapshots,
+            JournalCounters.unpublished().of(role));
+    }
+
+    /**
+     * @param role          {@code receiver} or {@code sender}.
+     * @param sessionId     the session.
+     * @param controllerId  the controller's id.
+     * @param snapshotEvery events between snapshots.
+     * @param keepSnapshots snapshots kept.
+     * @param counters      the node's journal counters of the role.
+     * @return the journal's behavior.
+     */
+    public static Behavior<Command> create(final String role, final long sessionId, final int controllerId,
+        final int snapshotEvery, final int keepSnapshots, final JournalCounters.Journal counters)
+    {
+        return new SessionJournal(persistenceId(role, sessionId, controllerId), snapshotEvery, keepSnapshots,
+            counters);
     }
 
     /**
@@ -126,8 +149,13 @@ public final class SessionJournal
     {
         return newCommandHandlerBuilder()
             .forAnyState()
-            .onCommand(Append.class, (state, command) -> Effect().persist(command.events())
-                .thenReply(command.replyTo(), (s) -> Done.done()))
+            .onCommand(Append.class, (state, command) ->
+            {
+                final long startNs = System.nanoTime();
+                return Effect().persist(command.events())
+                    .thenRun((s) -> counters.persisted(command.events().size(), System.nanoTime() - startNs))
+                    .thenReply(command.replyTo(), (s) -> Done.done());
+            })
             .onCommand(Sync.class, (state, command) -> Effect().none().thenReply(command.replyTo(), s -> Done.done()))
             .build();
     }

@@ -3,27 +3,54 @@ package org.rhcc.actors.node;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.archive.SignalRecorder;
 import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.counters.NodeCounters;
 
 /**
  * What the actors of one node share: its settings, its Aeron client (thread-safe), the recorder of its signal
  * streams (null without an archive), the registry through which sender entities reach the node's rate-updater
- * agent, the receiver host's hardware (null: the simulated platform over Aeron), and how its frames are authenticated.
+ * agent, the receiver host's hardware (null: the simulated platform over Aeron), how its frames are authenticated,
+ * where its counters come from (published in its driver's counters file, retired counts summed per node), its
+ * journals' counters, and whether its roles can take a session.
  *
- * @param settings     the node's settings.
- * @param aeron        the node's Aeron client.
- * @param recorder     records the node's internal signal streams, or null.
- * @param senderAgents rate-updater agents of the node by session.
- * @param hardware     the receiver host's sensor and MBA actuator, or null for the simulated platform.
- * @param frameAuth    signs and verifies the node's frames ({@code rhcc.security}, transport/README.md).
+ * @param settings        the node's settings.
+ * @param aeron           the node's Aeron client.
+ * @param recorder        records the node's internal signal streams, or null.
+ * @param senderAgents    rate-updater agents of the node by session.
+ * @param hardware        the receiver host's sensor and MBA actuator, or null for the simulated platform.
+ * @param frameAuth       signs and verifies the node's frames ({@code rhcc.security}, transport/README.md).
+ * @param counters        the node's counters (every agent's counters come from it).
+ * @param journalCounters the node's journal counters.
+ * @param readiness       whether each data-plane role's guardian can take a session.
  */
 public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
-    ReceiverHardware hardware, FrameAuth frameAuth)
+    ReceiverHardware hardware, FrameAuth frameAuth, NodeCounters counters, JournalCounters journalCounters,
+    RoleReadiness readiness)
 {
+    /**
+     * A node's shared resources, with its counters published through its Aeron client.
+     *
+     * @param settings     the node's settings.
+     * @param aeron        the node's Aeron client.
+     * @param recorder     records the node's internal signal streams, or null.
+     * @param senderAgents rate-updater agents of the node by session.
+     * @param hardware     the receiver host's sensor and MBA actuator, or null for the simulated platform.
+     * @param frameAuth    signs and verifies the node's frames.
+     * @return the context.
+     */
+    public static NodeContext of(final NodeSettings settings, final Aeron aeron, final SignalRecorder recorder,
+        final SenderAgents senderAgents, final ReceiverHardware hardware, final FrameAuth frameAuth)
+    {
+        final NodeCounters counters = new NodeCounters(aeron);
+        return new NodeContext(settings, aeron, recorder, senderAgents, hardware, frameAuth, counters,
+            JournalCounters.allocate(counters), new RoleReadiness());
+    }
+
     /**
      * Waits for the archive to record a publication, when the node records.
      *

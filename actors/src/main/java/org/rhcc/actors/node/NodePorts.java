@@ -9,11 +9,13 @@ import java.net.ServerSocket;
 import com.typesafe.config.Config;
 import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
+import org.rhcc.actors.config.HttpEndpointSettings;
 import org.rhcc.actors.config.NodeSettings;
 
 /**
- * Binds, once and at once released, every port a node is about to listen on: Artery's TCP port and the UDP endpoint of
- * each platform stream its roles subscribe to (receiver: IIO samples, sender: probe ACKs, sim: commands). A port
+ * Binds, once and at once released, every port a node is about to listen on: Artery's TCP port, its HTTP endpoint's
+ * ({@link HttpEndpointSettings}) and the UDP endpoint of each platform stream its roles subscribe to (receiver: IIO
+ * samples, sender: probe ACKs, sim: commands). A port
  * another process holds, or an address that is not this host's, then fails the start with one line naming the key
  * instead of a bind error deep inside Pekko or the media driver.
  */
@@ -36,17 +38,11 @@ final class NodePorts
         final String bindPort = config.getString(ARTERY + "bind.port");
         final String host = bindHost.isEmpty() ? config.getString(ARTERY + "canonical.hostname") : bindHost;
         final int port = bindPort.isEmpty() ? config.getInt(ARTERY + "canonical.port") : Integer.parseInt(bindPort);
-        if (port != 0)
+        tcp(ARTERY + "canonical.port", host, port);
+        final HttpEndpointSettings http = HttpEndpointSettings.from(config);
+        if (http.enabled())
         {
-            try (ServerSocket socket = new ServerSocket())
-            {
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress(host, port));
-            }
-            catch (final IOException ex)
-            {
-                throw refused(ARTERY + "canonical.port", host + ":" + port, ex);
-            }
+            tcp(HttpEndpointSettings.PORT_KEY, http.hostname(), http.port());
         }
         if (settings.hasRole(NodeSettings.ROLE_RECEIVER) && !settings.receiverOnHost())
         {
@@ -59,6 +55,22 @@ final class NodePorts
         if (settings.hasRole(NodeSettings.ROLE_SIM))
         {
             udp("rhcc.aeron.platform.command-channel", settings.platformCommandChannel());
+        }
+    }
+
+    private static void tcp(final String key, final String host, final int port)
+    {
+        if (port != 0)
+        {
+            try (ServerSocket socket = new ServerSocket())
+            {
+                socket.setReuseAddress(true);
+                socket.bind(new InetSocketAddress(host, port));
+            }
+            catch (final IOException ex)
+            {
+                throw refused(key, host + ":" + port, ex);
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 package org.rhcc.actors.node;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
 
 import com.typesafe.config.Config;
@@ -9,6 +11,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigValueFactory;
 import io.aeron.Aeron;
 import io.aeron.archive.client.AeronArchive;
+import org.agrona.CloseHelper;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.MemberStatus;
@@ -53,6 +56,7 @@ public final class RhccNode implements AutoCloseable
     private final SignalRecorder recorder;
     private final NodeContext context;
     private final ActorSystem<Void> system;
+    private final List<AutoCloseable> extensions = new ArrayList<>();
 
     private RhccNode(final NodeSettings settings, final ReceiverHardware hardware, final EmbeddedMediaDriver driver,
         final SignalRecorder recorder, final NodeContext context, final ActorSystem<Void> system)
@@ -144,6 +148,7 @@ public final class RhccNode implements AutoCloseable
         }
         final EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(driverConfig);
         SignalRecorder recorder = null;
+        final RhccNode node;
         try
         {
             final Aeron aeron = driver.connect();
@@ -160,7 +165,7 @@ public final class RhccNode implements AutoCloseable
                     recorder.startRecording(settings.internalChannel(), settings.ackStream());
                 }
             }
-            final NodeContext context = new NodeContext(settings, aeron, recorder, new SenderAgents(), hardware,
+            final NodeContext context = NodeContext.of(settings, aeron, recorder, new SenderAgents(), hardware,
                 frameAuth);
             final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME,
                 clusterConfig);
@@ -171,7 +176,7 @@ public final class RhccNode implements AutoCloseable
             }
             LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
                 settings.workDir());
-            return new RhccNode(settings, hardware, driver, recorder, context, system);
+            node = new RhccNode(settings, hardware, driver, recorder, context, system);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -181,6 +186,29 @@ public final class RhccNode implements AutoCloseable
             }
             driver.close();
             throw ex;
+        }
+        try
+        {
+            node.startExtensions();
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            // the node closes what it started: its extensions, the actor system, the recorder and the driver
+            node.close();
+            throw ex;
+        }
+        return node;
+    }
+
+    private void startExtensions()
+    {
+        for (final NodeExtension extension : ServiceLoader.load(NodeExtension.class, RhccNode.class.getClassLoader()))
+        {
+            final AutoCloseable started = extension.start(this);
+            if (null != started)
+            {
+                extensions.add(started);
+            }
         }
     }
 
@@ -305,6 +333,11 @@ public final class RhccNode implements AutoCloseable
      */
     public void close()
     {
+        for (int i = extensions.size() - 1; i >= 0; i--)
+        {
+            CloseHelper.quietClose(extensions.get(i));
+        }
+        extensions.clear();
         system.terminate();
         try
         {

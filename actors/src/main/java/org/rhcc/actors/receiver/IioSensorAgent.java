@@ -10,7 +10,9 @@ import org.rhcc.transport.message.OfferResult;
 /**
  * The IIO sample source's agent on real hardware ({@code iio-sample-source}): reads an {@link IioOccupancySensor} (e.g.
  * native/'s uncore IRP occupancy counter) every {@code intervalNs} and publishes each sample on the node's internal IIO
- * stream. A sensor that throws crashes the agent; its actor restarts it with backoff.
+ * stream. A sensor that throws crashes the agent; its actor restarts it with backoff. Each read is timed with the
+ * same monotonic clock (one more {@code clock_gettime}, through the vDSO: no system call) into the source's
+ * read-latency histogram, when it has one.
  * <p>
  * <b>Note:</b> single-threaded; allocation-free per sample (as long as the sensor is).
  */
@@ -34,7 +36,7 @@ public final class IioSensorAgent implements Agent
      * @param clock      the host's monotonic clock.
      * @param hostId     the receiver host.
      * @param intervalNs sampling interval, ns.
-     * @param counters   samples published (the session's: outlive restarts).
+     * @param counters   samples published and read latencies (the session's: outlive restarts).
      */
     public IioSensorAgent(final IioOccupancySensor sensor, final MessageProxy proxy, final NanoClock clock,
         final int hostId, final long intervalNs, final AgentCounters.Source counters)
@@ -59,6 +61,10 @@ public final class IioSensorAgent implements Agent
         }
         nextSampleNs = nowNs + intervalNs;
         final double occupancy = sensor.sampleOccupancy(nowNs);
+        if (null != counters.sensorReadLatency)
+        {
+            counters.sensorReadLatency.record(clock.nanoTime() - nowNs);
+        }
         final long result = proxy.iioSample(hostId, seq++, nowNs, occupancy, 0.0);
         if (result < 0 && result != io.aeron.Publication.NOT_CONNECTED)
         {

@@ -15,6 +15,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionEvent;
@@ -29,7 +30,6 @@ import org.rhcc.core.port.MbaActuator;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FramePublisher;
-import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.port.EcnMarkingProxy;
 import org.rhcc.transport.port.MbaActuatorProxy;
@@ -119,6 +119,8 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     private final AgentThread agentThread;
     private final List<SessionEvent> pending = new ArrayList<>();
     private final ActorRef<org.apache.pekko.Done> appended;
+    private final JournalCounters.Journal journalCounters;
+    private int appendingDecisions;
     private boolean appending;
     private boolean ready;
     private ActorRef<Finished> pendingFinish;
@@ -134,15 +136,19 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         this.spec = spec;
         this.readyTo = readyTo;
         final var s = node.settings();
+        journalCounters = node.journalCounters().receiver();
         journal = context.spawn(SessionJournal.create("receiver", spec.sessionId(),
-            SessionProtocol.RECEIVER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots()), "journal");
+            SessionProtocol.RECEIVER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots(), journalCounters), "journal");
         appended = context.messageAdapter(org.apache.pekko.Done.class, (done) -> Appended.INSTANCE);
         pending.add(new SessionStarted(spec, "receiver", SessionProtocol.RECEIVER_CONTROLLER_ID, node.archiveName(),
             recordingId, 0, s.controlIntervalNs()));
+        journalCounters.handed(1);
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
+        counters = AgentCounters.cascade(node.counters(), spec.sessionId(), spec.mbaGroups());
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"),
-            node.frameAuth().signer(FramePublisher.RECEIVER_CONTROLLER, spec.sessionId()));
+            node.frameAuth().signer(FramePublisher.RECEIVER_CONTROLLER, spec.sessionId()), counters.framesPublished,
+            counters.backPressured);
         hostActuator = null != node.hardware();
         actuator = hostActuator ? hostActuator(node.hardware(), spec.mbaGroups()) :
             new MbaActuatorProxy(proxy, spec.receiverHostId(), spec.mbaGroups());
@@ -151,14 +157,14 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
             // fail-safe at startup (docs/design.md §7): a previous controller may have died with its host throttled
             actuator.resetToUnthrottled();
         }
-        counters = AgentCounters.cascade(CounterAllocator.published(node.aeron()), spec.sessionId());
         log = new ReceiverDecisionLog(64 * 1024, counters.droppedDecisions);
         final EcnMarkingProxy ecn = new EcnMarkingProxy(proxy, spec.receiverHostId());
         controller = new ReceiverController(spec.controllerConfig(), actuator, (on, nowNs) ->
         {
             ecn.setMarking(on, nowNs);
             log.onEcnMarking(on, nowNs);
-        }, log);
+        }, new MbaLevelTelemetry(counters, log));
+        counters.thresholdMilli.setRelease((long)(controller.threshold() * 1000.0));
         mark = node.writeAheadMark("receiver", spec.sessionId(), SessionProtocol.RECEIVER_CONTROLLER_ID);
         agent = new MbaActuatorAgent(samples, node.frameAuth().verifier(spec.sessionId(), FramePublisher.PLATFORM_IIO,
             FramePublisher.HOST_IIO_SENSOR), proxy, controller, log, mark, spec.sessionId(), spec.receiverHostId(),
@@ -223,6 +229,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     {
         final int before = pending.size();
         log.queue().drain(pending::add);
+        journalCounters.handed(pending.size() - before);
         for (int i = before; i < pending.size(); i++)
         {
             decisions++;
@@ -241,6 +248,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         if (!appending && !pending.isEmpty())
         {
             journal.tell(new SessionJournal.Append(new ArrayList<>(pending), appended));
+            appendingDecisions = pending.size();
             pending.clear();
             appending = true;
         }
@@ -249,6 +257,8 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     private Behavior<Command> onAppended()
     {
         appending = false;
+        journalCounters.stored(appendingDecisions);
+        appendingDecisions = 0;
         drain();
         maybeSync();
         return this;
@@ -264,11 +274,13 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         {
             controller.enterFailSafe(reason);
         }
+        MbaLevelTelemetry.failSafe(counters);
         getContext().getLog().error("receiver host {} entered the fail-safe (MBA 100 %): {}", spec.receiverHostId(),
             reason);
         failure = reason;
         pending.add(new FailSafeEntered(reason, nowNs));
         pending.add(new ActuatorFailed("receiver", String.valueOf(crashed.cause())));
+        journalCounters.handed(2);
         decisions += 2;
         append();
         return this;
@@ -319,6 +331,8 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         samples.close();
         commands.close();
         counters.close();
+        // decisions still waiting will not be stored by this actor: they leave the lag
+        journalCounters.stored(appendingDecisions + pending.size());
         return this;
     }
 }

@@ -19,7 +19,9 @@ import org.rhcc.transport.message.OfferResult;
  * the platform sees them first). Reports the fail-safe once to the decision log. Each sample of its host is counted
  * in the session's {@link WriteAheadMark} before the controller decides on it (docs/design.md §7, "Durability").
  * <p>
- * Its counters ({@link AgentCounters.Cascade}) are in the media driver's counters file on a node, for AeronStat.
+ * Its counters ({@link AgentCounters.Cascade}) are in the media driver's counters file on a node, for AeronStat and
+ * the metrics endpoint: per sample the smoothed occupancy (a gauge) and whether the host is congested (a count); the
+ * levels and their changes through the controller's observer ({@link MbaLevelTelemetry}).
  * <p>
  * <b>Note:</b> single-threaded; allocation-free and fence-free per sample (the counters other threads read are
  * published with ordered stores, not volatile increments).
@@ -103,11 +105,17 @@ public final class MbaActuatorAgent implements Agent, MessageListener
         counters.samplesSeen.incrementRelease();
         mark.signalTaken();
         controller.onIioSample(occupancy, pcieGbps, nowNs);
+        counters.occupancyMilli.setRelease((long)(controller.smoothedOccupancy() * 1000.0));
+        if (controller.congested())
+        {
+            counters.congestedSamples.incrementRelease();
+        }
         if (!failSafeReported)
         {
             if (controller.failSafe())
             {
                 failSafeReported = true;
+                MbaLevelTelemetry.failSafe(counters);
                 log.onFailSafe(controller.failure(), nowNs);
             }
         }

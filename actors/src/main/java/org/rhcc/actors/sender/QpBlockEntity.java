@@ -9,6 +9,7 @@ import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.PreRestart;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -22,6 +23,7 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 import org.rhcc.actors.CborSerializable;
+import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.sender.QpStateTable;
@@ -40,6 +42,9 @@ import org.rhcc.core.sender.QpStateTable;
  * Entity id: {@code <sessionId>-<block>}; persistence id {@code QpBlock|<sessionId>-<block>}. Commands are idempotent
  * ({@link Open} of an open block only re-registers it, and journals {@code BlockResumed} once per incarnation), so a
  * retried ask during a rebalance cannot double-apply.
+ * <p>
+ * Every write's events and latency count in the node's sender {@link JournalCounters}, and the batches it drained and
+ * has not yet stored in its lag.
  */
 public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Command, QpBlockEvent, QpBlockState>
 {
@@ -130,13 +135,16 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     private final long intervalNs;
     private final int snapshotEvery;
     private final int keepSnapshots;
+    private final JournalCounters.Journal counters;
+    private int drainedNotStored;
     private QpBlockSlot slot;
     private long sessionId;
     private boolean recovered;
     private boolean resumeJournaled;
 
     private QpBlockEntity(final ActorContext<Command> context, final String entityId, final SenderAgents agents,
-        final int qpsPerEntity, final long intervalNs, final int snapshotEvery, final int keepSnapshots)
+        final int qpsPerEntity, final long intervalNs, final int snapshotEvery, final int keepSnapshots,
+        final JournalCounters.Journal counters)
     {
         super(PersistenceId.of(PERSISTENCE_TYPE, entityId),
             SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.1));
@@ -146,6 +154,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         this.intervalNs = intervalNs;
         this.snapshotEvery = snapshotEvery;
         this.keepSnapshots = keepSnapshots;
+        this.counters = counters;
     }
 
     /**
@@ -160,8 +169,26 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     public static Behavior<Command> create(final String entityId, final SenderAgents agents, final int qpsPerEntity,
         final long intervalNs, final int snapshotEvery, final int keepSnapshots)
     {
-        return Behaviors.setup((context) ->
-            new QpBlockEntity(context, entityId, agents, qpsPerEntity, intervalNs, snapshotEvery, keepSnapshots));
+        return create(entityId, agents, qpsPerEntity, intervalNs, snapshotEvery, keepSnapshots,
+            JournalCounters.unpublished().sender());
+    }
+
+    /**
+     * @param entityId      {@code <sessionId>-<block>}.
+     * @param agents        the node's rate-updater agents.
+     * @param qpsPerEntity  QPs per block, a power of two.
+     * @param intervalNs    control interval of the batches, ns.
+     * @param snapshotEvery events between snapshots.
+     * @param keepSnapshots snapshots kept.
+     * @param counters      the node's sender journal counters.
+     * @return the entity's behavior.
+     */
+    public static Behavior<Command> create(final String entityId, final SenderAgents agents, final int qpsPerEntity,
+        final long intervalNs, final int snapshotEvery, final int keepSnapshots,
+        final JournalCounters.Journal counters)
+    {
+        return Behaviors.setup((context) -> new QpBlockEntity(context, entityId, agents, qpsPerEntity, intervalNs,
+            snapshotEvery, keepSnapshots, counters));
     }
 
     /**
@@ -202,7 +229,7 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
                 // the first Open after this incarnation recovered an open block: a takeover (or a restarted entity
                 // asked again); the batches that follow were decided from the resumed state
                 resumeJournaled = true;
-                return Effect().persist(new BlockResumed(state.batches()))
+                return persist(List.of(new BlockResumed(state.batches())), 0)
                     .thenReply(open.replyTo(), (s) -> new Opened(s.block(), register(s)));
             }
             return Effect().none().thenReply(open.replyTo(), (s) -> new Opened(s.block(), register(s)));
@@ -211,8 +238,23 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         final int block = blockOf(persistenceId().entityId());
         final int firstQp = block * qpsPerEntity;
         final int qps = Math.max(0, Math.min(qpsPerEntity, spec.qpCount() - firstQp));
-        return Effect().persist(new BlockOpened(spec, block, firstQp, qps))
+        return persist(List.of(new BlockOpened(spec, block, firstQp, qps)), 0)
             .thenReply(open.replyTo(), (s) -> new Opened(s.block(), register(s)));
+    }
+
+    /**
+     * Persists events, counting the write's events and latency, and the batches among them leave the lag once
+     * stored.
+     */
+    private EffectBuilder<QpBlockEvent, QpBlockState> persist(final List<QpBlockEvent> events, final int batches)
+    {
+        final long startNs = System.nanoTime();
+        return Effect().persist(events).thenRun((s) ->
+        {
+            counters.persisted(events.size(), System.nanoTime() - startNs);
+            counters.stored(batches);
+            drainedNotStored -= batches;
+        });
     }
 
     private EffectBuilder<QpBlockEvent, QpBlockState> drain()
@@ -224,7 +266,13 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         slot.clearPending();
         final List<QpBlockEvent> events = new ArrayList<>();
         slot.batches().drain(events::add);
-        return events.isEmpty() ? Effect().none() : Effect().persist(events);
+        if (events.isEmpty())
+        {
+            return Effect().none();
+        }
+        counters.handed(events.size());
+        drainedNotStored += events.size();
+        return persist(events, events.size());
     }
 
     private Effect<QpBlockEvent, QpBlockState> onFinish(final QpBlockState state, final Finish finish)
@@ -295,11 +343,22 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
                 register(state);
             })
             .onSignal(PostStop.instance(), (state) -> unregister())
+            .onSignal(PreRestart.instance(), (state) -> releaseLag())
             .build();
+    }
+
+    /**
+     * Batches this incarnation drained and did not store never will be: they leave the lag.
+     */
+    private void releaseLag()
+    {
+        counters.stored(drainedNotStored);
+        drainedNotStored = 0;
     }
 
     private void unregister()
     {
+        releaseLag();
         if (null != slot)
         {
             final SenderHostState host = agents.get(sessionId);

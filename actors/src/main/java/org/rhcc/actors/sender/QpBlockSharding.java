@@ -46,7 +46,7 @@ public final class QpBlockSharding
         final NodeSettings s = node.settings();
         ClusterSharding.get(system).init(Entity.of(typeKey(senderHostId),
             (entity) -> QpBlockEntity.create(entity.getEntityId(), node.senderAgents(), s.qpsPerEntity(),
-                s.controlIntervalNs(), s.snapshotEvery(), s.keepSnapshots()))
+                s.controlIntervalNs(), s.snapshotEvery(), s.keepSnapshots(), node.journalCounters().sender()))
             .withRole(NodeSettings.senderHostRole(senderHostId))
             .withAllocationStrategy(new PrimaryFirstAllocation(system)));
     }

@@ -29,7 +29,6 @@ import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.auth.FrameVerifier;
-import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageProxy;
 
 /**
@@ -133,7 +132,8 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         final var s = node.settings();
         blockCount = (spec.qpCount() + s.qpsPerEntity() - 1) / s.qpsPerEntity();
         journal = context.spawn(SessionJournal.create("sender", spec.sessionId(),
-            SessionProtocol.SENDER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots()), "journal");
+            SessionProtocol.SENDER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots(),
+            node.journalCounters().sender()), "journal");
         journal.tell(new SessionJournal.Append(List.of(new SessionStarted(spec, "sender",
             SessionProtocol.SENDER_CONTROLLER_ID, node.archiveName(), recordingId, s.qpsPerEntity(),
             s.controlIntervalNs())), context.getSystem().ignoreRef()));
@@ -142,8 +142,9 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
         state = new SenderHostState(spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID, s.qpsPerEntity(),
             blockCount, s.controlIntervalNs(),
-            AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), spec.sessionId()),
+            AgentCounters.rateUpdater(node.counters(), spec.sessionId()),
             node.writeAheadMark("sender", spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID));
+        state.counters().rMinMbps.setRelease(Math.round(spec.controllerConfig().sender().rMinGbps() * 1000.0));
         agent = new RateUpdaterAgent(acks, ackVerifier, proxy(), state, s.fragmentLimit());
         node.senderAgents().put(state);
         agentThread = start(agent);
@@ -168,7 +169,8 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private MessageProxy proxy()
     {
         return new MessageProxy(commands, node.settings().offerRetries(), IdleStrategies.parse("yielding"),
-            node.frameAuth().signer(FramePublisher.SENDER_CONTROLLER, spec.sessionId()));
+            node.frameAuth().signer(FramePublisher.SENDER_CONTROLLER, spec.sessionId()),
+            state.counters().framesPublished, state.counters().backPressured);
     }
 
     private AgentThread start(final RateUpdaterAgent a)
@@ -325,6 +327,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private void enterFailSafe(final String reason, final Throwable cause)
     {
         failSafe = true;
+        state.counters().failSafe.setRelease(1);
         timers.cancel(RestartAgent.INSTANCE);
         node.senderAgents().remove(state);
         state.runPendingControl();

@@ -7,6 +7,7 @@ import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
 
 /**
@@ -18,7 +19,9 @@ import org.rhcc.core.sender.ReceivableRateController;
  * lost or copied.
  * <p>
  * Every block's controller hands its decisions to this state as its rate limiter, which passes them to the agent that
- * currently runs the state.
+ * currently runs the state, and notes which limit bound each ({@link QpLimits}). Every
+ * {@link ReceivableRateSampler#SAMPLE_EVERY_ACKS}-th ACK also samples the R_rev of the next QP of a sweep over the
+ * registered blocks into the state's {@link ReceivableRateSampler}, read by the metrics endpoint.
  * <p>
  * <b>Note:</b> the blocks, the window and the decisions are touched by the running agent's thread only (or by the actor
  * while no agent runs); {@link #execute}, {@link #register}, {@link #unregister} and {@link #flush} may be called from
@@ -38,8 +41,12 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
     private final AgentCounters.RateUpdaterActor counters;
     private final WriteAheadMark mark;
+    private final QpLimits limits;
+    private final ReceivableRateSampler rrevSampler = new ReceivableRateSampler();
     private RateLimiter platform;
     private long window = Long.MIN_VALUE;
+    private int ackCount;
+    private int sweepQp;
 
     /**
      * @param sessionId    the session.
@@ -69,6 +76,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         this.pendingSlots = new OneToOneConcurrentArrayQueue<>(Math.max(16, blockCount * 2));
         this.counters = counters;
         this.mark = mark;
+        this.limits = new QpLimits(blockCount * qpsPerEntity, counters);
     }
 
     /**
@@ -140,6 +148,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
             if (blocks[slot.block()] == slot)
             {
                 blocks[slot.block()] = null;
+                limits.forget(slot.block() << blockShift, blockMask + 1);
             }
         });
     }
@@ -195,6 +204,35 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         {
             counters.badRateAcks.incrementRelease();
         }
+        if (0 == (++ackCount & (ReceivableRateSampler.SAMPLE_EVERY_ACKS - 1)))
+        {
+            sampleNextQp();
+        }
+    }
+
+    /**
+     * Records the R_rev of the sweep's next QP and moves the sweep on: to the next QP of its block, or to the first QP
+     * of the next block (wrapping), skipping a block that is not registered in one step.
+     */
+    private void sampleNextQp()
+    {
+        final int block = sweepQp >>> blockShift;
+        final QpBlockSlot slot = block < blocks.length ? blocks[block] : null;
+        int next = (block + 1) << blockShift;
+        if (null != slot)
+        {
+            final int qp = sweepQp & blockMask;
+            final QpStateTable table = slot.table();
+            if (qp < table.capacityQps())
+            {
+                rrevSampler.record(table.rateGbps(qp));
+                if (qp + 1 < table.capacityQps())
+                {
+                    next = sweepQp + 1;
+                }
+            }
+        }
+        sweepQp = (next >>> blockShift) < blocks.length ? next : 0;
     }
 
     /**
@@ -234,6 +272,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
                 blocks[block] = null;
             }
         }
+        limits.clear();
     }
 
     /**
@@ -244,6 +283,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
     {
         platform.setRate(qp, rRevGbps, rSendGbps, nowNs);
+        limits.onDecision(qp, rRevGbps, rSendGbps);
     }
 
     /**
@@ -285,6 +325,14 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     public OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots()
     {
         return pendingSlots;
+    }
+
+    /**
+     * @return the R_rev samples of the host's QPs (read by the metrics endpoint, one reader).
+     */
+    public ReceivableRateSampler rrevSampler()
+    {
+        return rrevSampler;
     }
 
     /**

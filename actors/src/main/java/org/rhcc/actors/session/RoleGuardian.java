@@ -9,6 +9,7 @@ import org.apache.pekko.Done;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
@@ -26,6 +27,9 @@ import org.rhcc.actors.node.NodeContext;
  * {@link AutostartFailed} reason. When the node shuts down (a JVM shutdown hook, {@code ActorSystem.terminate}, a
  * downed node), every session still open is ended first, in Pekko's {@code service-requests-done} phase, so that its
  * actuator journals its last decisions and closes its last windows (docs/design.md §7, "Durability").
+ * <p>
+ * The node's {@link org.rhcc.actors.node.RoleReadiness} says the role can take a session once the receptionist has
+ * acknowledged every key, and no longer from the moment its sessions are ended for a shutdown.
  */
 public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command>
 {
@@ -56,9 +60,19 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
     {
     }
 
+    /**
+     * The receptionist acknowledged a registration.
+     */
+    private enum Registered implements SessionProtocol.Command
+    {
+        INSTANCE
+    }
+
     private final RoleSession.Role role;
     private final NodeContext node;
     private final Map<Long, ActorRef<RoleSession.Command>> sessions = new HashMap<>();
+    private final int keys;
+    private int registered;
 
     private RoleGuardian(
         final ActorContext<SessionProtocol.Command> context, final RoleSession.Role role, final NodeContext node)
@@ -66,10 +80,13 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
         super(context);
         this.role = role;
         this.node = node;
+        final ActorRef<Receptionist.Registered> acknowledged =
+            context.messageAdapter(Receptionist.Registered.class, (ack) -> Registered.INSTANCE);
+        keys = role.serviceKeys(node).size();
         for (final ServiceKey<SessionProtocol.Command> key : role.serviceKeys(node))
         {
             context.getSystem().receptionist().tell(Receptionist.register(
-                node.settings().standby() ? SessionProtocol.standbyKey(key) : key, context.getSelf()));
+                node.settings().standby() ? SessionProtocol.standbyKey(key) : key, context.getSelf(), acknowledged));
         }
         final ActorRef<SessionProtocol.Command> self = context.getSelf();
         final CoordinatedShutdown shutdown = CoordinatedShutdown.get(context.getSystem());
@@ -110,6 +127,19 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
             })
             .onMessage(AutostartReply.class, this::onAutostartReply)
             .onMessage(EndAll.class, this::onEndAll)
+            .onMessage(Registered.class, (ack) ->
+            {
+                if (++registered == keys)
+                {
+                    node.readiness().accepting(role.name(), true);
+                }
+                return this;
+            })
+            .onSignal(PostStop.class, (signal) ->
+            {
+                node.readiness().accepting(role.name(), false);
+                return this;
+            })
             .build();
     }
 
@@ -159,6 +189,7 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
 
     private Behavior<SessionProtocol.Command> onEndAll(final EndAll endAll)
     {
+        node.readiness().accepting(role.name(), false);
         final CompletableFuture<?>[] ended = new CompletableFuture<?>[sessions.size()];
         int i = 0;
         for (final Map.Entry<Long, ActorRef<RoleSession.Command>> session : sessions.entrySet())

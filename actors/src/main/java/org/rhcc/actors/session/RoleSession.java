@@ -15,7 +15,6 @@ import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.agent.SourceActor;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.node.NodeContext;
-import org.rhcc.transport.counters.CounterAllocator;
 
 /**
  * One session of a data-plane role, written once for every role and parameterised by its {@link Role}: opens the
@@ -196,8 +195,8 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
         internal = role.openInternal(node);
         recordingId = node.awaitRecordingId(internal);
         platform = role.openPlatform(node);
-        sourceCounters =
-            AgentCounters.source(CounterAllocator.published(node.aeron()), role.sourceName(), spec.sessionId());
+        // no platform stream: the source reads the host's own sensor, and times its reads
+        sourceCounters = AgentCounters.source(node.counters(), role.sourceName(), spec.sessionId(), null == platform);
         source = context.spawn(role.source(node, platform, internal, sourceCounters, spec.sessionId()),
             role.sourceName());
         context.watchWith(source, SourceStopped.INSTANCE);

@@ -7,11 +7,12 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
-import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.codec.DropReason;
+import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.counters.CounterKey;
+import org.rhcc.transport.counters.NodeCounters;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
-import org.rhcc.transport.counters.CounterAllocator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -66,7 +67,7 @@ class AgentCountersTest
         {
             final CounterAllocator allocator = CounterAllocator.published(node.aeron());
             final AgentCounters.Source source = AgentCounters.source(allocator, "iio-sample-source", 9L);
-            final AgentCounters.Cascade cascade = AgentCounters.cascade(allocator, 9L);
+            final AgentCounters.Cascade cascade = AgentCounters.cascade(allocator, 9L, 2);
             source.forwarded.incrementRelease();
             final MessageAdapter adapter = new MessageAdapter(new MessageListener()
             {
@@ -88,10 +89,69 @@ class AgentCountersTest
         }
     }
 
+    /**
+     * A node's total of a count stays monotonic across sessions: a retired session's count joins the node's retired
+     * sum of its type, index and scope, and a reader under the node's lock sees it exactly once.
+     */
+    @Test
+    void shouldKeepANodesTotalWhenASessionsCountsAreRetired()
+    {
+        try (TestNode node = new TestNode("counters-retired", Map.of()))
+        {
+            final NodeCounters counters = node.context().counters();
+            final AgentCounters.RateUpdaterActor first = AgentCounters.rateUpdater(counters, 5L);
+            final AgentCounters.RateUpdaterActor second = AgentCounters.rateUpdater(counters, 6L);
+            first.acksSeen.setRelease(40);
+            first.decisions[AgentCounters.LIMIT_R_CC].setRelease(7);
+            second.acksSeen.setRelease(2);
+            assertEquals(42L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
+
+            first.close();
+            assertEquals(42L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
+            assertEquals(7L, total(counters, AgentCounters.RATE_UPDATER_DECISIONS_TYPE_ID, AgentCounters.LIMIT_R_CC));
+            final AgentCounters.RateUpdaterActor third = AgentCounters.rateUpdater(counters, 7L);
+            third.acksSeen.setRelease(8);
+            second.close();
+            assertEquals(50L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
+            final long retired = counters.read((reader) ->
+            {
+                final long[] retiredSums = new long[1];
+                reader.forEach((id, typeId, key, label) ->
+                {
+                    if (AgentCounters.RATE_UPDATER_ACKS_TYPE_ID == typeId &&
+                        CounterKey.NODE == CounterKey.decode(key, 0, key.capacity()).sessionId() &&
+                        label.endsWith("sessions retired"))
+                    {
+                        retiredSums[0]++;
+                    }
+                });
+                return retiredSums[0];
+            });
+            assertEquals(1L, retired, "one retired sum per type, index and scope");
+            third.close();
+        }
+    }
+
+    private static long total(final NodeCounters counters, final int typeId, final int index)
+    {
+        return counters.read((reader) ->
+        {
+            final long[] sum = new long[1];
+            reader.forEach((id, type, key, label) ->
+            {
+                if (type == typeId && CounterKey.decode(key, 0, key.capacity()).index() == index)
+                {
+                    sum[0] += reader.getCounterValue(id);
+                }
+            });
+            return sum[0];
+        });
+    }
+
     @Test
     void shouldStartTheLastAnswerAtMinusOne()
     {
-        final AgentCounters.Cascade counters = AgentCounters.cascade(CounterAllocator.unpublished(), 1L);
+        final AgentCounters.Cascade counters = AgentCounters.cascade(CounterAllocator.unpublished(), 1L, 2);
         assertEquals(-1L, counters.lastDoneNs.get());
         assertEquals(0L, counters.samplesSeen.get());
         counters.close();

@@ -53,6 +53,29 @@ class NodeStartFailureTest
     }
 
     @Test
+    void shouldRefuseAnHttpEndpointPortInUseOrNotAPort() throws IOException
+    {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            final Map<String, Object> config = config("http-port", NodeSettings.ROLE_SIM);
+            config.put("rhcc.node.http-port", taken.getLocalPort());
+
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> RhccNode.start(RhccConfig.load(null, config)));
+
+            assertEquals("rhcc.node.http-port: 127.0.0.1:" + taken.getLocalPort() + " is in use by another process " +
+                "(another rhcc node?): stop it, or give this node another port in rhcc.node.http-port",
+                ex.getMessage());
+        }
+        final Map<String, Object> config = config("http-port-bad", NodeSettings.ROLE_SIM);
+        config.put("rhcc.node.http-port", "on");
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> RhccNode.start(RhccConfig.load(null, config)));
+        assertEquals("rhcc.node.http-port = 'on': use a port (1-65535), auto (the Artery port + 1000) or off",
+            ex.getMessage());
+    }
+
+    @Test
     void shouldRefuseAnAeronUdpPortInUse() throws IOException
     {
         try (DatagramSocket taken = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)))

@@ -11,10 +11,13 @@ import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.transport.codec.MbaReason;
+import org.rhcc.transport.counters.CounterKey;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,10 +43,16 @@ class RealHostReceiverTest
                 final ActorRef<SessionProtocol.Command> guardian = kit.spawn(RoleGuardian.create(ReceiverRole.ROLE, node.context()),
                     "receiver");
                 final long deadlineNs = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                while (!ACTUATIONS.contains("0:5") && System.nanoTime() < deadlineNs)
+                // the level gauge is set right after the actuation
+                while ((!ACTUATIONS.contains("0:5") || 5 != counted(node, AgentCounters.CASCADE_MBA_LEVEL_TYPE_ID, 0))
+                    && System.nanoTime() < deadlineNs)
                 {
                     sleep(20);
                 }
+                assertTrue(counted(node, AgentCounters.SENSOR_READ_BUCKET_TYPE_ID, -1) > 0, "sensor reads timed");
+                assertEquals(5L, counted(node, AgentCounters.CASCADE_MBA_LEVEL_TYPE_ID, 0), "group 0's level gauge");
+                assertEquals(1L, counted(node, AgentCounters.CASCADE_LEVEL_CHANGES_TYPE_ID,
+                    MbaReason.CONGESTION_ONSET.value()), "group 1 jumped to level 4 once");
                 kit.stop(guardian, Duration.ofSeconds(10));
             }
             finally
@@ -55,6 +64,28 @@ class RealHostReceiverTest
         assertEquals(List.of("reset", "1:4"), ACTUATIONS.subList(0, 2), "startup reset, then congestion onset");
         assertTrue(ACTUATIONS.contains("0:5"), ACTUATIONS.toString());
         assertEquals("reset", ACTUATIONS.get(ACTUATIONS.size() - 1), "the host is unthrottled when the node stops");
+    }
+
+    /**
+     * @param node   the node.
+     * @param typeId a counter type.
+     * @param index  the key index to sum, or -1 for every index.
+     * @return the sum of the node's counters of that type (and index).
+     */
+    private static long counted(final TestNode node, final int typeId, final int index)
+    {
+        return node.context().counters().read((reader) ->
+        {
+            final long[] sum = new long[1];
+            reader.forEach((id, type, key, label) ->
+            {
+                if (type == typeId && (index < 0 || CounterKey.decode(key, 0, key.capacity()).index() == index))
+                {
+                    sum[0] += reader.getCounterValue(id);
+                }
+            });
+            return sum[0];
+        });
     }
 
     private static void sleep(final long ms)

@@ -17,6 +17,7 @@ import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
@@ -147,6 +148,11 @@ class RateUpdaterSupervisionTest
         send(spec, ack++);
         await(spec, ack);
         assertEquals(QPS, heard.rates.size(), "no decision in the fail-safe, lockstep still answered");
+        assertEquals(1L, state.counters().failSafe.get(), "the fail-safe gauge is up");
+        assertEquals(0L, state.counters().limitedQps[AgentCounters.LIMIT_R_REV].get() +
+            state.counters().limitedQps[AgentCounters.LIMIT_R_CC].get(), "released QPs are limited by nothing");
+        assertTrue(state.counters().decisions[AgentCounters.LIMIT_R_REV].get() +
+            state.counters().decisions[AgentCounters.LIMIT_R_CC].get() > 0, "the decisions before were counted");
 
         final List<SessionProtocol.Ended> ended = client.end(spec.sessionId(), List.of(SessionProtocol.SENDER_KEY));
         final String failure = ended.get(0).failure();

@@ -6,9 +6,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.HdrHistogram.Histogram;
+import org.agrona.CloseHelper;
+import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.replay.ReplayReport;
+import org.rhcc.metrics.MetricsEndpoint;
+import org.rhcc.metrics.NodeMetrics;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 
@@ -25,7 +32,10 @@ import org.rhcc.transport.aeron.EmbeddedMediaDriver;
  * {@code -Drhcc.bench.wait=busy-spin} to override the agents' and the bench thread's idle strategy,
  * {@code -Drhcc.bench.rate=1000000} offered signals per second, {@code -Drhcc.bench.qps=10000} QPs of the ACK paths,
  * {@code -Drhcc.bench.warmup=2000000} and {@code -Drhcc.bench.measured=5000000} signals per latency path,
- * {@code -Drhcc.bench.relay.threads=1|2}, {@code -Drhcc.bench.state.qps=1048576}.
+ * {@code -Drhcc.bench.relay.threads=1|2}, {@code -Drhcc.bench.state.qps=1048576}, and
+ * {@code -Drhcc.bench.metrics-port=N} to serve the agents' metrics on 127.0.0.1:N as a node does (the metrics module's
+ * endpoint over the bench's counters and sender states, and the JVM's metrics), for measuring the paths while
+ * something scrapes it.
  */
 public final class ActorsBench
 {
@@ -54,6 +64,7 @@ public final class ActorsBench
             .workDir(work))))
         {
             final AeronPathBench aeron = new AeronPathBench(driver.connect(), profile);
+            final MetricsEndpoint metrics = metricsEndpoint(aeron);
             final boolean latency = all || parts.contains("latency");
             if (latency || parts.contains("latency-iio"))
             {
@@ -94,6 +105,7 @@ public final class ActorsBench
                 ratio("IIO", latencies.get("mailbox-iio"), latencies.get("aeron-iio"));
                 ratio("ACK", latencies.get("mailbox-ack"), latencies.get("aeron-ack"));
             }
+            CloseHelper.quietClose(metrics);
         }
         finally
         {
@@ -122,6 +134,27 @@ public final class ActorsBench
                 "DIVERGED");
         }
         System.exit(0);
+    }
+
+    /**
+     * @param aeron the bench's agents.
+     * @return their metrics endpoint if {@code -Drhcc.bench.metrics-port} asks for one (it lives until the JVM exits),
+     * else null.
+     */
+    private static MetricsEndpoint metricsEndpoint(final AeronPathBench aeron)
+    {
+        final Integer port = Integer.getInteger("rhcc.bench.metrics-port");
+        if (null == port)
+        {
+            return null;
+        }
+        final PrometheusRegistry registry = NodeMetrics.registerAgents(new PrometheusRegistry(), aeron.counters(),
+            aeron.senders(), Set.of(NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER));
+        JvmMetrics.builder().register(registry);
+        final MetricsEndpoint endpoint = MetricsEndpoint.start("127.0.0.1", port, registry, () -> null,
+            "-Drhcc.bench.metrics-port");
+        System.out.println("metrics at http://" + endpoint.address() + "/metrics");
+        return endpoint;
     }
 
     private static void print(final String name, final PacedLoad.Result result,

@@ -9,12 +9,15 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.actors.agent.SignalRelayAgent;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.receiver.MbaActuatorAgent;
+import org.rhcc.actors.receiver.MbaLevelTelemetry;
 import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.actors.sender.QpBlockSlot;
 import org.rhcc.actors.sender.RateUpdaterAgent;
+import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.actors.sender.SenderHostState;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
@@ -24,7 +27,7 @@ import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameKey;
 import org.rhcc.transport.auth.FramePublisher;
-import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.counters.NodeCounters;
 import org.rhcc.transport.message.FrameGate;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -59,6 +62,8 @@ final class AeronPathBench
     private static final boolean BUSY = Boolean.getBoolean("rhcc.bench.busy");
 
     private final Aeron aeron;
+    private final NodeCounters counters;
+    private final SenderAgents senders = new SenderAgents();
     private final BenchProfile profile;
     private final int relayThreads;
     private final java.util.List<BusyTimeAgent> timed = new java.util.ArrayList<>();
@@ -73,8 +78,25 @@ final class AeronPathBench
     AeronPathBench(final Aeron aeron, final BenchProfile profile)
     {
         this.aeron = aeron;
+        this.counters = new NodeCounters(aeron);
         this.profile = profile;
         this.relayThreads = relayThreads();
+    }
+
+    /**
+     * @return the counters of the bench's agents, published as a node's are.
+     */
+    NodeCounters counters()
+    {
+        return counters;
+    }
+
+    /**
+     * @return the sender host states the bench's rate updaters run, as a node registers them.
+     */
+    SenderAgents senders()
+    {
+        return senders;
     }
 
     /**
@@ -111,16 +133,18 @@ final class AeronPathBench
             ExclusivePublication commandsOut = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
-            final MessageProxy commands = commandProxy(commandsOut);
+            final AgentCounters.Cascade cascadeCounters = AgentCounters.cascade(counters, 1L, 2);
+            final MessageProxy commands = commandProxy(commandsOut, cascadeCounters.framesPublished,
+                cascadeCounters.backPressured);
             final ReceiverDecisionLog log = new ReceiverDecisionLog(1 << 20);
             final ControllerConfig config = Fixtures.config(Scheme.RHCC);
             final ReceiverController controller = new ReceiverController(config,
-                new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
+                new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0),
+                new MbaLevelTelemetry(cascadeCounters, log));
             final MbaActuatorAgent cascade = new MbaActuatorAgent(samples,
                 auth.verifier(1L, FramePublisher.PLATFORM_IIO, FramePublisher.HOST_IIO_SENSOR), commands, controller,
-                log, Fixtures.mark(), 1L, 0, 1, 64, AgentCounters.cascade(CounterAllocator.published(aeron), 1L));
-            final AgentCounters.Source sourceCounters =
-                AgentCounters.source(CounterAllocator.published(aeron), "iio-sample-source", 1L);
+                log, Fixtures.mark(), 1L, 0, 1, 64, cascadeCounters);
+            final AgentCounters.Source sourceCounters = AgentCounters.source(counters, "iio-sample-source", 1L);
             final Agent relayAgent = relay ? new SignalRelayAgent("iio-sample-source", platform, internal,
                 new FrameGate(auth.verifier(1L, FramePublisher.PLATFORM_IIO), sourceCounters.frameDrops), 64,
                 Integer.MAX_VALUE, sourceCounters) : null;
@@ -344,10 +368,12 @@ final class AeronPathBench
     {
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
-        final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L,
-            AgentCounters.rateUpdater(CounterAllocator.published(aeron), 1L), Fixtures.mark());
+        final AgentCounters.RateUpdaterActor rateCounters = AgentCounters.rateUpdater(counters, 1L);
+        final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L, rateCounters,
+            Fixtures.mark());
         final RateUpdaterAgent agent = new RateUpdaterAgent(acks, auth.verifier(1L, FramePublisher.PLATFORM_ACKS),
-            commandProxy(commandsOut), state, 64);
+            commandProxy(commandsOut, rateCounters.framesPublished, rateCounters.backPressured), state, 64);
+        senders.put(state);
         final ControllerConfig config = Fixtures.config(Scheme.RHCC);
         for (int b = 0; b < blocks; b++)
         {
@@ -360,13 +386,16 @@ final class AeronPathBench
     }
 
     /**
-     * @param commandsOut the agents' command stream.
+     * @param commandsOut   the agents' command stream.
+     * @param published     counts the frames published, as a node's actuators do.
+     * @param backPressured counts the back-pressured claims.
      * @return the actuator's proxy on it, retrying as a node's actuators do (the profile's offer retries, yielding).
      */
-    private MessageProxy commandProxy(final ExclusivePublication commandsOut)
+    private MessageProxy commandProxy(final ExclusivePublication commandsOut, final AtomicCounter published,
+        final AtomicCounter backPressured)
     {
         return new MessageProxy(commandsOut, profile.offerRetries(), IdleStrategies.parse("yielding"),
-            auth.signer(FramePublisher.RECEIVER_CONTROLLER, 1L));
+            auth.signer(FramePublisher.RECEIVER_CONTROLLER, 1L), published, backPressured);
     }
 
     private static void await(final ExclusivePublication in, final ExclusivePublication commands)

@@ -200,6 +200,36 @@ public final class ReceiverController
     }
 
     /**
+     * @return the threshold the smoothed occupancy is compared with, entries: I_thr for RHCC's rule, hostCC's I_T for
+     * the hostCC schemes, 0 when the scheme has no receiver loop.
+     */
+    public double threshold()
+    {
+        if (null != detector)
+        {
+            return detector.iThr();
+        }
+        return null == hostCcPolicy ? 0.0 : config.hostCcIT();
+    }
+
+    /**
+     * @return true when the smoothed occupancy is above the {@link #threshold()} (Eq. (1)'s {@code I_cur > I_thr} for
+     * RHCC's rule, hostCC's occupancy test for the hostCC schemes); false without a receiver loop.
+     */
+    public boolean congested()
+    {
+        if (null != detector)
+        {
+            return detector.congested();
+        }
+        if (null != hostCcLocal)
+        {
+            return hostCcLocal.occupancyAboveThreshold();
+        }
+        return null != hostCcPolicy && hostCcPolicy.smoothedOccupancy() > config.hostCcIT();
+    }
+
+    /**
      * @return true when the receiver NIC is CE-marking (hostcc only).
      */
     public boolean marking()

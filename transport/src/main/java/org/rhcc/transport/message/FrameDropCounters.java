@@ -1,11 +1,11 @@
 package org.rhcc.transport.message;
 
-import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.MessageHeaderDecoder;
 import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.counters.CounterKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * Counts frames dropped by a decoder, one counter per {@link DropReason}, and logs the first drop of each reason
  * once (with the header fields that explain it); later drops of the same reason are only counted.
  * <p>
- * On a node the counts are Aeron counters ({@code rhcc frames dropped, <reason> (count): stream=<name>}), kept by the
- * session rather than by the agent that decodes, so that a restarted agent carries on with them.
+ * On a node the counts are Aeron counters ({@code rhcc frames dropped, <reason> (count): stream=<name>}, key: the
+ * session, the reason's ordinal and the stream), kept by the session rather than by the agent that decodes, so that a
+ * restarted agent carries on with them; closing them retires them ({@link CounterAllocator#retire}).
  * <p>
  * <b>Note:</b> one writer thread (the decoding agent); any thread or process may read the counts, which are
  * published with release semantics.
@@ -27,6 +28,7 @@ public final class FrameDropCounters implements AutoCloseable
     private static final Logger LOGGER = LoggerFactory.getLogger(FrameDropCounters.class);
 
     private final String streamName;
+    private final CounterAllocator allocator;
     private final AtomicCounter[] counts = new AtomicCounter[DropReason.count()];
 
     /**
@@ -45,11 +47,32 @@ public final class FrameDropCounters implements AutoCloseable
      */
     public FrameDropCounters(final String streamName, final CounterAllocator allocator)
     {
+        this(allocator, streamName, streamName, CounterKey.NODE);
+    }
+
+    /**
+     * A session's counters of one stream, as one agent decodes it.
+     *
+     * @param stream    names the stream in the log line and the labels, e.g. {@code iio-samples}.
+     * @param agent     the agent that drops the frames (the counters' key scope), e.g. {@code mba-actuator}.
+     * @param sessionId the session.
+     * @param allocator where the counters come from.
+     */
+    public FrameDropCounters(final String stream, final String agent, final long sessionId,
+        final CounterAllocator allocator)
+    {
+        this(allocator, stream + " session=" + sessionId, agent, sessionId);
+    }
+
+    private FrameDropCounters(final CounterAllocator allocator, final String streamName, final String scope,
+        final long sessionId)
+    {
         this.streamName = streamName;
+        this.allocator = allocator;
         for (int i = 0; i < counts.length; i++)
         {
-            counts[i] = allocator.allocate(FRAMES_DROPPED_TYPE_ID, "rhcc frames dropped, " +
-                DropReason.byOrdinal(i).description() + " (count): stream=" + streamName);
+            counts[i] = allocator.allocate(FRAMES_DROPPED_TYPE_ID, new CounterKey(sessionId, i, scope),
+                "rhcc frames dropped, " + DropReason.byOrdinal(i).description() + " (count): stream=" + streamName);
         }
     }
 
@@ -116,11 +139,15 @@ public final class FrameDropCounters implements AutoCloseable
     }
 
     /**
-     * Frees the counters (published ones leave the counters file).
+     * Retires the counters ({@link CounterAllocator#retire}: published ones leave the counters file, a node keeps
+     * their sum).
      */
     public void close()
     {
-        CloseHelper.closeAll(counts);
+        for (final AtomicCounter count : counts)
+        {
+            allocator.retire(count);
+        }
     }
 
     private static String remedy(final DropReason reason)

@@ -3,6 +3,7 @@ package org.rhcc.transport.message;
 import io.aeron.Publication;
 import io.aeron.logbuffer.BufferClaim;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameSigner;
 import org.rhcc.transport.codec.ClockAdvanceEncoder;
@@ -23,7 +24,8 @@ import org.rhcc.transport.codec.RateUpdateEncoder;
  * position on success, otherwise {@link Publication#NOT_CONNECTED}, {@link Publication#BACK_PRESSURED},
  * {@link Publication#ADMIN_ACTION}, {@link Publication#CLOSED} or {@link Publication#MAX_POSITION_EXCEEDED}
  * (see {@link OfferResult}). Every frame ends with the authentication trailer its {@link FrameSigner} writes
- * (transport/README.md, "Authenticated frames").
+ * (transport/README.md, "Authenticated frames"). Given counters, it also counts the frames it published and the
+ * claims refused for back-pressure or an admin action (retries included), for AeronStat and the metrics endpoint.
  * <p>
  * <b>Note:</b> allocation-free. Not thread safe: one proxy per publishing thread, ideally over an
  * {@link io.aeron.ExclusivePublication}.
@@ -44,6 +46,8 @@ public final class MessageProxy
     private final ClockDoneEncoder clockDone = new ClockDoneEncoder();
     private final EcnMarkingEncoder ecnMarking = new EcnMarkingEncoder();
 
+    private final AtomicCounter published;
+    private final AtomicCounter backPressured;
     private long backPressureCount;
     private long adminActionCount;
     private long failedOfferCount;
@@ -70,6 +74,21 @@ public final class MessageProxy
     public MessageProxy(final Publication publication, final int maxRetries, final IdleStrategy retryIdleStrategy,
         final FrameSigner signer)
     {
+        this(publication, maxRetries, retryIdleStrategy, signer, null, null);
+    }
+
+    /**
+     * @param publication       to offer on; the proxy does not close it.
+     * @param maxRetries        further attempts after a back-pressured or admin-action claim, 0 to never retry.
+     * @param retryIdleStrategy to idle with between attempts.
+     * @param signer            signs every frame (one publisher; the proxy's thread only).
+     * @param published         counts the frames published (one writer: the proxy's thread), or null.
+     * @param backPressured     counts the claims refused for back-pressure or an admin action, each retry included
+     *                          (one writer: the proxy's thread), or null.
+     */
+    public MessageProxy(final Publication publication, final int maxRetries, final IdleStrategy retryIdleStrategy,
+        final FrameSigner signer, final AtomicCounter published, final AtomicCounter backPressured)
+    {
         if (maxRetries < 0)
         {
             throw new IllegalArgumentException("maxRetries must be >= 0, got " + maxRetries);
@@ -79,6 +98,8 @@ public final class MessageProxy
         this.maxRetries = maxRetries;
         this.retryIdleStrategy = retryIdleStrategy;
         this.signer = signer;
+        this.published = published;
+        this.backPressured = backPressured;
     }
 
     /**
@@ -316,6 +337,18 @@ public final class MessageProxy
     {
         signer.sign(bufferClaim.buffer(), bufferClaim.offset(), bufferClaim.length() - MessageSchema.TRAILER_LENGTH);
         bufferClaim.commit();
+        if (null != published)
+        {
+            published.setRelease(published.getPlain() + 1);
+        }
+    }
+
+    private void countBackPressure()
+    {
+        if (null != backPressured)
+        {
+            backPressured.setRelease(backPressured.getPlain() + 1);
+        }
     }
 
     private long claim(final int messageLength)
@@ -334,10 +367,12 @@ public final class MessageProxy
             if (Publication.BACK_PRESSURED == result)
             {
                 backPressureCount++;
+                countBackPressure();
             }
             else if (Publication.ADMIN_ACTION == result)
             {
                 adminActionCount++;
+                countBackPressure();
             }
             else
             {

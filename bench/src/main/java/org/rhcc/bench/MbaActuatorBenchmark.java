@@ -1,0 +1,131 @@
+package org.rhcc.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.FragmentHandler;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.actors.journal.WriteAheadMark;
+import org.rhcc.actors.receiver.MbaActuatorAgent;
+import org.rhcc.actors.receiver.MbaLevelTelemetry;
+import org.rhcc.actors.receiver.ReceiverDecisionLog;
+import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.ReceiverController;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.transport.aeron.DriverConfig;
+import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.message.MessageProxy;
+import org.rhcc.transport.port.EcnMarkingProxy;
+import org.rhcc.transport.port.MbaActuatorProxy;
+
+/**
+ * One IIO sample through the receiver's actuator agent, as a node runs it but without the hop that brings the
+ * sample: {@link MbaActuatorAgent#onIioSample} counts it, marks it in the write-ahead mark, runs core's
+ * {@link ReceiverController} (Eq. (1), the threshold, the MBA cascade) and keeps its counters (and, as a node wires it,
+ * the level telemetry between the controller and the decision log); a level change is published as an
+ * {@code MbaLevelCommand} on an {@code aeron:ipc} stream that the same thread drains (frames unsigned). Samples 400 ns
+ * apart, the occupancy crossing I_thr = 45 every 50 us, so about 1 % of the samples change a level (the decision's
+ * journal event is the one allocation, 32 B). The media driver parks 10 ms with 16 MiB terms.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 3, jvmArgsAppend = {
+    "-Dagrona.disable.bounds.checks=true",
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "--add-opens", "java.base/java.util.zip=ALL-UNNAMED",
+    "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED" })
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class MbaActuatorBenchmark
+{
+    private static final int TERM_BYTES = 16 << 20;
+    private static final int STREAM_ID = 1002;
+    private static final long SAMPLE_INTERVAL_NS = 400;
+    private static final long HALF_PERIOD_NS = 50_000;
+
+    private final FragmentHandler discard = (buffer, offset, length, header) -> { };
+    private Path workDir;
+    private EmbeddedMediaDriver driver;
+    private Aeron aeron;
+    private Subscription commands;
+    private ReceiverDecisionLog log;
+    private MbaActuatorAgent agent;
+    private long seq;
+    private long nowNs;
+
+    /**
+     * Starts the command stream and the agent.
+     *
+     * @throws Exception if the media driver cannot start.
+     */
+    @Setup
+    public void setUp() throws Exception
+    {
+        workDir = Files.createTempDirectory(Path.of("/dev/shm"), "rhcc-mba-actuator-bench");
+        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir).idleStrategy("sleep-10ms")
+            .termLengthBytes(TERM_BYTES).ipcTermLengthBytes(TERM_BYTES));
+        aeron = driver.connect();
+        commands = aeron.addSubscription("aeron:ipc", STREAM_ID);
+        final ExclusivePublication publication = aeron.addExclusivePublication("aeron:ipc", STREAM_ID);
+        while (!publication.isConnected())
+        {
+            Thread.onSpinWait();
+        }
+        final MessageProxy proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy(),
+            FrameAuth.off().signer(FramePublisher.RECEIVER_CONTROLLER, 1L));
+        final AgentCounters.Cascade counters = AgentCounters.cascade(CounterAllocator.unpublished(), 1L, 2);
+        log = new ReceiverDecisionLog(1 << 16);
+        final ReceiverController controller = new ReceiverController(
+            ControllerConfig.of(Scheme.RHCC, 100.0, Map.of()), new MbaActuatorProxy(proxy, 0, 2),
+            new EcnMarkingProxy(proxy, 0), new MbaLevelTelemetry(counters, log));
+        agent = new MbaActuatorAgent(commands, FrameAuth.off().verifier(1L, FramePublisher.PLATFORM_IIO), proxy,
+            controller, log, WriteAheadMark.inMemory(), 1L, 0, 1, 64, counters);
+    }
+
+    /**
+     * @throws Exception if the driver's directory cannot be removed.
+     */
+    @TearDown
+    public void tearDown() throws Exception
+    {
+        aeron.close();
+        driver.close();
+        Files.deleteIfExists(workDir);
+    }
+
+    /**
+     * One sample, then the commands and the decision queue drained.
+     *
+     * @return frames drained.
+     */
+    @Benchmark
+    public int iioSample()
+    {
+        nowNs += SAMPLE_INTERVAL_NS;
+        final double occupancy = 0 == (nowNs / HALF_PERIOD_NS & 1) ? 60.0 : 30.0;
+        agent.onIioSample(0, seq++, nowNs, occupancy, 50.0);
+        log.queue().drain((event) -> { });
+        return commands.poll(discard, 64);
+    }
+}

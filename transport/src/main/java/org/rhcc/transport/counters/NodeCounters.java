@@ -1,0 +1,117 @@
+package org.rhcc.transport.counters;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+import io.aeron.Aeron;
+import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersReader;
+
+/**
+ * A node's counters: Aeron counters in its media driver's counters file, keyed ({@link CounterKey}), with the sum of
+ * every retired count kept per type, index and scope, so that a node's total of anything counted stays monotonic
+ * while sessions come and go.
+ * <p>
+ * Why retired sums, and not one counter per node for everything: a session's counts have one writer, its agent's
+ * thread, which publishes them with ordered stores (a plain {@code mov} on x86, no fence, no locked instruction);
+ * two sessions of a role can run at once on a node (and a session's agent is replaced after a crash), so a counter
+ * shared by sessions would need an atomic add per sample or ACK. The session's counters also answer per-session
+ * questions (AeronStat, a session's end). When a session ends, its agents have stopped; {@link #retire} then adds each
+ * count to the node's retired counter of its type, index and scope (allocated on first use, session
+ * {@link CounterKey#NODE}, labelled {@code ... sessions retired}), sets the session's counter to 0 and frees it, all
+ * under this object's lock. A reader that sums a type over the counters file under the same lock ({@link #read})
+ * therefore sees each count exactly once: either in its session's counter or in the retired sum, never in both or
+ * neither, although the driver frees a counter asynchronously (a freed counter may stay in the file, at 0, for a few
+ * milliseconds). Neither side is on a hot path: retiring happens when a session ends, reading when someone scrapes.
+ * <p>
+ * Gauges (a level, an occupancy) are not retired: their owner closes them, and they leave the file.
+ */
+public final class NodeCounters implements CounterAllocator
+{
+    private static final Pattern SESSION = Pattern.compile("session=-?[0-9]+");
+
+    private final Aeron aeron;
+    private final Map<Family, AtomicCounter> retired = new HashMap<>();
+
+    /**
+     * @param aeron the node's Aeron client, connected to its media driver.
+     */
+    public NodeCounters(final Aeron aeron)
+    {
+        this.aeron = aeron;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public AtomicCounter allocate(final int typeId, final CounterKey key, final String label)
+    {
+        return CounterAllocator.addCounter(aeron, typeId, key, label);
+    }
+
+    /**
+     * Adds the count to the node's retired sum of its type, index and scope, sets it to 0 and frees it.
+     * <p>
+     * {@inheritDoc}
+     */
+    public synchronized void retire(final AtomicCounter counter)
+    {
+        if (counter.isClosed())
+        {
+            return;
+        }
+        final long value = counter.get();
+        if (0 != value)
+        {
+            final CountersReader reader = aeron.countersReader();
+            final int id = counter.id();
+            final int typeId = reader.getCounterTypeId(id);
+            final CounterKey key = CounterKey.decode(reader.metaDataBuffer(),
+                CountersReader.metaDataOffset(id) + CountersReader.KEY_OFFSET, CountersReader.MAX_KEY_LENGTH);
+            final Family family = new Family(typeId, key.index(), key.scope());
+            AtomicCounter sum = retired.get(family);
+            if (null == sum)
+            {
+                sum = allocate(typeId, CounterKey.node(key.index(), key.scope()), retiredLabel(reader, id));
+                retired.put(family, sum);
+            }
+            sum.setRelease(sum.get() + value);
+            counter.setRelease(0);
+        }
+        counter.close();
+    }
+
+    /**
+     * Reads the counters file while no count is being retired: a count is then in its session's counter or in its
+     * retired sum, exactly once.
+     *
+     * @param reading what to read (control path: may allocate).
+     * @param <T>     what it returns.
+     * @return its result.
+     */
+    public synchronized <T> T read(final Function<CountersReader, T> reading)
+    {
+        return reading.apply(aeron.countersReader());
+    }
+
+    /**
+     * @return the node's Aeron client.
+     */
+    public Aeron aeron()
+    {
+        return aeron;
+    }
+
+    private record Family(int typeId, int index, String scope)
+    {
+    }
+
+    private static String retiredLabel(final CountersReader reader, final int id)
+    {
+        final String label = reader.getCounterLabel(id);
+        final String replaced = SESSION.matcher(label).replaceAll("sessions retired");
+        return replaced.equals(label) ? label + " (sessions retired)" : replaced;
+    }
+}
