@@ -13,7 +13,9 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.IdleStrategy;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.node.NodeContext;
 import org.rhcc.transport.agent.AgentThread;
+import org.rhcc.transport.agent.AgentThreads;
 
 /**
  * A signal source (the receiver's IIO sample source, the sender's probe-ACK source): an actor that starts its
@@ -59,11 +61,12 @@ public final class SourceActor extends AbstractBehavior<SourceActor.Command>
     private final AgentThread agentThread;
     private final String role;
 
-    private SourceActor(final ActorContext<Command> context, final Agent agent, final IdleStrategy idleStrategy)
+    private SourceActor(final ActorContext<Command> context, final AgentThreads agentThreads, final Agent agent,
+        final IdleStrategy idleStrategy)
     {
         super(context);
         this.role = agent.roleName();
-        this.agentThread = AgentThread.start(agent, idleStrategy,
+        this.agentThread = agentThreads.start(agent, idleStrategy,
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
         context.getLog().debug("signal source {} started", role);
     }
@@ -71,14 +74,15 @@ public final class SourceActor extends AbstractBehavior<SourceActor.Command>
     /**
      * @param agents       creates a fresh agent at every (re)start.
      * @param idleStrategy creates the agent's idle strategy.
-     * @param settings     supervision backoff.
+     * @param node         the node: its supervision backoff, and the group its agent threads run in.
      * @return the supervised source.
      */
     public static Behavior<Command> create(final Supplier<Agent> agents, final Supplier<IdleStrategy> idleStrategy,
-        final NodeSettings settings)
+        final NodeContext node)
     {
-        return Behaviors.supervise(
-            Behaviors.<Command>setup((context) -> new SourceActor(context, agents.get(), idleStrategy.get())))
+        final NodeSettings settings = node.settings();
+        return Behaviors.supervise(Behaviors.<Command>setup((context) ->
+            new SourceActor(context, node.agentThreads(), agents.get(), idleStrategy.get())))
             .onFailure(SourceCrashedException.class, SupervisorStrategy.restartWithBackoff(
                 settings.sourceMinBackoff(), settings.sourceMaxBackoff(), 0.2).withLoggingEnabled(false));
     }

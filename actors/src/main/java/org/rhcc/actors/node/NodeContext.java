@@ -7,6 +7,7 @@ import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
+import org.rhcc.transport.agent.AgentThreads;
 import org.rhcc.transport.archive.SignalRecorder;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.counters.NodeCounters;
@@ -27,10 +28,12 @@ import org.rhcc.transport.counters.NodeCounters;
  * @param counters        the node's counters (every agent's counters come from it).
  * @param journalCounters the node's journal counters.
  * @param readiness       whether each data-plane role's guardian can take a session.
+ * @param agentThreads    the node's agent threads, all stopped before its Aeron client unmaps their counters and
+ *                        streams.
  */
 public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
     ReceiverHardware hardware, FrameAuth frameAuth, NodeCounters counters, JournalCounters journalCounters,
-    RoleReadiness readiness)
+    RoleReadiness readiness, AgentThreads agentThreads)
 {
     /**
      * A node's shared resources, with its counters published through its Aeron client.
@@ -47,8 +50,10 @@ public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder rec
         final SenderAgents senderAgents, final ReceiverHardware hardware, final FrameAuth frameAuth)
     {
         final NodeCounters counters = new NodeCounters(aeron);
+        final AgentThreads agentThreads = new AgentThreads();
+        agentThreads.closeOn(aeron);
         return new NodeContext(settings, aeron, recorder, senderAgents, hardware, frameAuth, counters,
-            JournalCounters.allocate(counters), new RoleReadiness());
+            JournalCounters.allocate(counters), new RoleReadiness(), agentThreads);
     }
 
     /**

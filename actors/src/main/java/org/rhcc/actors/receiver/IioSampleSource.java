@@ -53,7 +53,7 @@ public final class IioSampleSource
         final FrameGate gate = new FrameGate(
             node.frameAuth().verifier(sessionId, FramePublisher.PLATFORM_IIO), counters.frameDrops);
         return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, gate, s.fragmentLimit(),
-            s.offerRetries(), counters), () -> IdleStrategies.parse(s.idleStrategy()), s);
+            s.offerRetries(), counters), () -> IdleStrategies.parse(s.idleStrategy()), node);
     }
 
     /**
@@ -70,7 +70,7 @@ public final class IioSampleSource
     {
         final var s = node.settings();
         return SourceActor.create(() -> sensor(node, internal, sensor.get(), counters, sessionId),
-            () -> IdleStrategies.parse(s.idleStrategy()), s);
+            () -> IdleStrategies.parse(s.idleStrategy()), node);
     }
 
     private static Agent sensor(final NodeContext node, final ExclusivePublication internal,

@@ -169,7 +169,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         agent = new MbaActuatorAgent(samples, node.frameAuth().verifier(spec.sessionId(), FramePublisher.PLATFORM_IIO,
             FramePublisher.HOST_IIO_SENSOR), proxy, controller, log, mark, spec.sessionId(), spec.receiverHostId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.fragmentLimit(), counters);
-        agentThread = AgentThread.start(agent, IdleStrategies.parse(s.idleStrategy()),
+        agentThread = node.agentThreads().start(agent, IdleStrategies.parse(s.idleStrategy()),
             (cause) -> context.getSelf().tell(new AgentCrashed(cause)));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
         context.getSelf().tell(Tick.INSTANCE);

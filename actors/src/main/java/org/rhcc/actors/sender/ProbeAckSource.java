@@ -42,6 +42,6 @@ public final class ProbeAckSource
             node.frameAuth().verifier(sessionId, FramePublisher.PLATFORM_ACKS), counters.frameDrops);
         return SourceActor.create(() -> new SignalRelayAgent(ROLE_NAME, platform, internal, gate, s.fragmentLimit(),
                 s.offerRetries(), counters),
-            () -> IdleStrategies.parse(s.idleStrategy()), s);
+            () -> IdleStrategies.parse(s.idleStrategy()), node);
     }
 }

@@ -176,7 +176,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private AgentThread start(final RateUpdaterAgent a)
     {
         final ActorRef<Command> self = getContext().getSelf();
-        return AgentThread.start(a, IdleStrategies.parse(node.settings().idleStrategy()),
+        return node.agentThreads().start(a, IdleStrategies.parse(node.settings().idleStrategy()),
             (cause) -> self.tell(new AgentCrashed(a, cause)));
     }
 

@@ -23,11 +23,13 @@ public final class AgentThread implements AutoCloseable
 
     private final AgentRunner runner;
     private final CrashGuard guard;
+    private final Consumer<AgentThread> onClosed;
 
-    private AgentThread(final AgentRunner runner, final CrashGuard guard)
+    private AgentThread(final AgentRunner runner, final CrashGuard guard, final Consumer<AgentThread> onClosed)
     {
         this.runner = runner;
         this.guard = guard;
+        this.onClosed = onClosed;
     }
 
     /**
@@ -41,10 +43,18 @@ public final class AgentThread implements AutoCloseable
     public static AgentThread start(final Agent agent, final IdleStrategy idleStrategy,
         final Consumer<Throwable> onCrash)
     {
+        return start(agent, idleStrategy, onCrash, (closed) ->
+        {
+        });
+    }
+
+    static AgentThread start(final Agent agent, final IdleStrategy idleStrategy, final Consumer<Throwable> onCrash,
+        final Consumer<AgentThread> onClosed)
+    {
         final CrashGuard guard = new CrashGuard(agent, onCrash);
         final AgentRunner runner = new AgentRunner(idleStrategy, AgentThread::onRunnerError, null, guard);
         AgentRunner.startOnThread(runner);
-        return new AgentThread(runner, guard);
+        return new AgentThread(runner, guard, onClosed);
     }
 
     /**
@@ -77,6 +87,7 @@ public final class AgentThread implements AutoCloseable
     public void close()
     {
         runner.close();
+        onClosed.accept(this);
     }
 
     private static void onRunnerError(final Throwable throwable)

@@ -2,6 +2,8 @@ package org.rhcc.transport.counters;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -27,13 +29,20 @@ import org.agrona.concurrent.status.CountersReader;
  * milliseconds). Neither side is on a hot path: retiring happens when a session ends, reading when someone scrapes.
  * <p>
  * Gauges (a level, an occupancy) are not retired: their owner closes them, and they leave the file.
+ * <p>
+ * Once the client closes (the node's last step, or the client's own after a stall past the driver's liveness
+ * timeout), nothing is read or retired any more: the client unmaps the counters file right after its close handlers
+ * have run, and this object's close handler waits for a read or retirement in progress.
  */
 public final class NodeCounters implements CounterAllocator
 {
     private static final Pattern SESSION = Pattern.compile("session=-?[0-9]+");
+    private static final long CLOSE_WAIT_MS = 1_000;
 
     private final Aeron aeron;
     private final Map<Family, AtomicCounter> retired = new HashMap<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile boolean clientClosed;
 
     /**
      * @param aeron the node's Aeron client, connected to its media driver.
@@ -41,6 +50,28 @@ public final class NodeCounters implements CounterAllocator
     public NodeCounters(final Aeron aeron)
     {
         this.aeron = aeron;
+        aeron.addCloseHandler(this::onClientClosed);
+    }
+
+    /**
+     * The client's close handler, on its conductor thread, which holds the client's lock: a retirement in progress may
+     * be waiting for that lock to allocate a retired sum, so this waits a bounded time for it (a counter allocated
+     * then is refused by the closing client, and the retirement ends).
+     */
+    private void onClientClosed()
+    {
+        clientClosed = true;
+        try
+        {
+            if (lock.tryLock(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS))
+            {
+                lock.unlock();
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -56,9 +87,22 @@ public final class NodeCounters implements CounterAllocator
      * <p>
      * {@inheritDoc}
      */
-    public synchronized void retire(final AtomicCounter counter)
+    public void retire(final AtomicCounter counter)
     {
-        if (counter.isClosed())
+        lock.lock();
+        try
+        {
+            retireLocked(counter);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private void retireLocked(final AtomicCounter counter)
+    {
+        if (clientClosed || counter.isClosed())
         {
             return;
         }
@@ -90,10 +134,23 @@ public final class NodeCounters implements CounterAllocator
      * @param reading what to read (control path: may allocate).
      * @param <T>     what it returns.
      * @return its result.
+     * @throws IllegalStateException once the node's Aeron client has closed.
      */
-    public synchronized <T> T read(final Function<CountersReader, T> reading)
+    public <T> T read(final Function<CountersReader, T> reading)
     {
-        return reading.apply(aeron.countersReader());
+        lock.lock();
+        try
+        {
+            if (clientClosed)
+            {
+                throw new IllegalStateException("the node's Aeron client has closed: its counters are gone");
+            }
+            return reading.apply(aeron.countersReader());
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     /**
