@@ -1,6 +1,7 @@
 package org.rhcc.experiments;
 
 import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.control.ForwardingControllerHook;
 
 /**
  * Counts the controller's decisions of a run — IIO samples and probe ACKs delivered after the warm-up — while passing

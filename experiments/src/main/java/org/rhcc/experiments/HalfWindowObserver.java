@@ -9,6 +9,7 @@ import org.rhcc.experiments.result.Stationarity;
 import org.rhcc.sim.TimeSeries;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
+import org.rhcc.sim.control.ForwardingControllerHook;
 
 /**
  * Watches the decisions a scheme's controller hands to the simulator's actuators (the receivable rate of every QP,

@@ -1,6 +1,7 @@
 package org.rhcc.experiments;
 
 import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.control.ForwardingControllerHook;
 
 /**
  * Wraps a scheme's controller to measure the IIO occupancy sensor the way a controller sees it (docs/paper.md §4 B10):

@@ -4,17 +4,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.rhcc.experiments.SeriesReport;
-import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.sim.api.SimPorts;
 import org.rhcc.sim.control.FlowTraceHook;
+import org.rhcc.sim.control.ForwardingControllerHook;
 
 /**
  * A scheme's controller with a {@link FlowTraceHook} around it: the run's series then hold each QP's sending rate and
  * the switch's egress queue at the end of every telemetry window, and the bytes each QP put on the wire during it
  * ({@code trace_t_ms}, {@code switch_queue_kb}, {@code qpN_rate_gbps}, {@code qpN_sent_gbps}).
  */
-final class FlowTraceController implements ControllerHook, SeriesReport
+final class FlowTraceController extends ForwardingControllerHook implements SeriesReport
 {
     private final FlowTraceHook trace;
 
@@ -24,7 +23,13 @@ final class FlowTraceController implements ControllerHook, SeriesReport
      */
     FlowTraceController(final ControllerHook controller, final int capacity)
     {
-        this.trace = new FlowTraceHook(controller, capacity);
+        this(new FlowTraceHook(controller, capacity));
+    }
+
+    private FlowTraceController(final FlowTraceHook trace)
+    {
+        super(trace);
+        this.trace = trace;
     }
 
     @Override
@@ -56,48 +61,5 @@ final class FlowTraceController implements ControllerHook, SeriesReport
             series.put(HpccReferenceExperiment.sentSeries(q), sent);
         }
         return series;
-    }
-
-    @Override
-    public CcSettings interHostCc()
-    {
-        return trace.interHostCc();
-    }
-
-    @Override
-    public void attach(final SimPorts ports, final long nowNs)
-    {
-        trace.attach(ports, nowNs);
-    }
-
-    @Override
-    public boolean wantsProbes()
-    {
-        return trace.wantsProbes();
-    }
-
-    @Override
-    public boolean wantsIioSamples()
-    {
-        return trace.wantsIioSamples();
-    }
-
-    @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
-    {
-        trace.onIioSample(occupancy, pcieGbps, nowNs);
-    }
-
-    @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
-    {
-        trace.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
-    }
-
-    @Override
-    public void onWindow(final long nowNs)
-    {
-        trace.onWindow(nowNs);
     }
 }

@@ -2,7 +2,7 @@ package org.rhcc.experiments.scheme;
 
 import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.sim.api.SimPorts;
+import org.rhcc.sim.control.ForwardingControllerHook;
 
 /**
  * A scheme's intra-host controller with the inter-host congestion control that provides its R_cc (Eq. (4)): every
@@ -10,9 +10,8 @@ import org.rhcc.sim.api.SimPorts;
  * <p>
  * <b>Note:</b> allocation-free per callback; single-threaded like the hook it wraps.
  */
-final class InterHostCcHook implements ControllerHook
+final class InterHostCcHook extends ForwardingControllerHook
 {
-    private final ControllerHook intraHost;
     private final CcSettings cc;
 
     /**
@@ -21,7 +20,7 @@ final class InterHostCcHook implements ControllerHook
      */
     InterHostCcHook(final ControllerHook intraHost, final CcSettings cc)
     {
-        this.intraHost = intraHost;
+        super(intraHost);
         this.cc = cc;
     }
 
@@ -29,42 +28,5 @@ final class InterHostCcHook implements ControllerHook
     public CcSettings interHostCc()
     {
         return cc;
-    }
-
-    @Override
-    public void attach(final SimPorts ports, final long nowNs)
-    {
-        intraHost.attach(ports, nowNs);
-    }
-
-    @Override
-    public boolean wantsProbes()
-    {
-        return intraHost.wantsProbes();
-    }
-
-    @Override
-    public boolean wantsIioSamples()
-    {
-        return intraHost.wantsIioSamples();
-    }
-
-    @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
-    {
-        intraHost.onIioSample(occupancy, pcieGbps, nowNs);
-    }
-
-    @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
-    {
-        intraHost.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
-    }
-
-    @Override
-    public void onWindow(final long nowNs)
-    {
-        intraHost.onWindow(nowNs);
     }
 }

@@ -1,6 +1,5 @@
 package org.rhcc.sim.control;
 
-import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 
@@ -12,9 +11,8 @@ import org.rhcc.sim.api.SimPorts;
  * <b>Note:</b> the arrays are allocated when the hook attaches; recording allocates nothing and stops silently when
  * {@code capacity} windows have been recorded. Single-threaded.
  */
-public final class FlowTraceHook implements ControllerHook
+public final class FlowTraceHook extends ForwardingControllerHook
 {
-    private final ControllerHook inner;
     private final int capacity;
     private SimPorts ports;
     private long[] timeNs = new long[0];
@@ -29,18 +27,12 @@ public final class FlowTraceHook implements ControllerHook
      */
     public FlowTraceHook(final ControllerHook inner, final int capacity)
     {
+        super(inner);
         if (capacity < 1)
         {
             throw new IllegalArgumentException("trace capacity " + capacity + " must be >= 1");
         }
-        this.inner = inner;
         this.capacity = capacity;
-    }
-
-    @Override
-    public CcSettings interHostCc()
-    {
-        return inner.interHostCc();
     }
 
     @Override
@@ -52,32 +44,7 @@ public final class FlowTraceHook implements ControllerHook
         rateGbps = new double[ports.qpCount()][capacity];
         sentBytes = new long[ports.qpCount()][capacity];
         count = 0;
-        inner.attach(ports, nowNs);
-    }
-
-    @Override
-    public boolean wantsProbes()
-    {
-        return inner.wantsProbes();
-    }
-
-    @Override
-    public boolean wantsIioSamples()
-    {
-        return inner.wantsIioSamples();
-    }
-
-    @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
-    {
-        inner.onIioSample(occupancy, pcieGbps, nowNs);
-    }
-
-    @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
-    {
-        inner.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+        delegate.attach(ports, nowNs);
     }
 
     @Override
@@ -94,7 +61,7 @@ public final class FlowTraceHook implements ControllerHook
             }
             count++;
         }
-        inner.onWindow(nowNs);
+        delegate.onWindow(nowNs);
     }
 
     /**

@@ -1,14 +1,15 @@
-package org.rhcc.experiments;
+package org.rhcc.sim.control;
 
 import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 
 /**
- * A {@link ControllerHook} that passes every call on to the scheme's controller it wraps: the base of the hooks that
- * observe a run ({@link DecisionCounter}, {@link SensorProbe}), which override only what they observe.
+ * A {@link ControllerHook} that passes every call on to the controller it wraps: the base of the hooks that observe a
+ * run (the experiments' decision counter and sensor probe, {@link FlowTraceHook}) or add to it (a scheme's inter-host
+ * CC), which override only what they change.
  */
-abstract class ForwardingControllerHook implements ControllerHook
+public abstract class ForwardingControllerHook implements ControllerHook
 {
     /** The wrapped controller. */
     protected final ControllerHook delegate;
@@ -16,7 +17,7 @@ abstract class ForwardingControllerHook implements ControllerHook
     /**
      * @param delegate the scheme's controller.
      */
-    ForwardingControllerHook(final ControllerHook delegate)
+    protected ForwardingControllerHook(final ControllerHook delegate)
     {
         this.delegate = delegate;
     }
