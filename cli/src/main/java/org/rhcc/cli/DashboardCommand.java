@@ -89,28 +89,7 @@ public final class DashboardCommand implements Callable<Integer>
                 "stops it");
         }
         stderr.flush();
-        final Thread stop = new Thread(server::close, "rhcc-dashboard-stop");
-        Runtime.getRuntime().addShutdownHook(stop);
-        try
-        {
-            server.awaitClose();
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
-        finally
-        {
-            server.close();
-            try
-            {
-                Runtime.getRuntime().removeShutdownHook(stop);
-            }
-            catch (final IllegalStateException ex)
-            {
-                // the JVM is already shutting down (Ctrl-C): the hook runs or has run
-            }
-        }
+        server.serveUntilShutdown();
         return RhccCommand.EXIT_OK;
     }
 }

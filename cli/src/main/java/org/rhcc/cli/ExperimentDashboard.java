@@ -104,37 +104,12 @@ final class ExperimentDashboard implements AutoCloseable
         }
         stderr.println("dashboard: the experiment has finished; serving " + server.url() + " until Ctrl-C");
         stderr.flush();
-        final Thread stop = new Thread(server::close, "rhcc-dashboard-stop");
-        Runtime.getRuntime().addShutdownHook(stop);
-        try
-        {
-            server.awaitClose();
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
-        finally
-        {
-            removeHook(stop);
-        }
+        server.serveUntilShutdown();
     }
 
     @Override
     public void close()
     {
         server.close();
-    }
-
-    private static void removeHook(final Thread hook)
-    {
-        try
-        {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        }
-        catch (final IllegalStateException ex)
-        {
-            // the JVM is already shutting down (Ctrl-C): the hook runs or has run
-        }
     }
 }

@@ -123,6 +123,36 @@ public final class DashboardServer implements AutoCloseable
     }
 
     /**
+     * Serves until Ctrl-C (a shutdown hook closes the server) or until the calling thread is interrupted, then closes
+     * the server.
+     */
+    public void serveUntilShutdown()
+    {
+        final Thread stop = new Thread(this::close, "rhcc-dashboard-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        try
+        {
+            awaitClose();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        finally
+        {
+            close();
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            }
+            catch (final IllegalStateException ex)
+            {
+                // the JVM is already shutting down (Ctrl-C): the hook runs or has run
+            }
+        }
+    }
+
+    /**
      * Tells every page that the server stops, lets their streams send what they have queued (up to
      * {@value #DRAIN_MS} ms), then stops. Idempotent.
      */
