@@ -1,11 +1,8 @@
 package org.rhcc.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
@@ -29,8 +26,6 @@ import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.transport.aeron.DriverConfig;
-import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.counters.CounterAllocator;
@@ -59,15 +54,11 @@ import org.rhcc.transport.port.MbaActuatorProxy;
 @Measurement(iterations = 5, time = 1)
 public class MbaActuatorBenchmark
 {
-    private static final int TERM_BYTES = 16 << 20;
-    private static final int STREAM_ID = 1002;
     private static final long SAMPLE_INTERVAL_NS = 400;
     private static final long HALF_PERIOD_NS = 50_000;
 
     private final FragmentHandler discard = (buffer, offset, length, header) -> { };
-    private Path workDir;
-    private EmbeddedMediaDriver driver;
-    private Aeron aeron;
+    private IpcBenchStream stream;
     private Subscription commands;
     private ReceiverDecisionLog log;
     private MbaActuatorAgent agent;
@@ -82,16 +73,9 @@ public class MbaActuatorBenchmark
     @Setup
     public void setUp() throws Exception
     {
-        workDir = Files.createTempDirectory(Path.of("/dev/shm"), "rhcc-mba-actuator-bench");
-        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir).idleStrategy("sleep-10ms")
-            .termLengthBytes(TERM_BYTES).ipcTermLengthBytes(TERM_BYTES));
-        aeron = driver.connect();
-        commands = aeron.addSubscription("aeron:ipc", STREAM_ID);
-        final ExclusivePublication publication = aeron.addExclusivePublication("aeron:ipc", STREAM_ID);
-        while (!publication.isConnected())
-        {
-            Thread.onSpinWait();
-        }
+        stream = IpcBenchStream.parked("rhcc-mba-actuator-bench");
+        commands = stream.subscription();
+        final ExclusivePublication publication = stream.publication();
         final MessageProxy proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy(),
             FrameAuth.off().signer(FramePublisher.RECEIVER_CONTROLLER, 1L));
         final AgentCounters.Cascade counters = AgentCounters.cascade(CounterAllocator.unpublished(), 1L, 2);
@@ -109,9 +93,7 @@ public class MbaActuatorBenchmark
     @TearDown
     public void tearDown() throws Exception
     {
-        aeron.close();
-        driver.close();
-        Files.deleteIfExists(workDir);
+        stream.close();
     }
 
     /**

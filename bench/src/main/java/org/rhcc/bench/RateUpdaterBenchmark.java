@@ -1,11 +1,8 @@
 package org.rhcc.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
@@ -31,8 +28,6 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.sender.SenderParameters;
-import org.rhcc.transport.aeron.DriverConfig;
-import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.counters.CounterAllocator;
@@ -63,17 +58,13 @@ public class RateUpdaterBenchmark
     private static final long WINDOW_NS = 1_000_000_000L;
     /** Receiver-NIC time between two probes: 32 KB at 100 Gbit/s. */
     private static final int PROBE_GAP_NS = 2_621;
-    private static final int TERM_BYTES = 16 << 20;
-    private static final int STREAM_ID = 1004;
 
     /** QPs of the sender host. */
     @Param({ "1000" })
     public int qps;
 
     private final FragmentHandler discard = (buffer, offset, length, header) -> { };
-    private Path workDir;
-    private EmbeddedMediaDriver driver;
-    private Aeron aeron;
+    private IpcBenchStream stream;
     private Subscription rateUpdates;
     private RateUpdaterAgent agent;
     private int qp;
@@ -88,16 +79,9 @@ public class RateUpdaterBenchmark
     @Setup
     public void setUp() throws Exception
     {
-        workDir = Files.createTempDirectory(Path.of("/dev/shm"), "rhcc-rate-updater-bench");
-        driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir).idleStrategy("sleep-10ms")
-            .termLengthBytes(TERM_BYTES).ipcTermLengthBytes(TERM_BYTES));
-        aeron = driver.connect();
-        rateUpdates = aeron.addSubscription("aeron:ipc", STREAM_ID);
-        final ExclusivePublication publication = aeron.addExclusivePublication("aeron:ipc", STREAM_ID);
-        while (!publication.isConnected())
-        {
-            Thread.onSpinWait();
-        }
+        stream = IpcBenchStream.parked("rhcc-rate-updater-bench");
+        rateUpdates = stream.subscription();
+        final ExclusivePublication publication = stream.publication();
         final MessageProxy proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy(),
             FrameAuth.off().signer(FramePublisher.SENDER_CONTROLLER, 1L));
         final int blocks = (qps + QPS_PER_ENTITY - 1) / QPS_PER_ENTITY;
@@ -122,9 +106,7 @@ public class RateUpdaterBenchmark
     @TearDown
     public void tearDown() throws Exception
     {
-        aeron.close();
-        driver.close();
-        Files.deleteIfExists(workDir);
+        stream.close();
     }
 
     /**
