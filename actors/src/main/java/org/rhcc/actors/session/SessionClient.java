@@ -188,16 +188,14 @@ public final class SessionClient
             return null;
         }
         final Address address = addressOf(guardian);
-        for (final Member member : Cluster.get(system).state().getMembers())
+        final Member member = MemberAge.memberAt(system, address);
+        if (null == member)
         {
-            if (member.address().equals(address))
-            {
-                final MemberStatus status = member.status();
-                return status == MemberStatus.up() || status == MemberStatus.joining() ||
-                    status == MemberStatus.weaklyUp() ? null : address + " (" + status + ")";
-            }
+            return address + " (removed)";
         }
-        return address + " (removed)";
+        final MemberStatus status = member.status();
+        return status == MemberStatus.up() || status == MemberStatus.joining() ||
+            status == MemberStatus.weaklyUp() ? null : address + " (" + status + ")";
     }
 
     /**
