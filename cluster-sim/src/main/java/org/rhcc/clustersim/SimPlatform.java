@@ -1,6 +1,8 @@
 package org.rhcc.clustersim;
 
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.node.RhccNode;
@@ -52,30 +54,27 @@ public final class SimPlatform implements AutoCloseable
 
     /**
      * @param schemes schemes a command wants to run through the cluster.
-     * @throws UserInputException naming the first scheme the controller nodes cannot run (not one of core's).
+     * @throws UserInputException naming the first scheme the controller nodes cannot run (one registered without its
+     *                            intra-host and inter-host parts, e.g. a test's scheme).
      */
     public static void requireClusterSchemes(final Collection<SchemeEntry> schemes)
     {
         for (final SchemeEntry entry : schemes)
         {
-            try
+            if (!entry.hasParts())
             {
-                Scheme.parse(entry.name());
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster (the " +
-                    "controller nodes run DCQCN's schemes only; choose them with --scheme): " + ex.getMessage());
+                throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster: it is " +
+                    "not made of a controller scheme the nodes know and an inter-host CC; run it with --via inproc");
             }
         }
     }
 
     /**
-     * @param scheme scheme label.
+     * @param scheme a controller scheme's label ({@code rhcc}, {@code dcqcn}, ...).
      * @param params the run's parameter overrides, in order.
      * @return a lockstep hook for one run.
      */
-    public ControllerHook hook(final String scheme, final java.util.Map<String, String> params)
+    public ControllerHook hook(final String scheme, final Map<String, String> params)
     {
         final NodeSettings s = node.settings();
         return new AeronLockstepHook(platform, client, Scheme.parse(scheme), params,
@@ -84,11 +83,22 @@ public final class SimPlatform implements AutoCloseable
     }
 
     /**
+     * @param scheme a scheme with its parts ({@link SchemeEntry#hasParts()}).
+     * @param params the run's parameter overrides, in order.
+     * @return the scheme for one run: its controllers in lockstep on the nodes, its inter-host CC on the platform.
+     */
+    public ControllerHook hook(final SchemeEntry scheme, final Map<String, String> params)
+    {
+        requireClusterSchemes(List.of(scheme));
+        return scheme.onPlatform(hook(scheme.intraHost().label(), params), params);
+    }
+
+    /**
      * @return each run's lockstep hook, for an {@link org.rhcc.experiments.ExperimentRunner} with one thread.
      */
     public RunHookFactory hookFactory()
     {
-        return (run) -> hook(run.schemeEntry().name(), run.params());
+        return (run) -> hook(run.schemeEntry(), run.params());
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
+import org.rhcc.core.control.InterHostCc;
 import org.rhcc.experiments.Columns;
 import org.rhcc.experiments.DescribedExperiment;
 import org.rhcc.experiments.ExperimentSettings;
@@ -98,9 +99,9 @@ public final class HpccReferenceExperiment extends DescribedExperiment
                 .congestion(0).cpuTraffic(CpuTraffic.LOCAL).pfc(true).build();
             for (final SchemeEntry entry : settings.schemes())
             {
-                final SchemeEntry traced = new SchemeEntry(entry.name(), entry.description(), entry.parameterNames(),
+                final SchemeEntry traced = entry.withFactory(
                     (params) -> new FlowTraceController(entry.factory().create(params), capacity));
-                final boolean hpcc = entry.parameterNames().contains("hpcc_max_stage");
+                final boolean hpcc = InterHostCc.HPCC == entry.interHost();
                 runs.add(run(senders + "-to-1" + (hpcc ? ", paper parameters" : ""), scenario, traced, Map.of(),
                     settings));
                 if (hpcc)

@@ -41,25 +41,29 @@ public final class SchemeRegistry
             DCQCN,
             "DCQCN only (vendor defaults), no intra-host control: the paper's baseline",
             List.of(),
-            (params) -> ControllerHook.NONE));
+            (params) -> ControllerHook.NONE,
+            Scheme.DCQCN, InterHostCc.DCQCN));
         for (final Scheme scheme : Scheme.values())
         {
             if (Scheme.DCQCN != scheme)
             {
                 registry.register(new SchemeEntry(scheme.label(), describe(scheme),
-                    List.copyOf(ControllerConfig.KEYS.keySet()), (params) -> hook(scheme, params)));
+                    List.copyOf(ControllerConfig.KEYS.keySet()), (params) -> hook(scheme, params), scheme,
+                    InterHostCc.DCQCN));
             }
         }
         for (final InterHostCc cc : OTHER_CCS)
         {
             registry.register(new SchemeEntry(cc.label(), describe(cc) + ", no intra-host control",
                 InterHostCcKeys.keys(cc),
-                (params) -> new InterHostCcHook(ControllerHook.NONE, InterHostCcKeys.settings(cc, params))));
+                (params) -> new InterHostCcHook(ControllerHook.NONE, InterHostCcKeys.settings(cc, params)),
+                Scheme.DCQCN, cc));
             final List<String> keys = new ArrayList<>(ControllerConfig.KEYS.keySet());
             keys.addAll(InterHostCcKeys.keys(cc));
             registry.register(new SchemeEntry(combined(Scheme.RHCC, cc),
                 "RHCC's receiver and sender loops with R_cc from " + describe(cc), keys,
-                (params) -> new InterHostCcHook(hook(Scheme.RHCC, params), InterHostCcKeys.settings(cc, params))));
+                (params) -> new InterHostCcHook(hook(Scheme.RHCC, params), InterHostCcKeys.settings(cc, params)),
+                Scheme.RHCC, cc));
         }
         return registry;
     }
