@@ -73,8 +73,8 @@ static inline uint32_t rhcc_sender_ceiling_fxp30(const rhcc_config_t *cfg, int32
  *   D_sample = resp_send - req_recv; negative -> RHCC_ACK_NEGATIVE_DELAY, nothing changes (the stored t_recv
  *   neither);
  *   Eq. (2) D_cur = (1 - g) D_prev + g D_sample (the first valid sample initialises D_cur, de = 0);
- *   ceiling = rhcc_sender_ceiling_fxp30(t_recv - stored t_recv) if the flow had a valid sample, else line; the
- *   stored t_recv becomes req_recv;
+ *   ceiling = rhcc_sender_ceiling_fxp30(t_recv - stored t_recv) if the flow had a valid sample, else line (and line
+ *   while D_cur <= D_thr when cfg->ceiling_above_target, the rhcc-gated scheme); the stored t_recv becomes req_recv;
  *   Eq. (3) R_rev <- max(R_min, min(ceiling, R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev))).
  */
 rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,

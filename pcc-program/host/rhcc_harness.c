@@ -372,10 +372,11 @@ static uint32_t gbps_fxp30(double gbps, double line_gbps)
 	return (uint32_t)nearbyint(frac * 1073741824.0);
 }
 
-static void run_probe_ack(const char *dir, long *total_passed, long *total_failed)
+/* name: probe_ack.csv (rhcc) or probe_ack_gated.csv (rhcc-gated: '# param rate_ceiling_above_target=1') */
+static void run_probe_ack(const char *dir, const char *name, long *total_passed, long *total_failed)
 {
 	static const char *const known[] = {"g_probe", "alpha", "beta", "d_thr_ns", "r_min_gbps", "r_line_gbps",
-					    "probe_interval_bytes", NULL};
+					    "probe_interval_bytes", "rate_ceiling_above_target", NULL};
 	run_t run;
 	uint32_t values[RHCC_PARAM_COUNT];
 	double g;
@@ -384,6 +385,7 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 	double line;
 	double thr;
 	double r_min;
+	int gated;
 	uint64_t interval_units;
 	char current_case[256] = "";
 	uint32_t clock_ns = 0;
@@ -395,7 +397,7 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 	uint32_t neg0;
 	uint32_t probes0;
 
-	open_run(&run, dir, "probe_ack.csv");
+	open_run(&run, dir, name);
 	require_known_params(&run, known);
 	rhcc_params_defaults(values);
 	values[RHCC_PARAM_G_PROBE_FXP16] = whole_param(&run, "g_probe", 65536.0, "1/65536");
@@ -405,6 +407,9 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 	values[RHCC_PARAM_R_MIN_MBPS] = whole_param(&run, "r_min_gbps", 1000.0, "Mbit/s");
 	values[RHCC_PARAM_LINE_RATE_MBPS] = whole_param(&run, "r_line_gbps", 1000.0, "Mbit/s");
 	values[RHCC_PARAM_PROBE_INTERVAL_32B] = whole_param(&run, "probe_interval_bytes", 1.0 / 32.0, "32-byte units");
+	gated = rhcc_csv_param(&run.csv, "rate_ceiling_above_target") != NULL &&
+		whole_param(&run, "rate_ceiling_above_target", 1.0, "0/1") != 0u;
+	values[RHCC_PARAM_CEILING_ABOVE_TARGET] = gated ? 1u : 0u;
 	apply_params(&run, values);
 	g = real_param(&run, "g_probe");
 	alpha = real_param(&run, "alpha");
@@ -521,10 +526,15 @@ static void run_probe_ack(const char *dir, long *total_passed, long *total_faile
 				diff_d = fabs(d_c - d_java);
 
 				/* the delivered-rate ceiling, exactly as Java computes it (same double operations), from
-				 * the t_recv of the QP's previous valid ACK; none on a cold start or a gap <= 0. C's is
-				 * round(round(N) / gap) in fxp30, within (1/2 + 1/(2 gap)) x 2^-30 x line of the exact
-				 * value, and exactly line whenever the exact value is >= line */
-				if (!cold && gap_ns > 0) {
+				 * the t_recv of the QP's previous valid ACK; none on a cold start or a gap <= 0, and none
+				 * while D_cur <= D_thr in the gated file. C's is round(round(N) / gap) in fxp30, within
+				 * (1/2 + 1/(2 gap)) x 2^-30 x line of the exact value, and exactly line whenever the
+				 * exact value is >= line. C gates on its own D_cur: both sides must take the same side
+				 * of D_thr (a row within C's rounding of D_thr would be reported here, not hidden) */
+				if (gated)
+					check_int(&run, "ceiling gate (D_cur > D_thr) in C and Java",
+						  d_c > thr, error_ns > 0.0);
+				if (!cold && gap_ns > 0 && (!gated || error_ns > 0.0)) {
 					ceiling_java = fmin(line, 2.0 * interval_bytes * 8.0 / (double)gap_ns);
 					if (ceiling_java < line) {
 						capped_rows++;
@@ -942,7 +952,8 @@ int main(int argc, char **argv)
 	if (counters() == NULL)
 		die("doca_pcc_dev_user_init did not register slot 0 on port 0");
 
-	run_probe_ack(dir, &passed, &failed);
+	run_probe_ack(dir, "probe_ack.csv", &passed, &failed);
+	run_probe_ack(dir, "probe_ack_gated.csv", &passed, &failed);
 	run_dcqcn(dir, "dcqcn.csv", &passed, &failed);
 	run_dcqcn(dir, "dcqcn_paper.csv", &passed, &failed);
 

@@ -3,6 +3,8 @@ package org.rhcc.testvectors;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rhcc.core.dcqcn.DcqcnParameters;
 import org.rhcc.core.dcqcn.DcqcnReactionPoints;
 import org.rhcc.core.receiver.HostCcLocalPolicy;
@@ -11,6 +13,7 @@ import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.core.receiver.MbaCascadeConfig;
 import org.rhcc.core.sender.ProbeCadence;
 import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.sender.RateCeiling;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderParameters;
 
@@ -24,15 +27,23 @@ import static org.rhcc.testvectors.VectorFile.num;
  */
 class CoreReproducesVectorsTest
 {
-    @Test
-    void shouldReproduceEveryProbeAckRow()
+    /**
+     * @param name {@code probe_ack.csv} (rhcc) or {@code probe_ack_gated.csv} (rhcc-gated, whose file says
+     *             {@code rate_ceiling_above_target=1}).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "probe_ack.csv", "probe_ack_gated.csv" })
+    void shouldReproduceEveryProbeAckRow(final String name)
     {
-        final VectorFile file = VectorFile.read("probe_ack.csv");
+        final VectorFile file = VectorFile.read(name);
+        final boolean gated = "1".equals(file.params.get(ProbeAckVectors.CEILING_ABOVE_TARGET));
+        assertEquals(name.contains("gated"), gated, name + " declares its ceiling rule");
         final SenderParameters params = new SenderParameters(
             Double.parseDouble(file.params.get("g_probe")), Double.parseDouble(file.params.get("alpha")),
             Double.parseDouble(file.params.get("beta")), Integer.parseInt(file.params.get("d_thr_ns")),
             Double.parseDouble(file.params.get("r_min_gbps")), Double.parseDouble(file.params.get("r_line_gbps")),
-            Integer.parseInt(file.params.get("probe_interval_bytes")));
+            Integer.parseInt(file.params.get("probe_interval_bytes")),
+            gated ? RateCeiling.ABOVE_TARGET : RateCeiling.ALWAYS);
         String currentCase = "";
         ReceivableRateController controller = null;
         final long[] bytes = new long[ProbeAckVectors.QPS];
@@ -57,7 +68,7 @@ class CoreReproducesVectorsTest
             bytes[qp] = sent;
             final double rSend = controller.onProbeAck(qp, (int)integer(row, "t_recv_ns"),
                 (int)integer(row, "t_resp_ns"), num(row, "r_cc_gbps"));
-            final String where = "probe_ack.csv row " + line + " " + row;
+            final String where = name + " row " + line + " " + row;
             assertEquals(row.get("status"), rSend == ReceivableRateController.REJECTED_NEGATIVE_DELAY ?
                 "negative_delay" : rSend == ReceivableRateController.REJECTED_BAD_RATE ? "bad_rate" : "ok", where);
             assertEquals(num(row, "d_cur_ns"), controller.delayNs(qp), 0.0, where);

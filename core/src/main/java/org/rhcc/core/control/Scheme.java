@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.rhcc.core.sender.RateCeiling;
+
 /**
  * The intra-host control schemes rhcc can run, each a combination of a receiver-side and a sender-side response on top
  * of the inter-host congestion control (DCQCN, as compared in the RHCC paper's evaluation; the simulator can also put
@@ -15,6 +17,12 @@ public enum Scheme
     DCQCN(false, false, false, false),
     /** RHCC: the receiver's MBA cascade on IIO occupancy and the sender's probe/PID receivable rate. */
     RHCC(true, true, false, false),
+    /**
+     * RHCC with its sender's anti-windup ceiling held only while the delay is above its target
+     * ({@link RateCeiling#ABOVE_TARGET}): rhcc's variant that is never worse than its inter-host CC alone
+     * (docs/design.md §4). {@link #RHCC} stays the paper's scheme and the default.
+     */
+    RHCC_GATED(true, true, false, false, RateCeiling.ABOVE_TARGET),
     /**
      * hostCC as published, emulated for RDMA: its signals, rule and levels (MBA 90 on one more remote socket per
      * level, then the memory-heavy process paused) and CE marking while its smoothed occupancy is above I_T.
@@ -31,13 +39,29 @@ public enum Scheme
     private final boolean senderLoop;
     private final boolean hostCc;
     private final boolean hostCcLevels;
+    private final RateCeiling rateCeiling;
 
     Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc, final boolean hostCcLevels)
+    {
+        this(receiverLoop, senderLoop, hostCc, hostCcLevels, RateCeiling.ALWAYS);
+    }
+
+    Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc, final boolean hostCcLevels,
+        final RateCeiling rateCeiling)
     {
         this.receiverLoop = receiverLoop;
         this.senderLoop = senderLoop;
         this.hostCc = hostCc;
         this.hostCcLevels = hostCcLevels;
+        this.rateCeiling = rateCeiling;
+    }
+
+    /**
+     * @return when the sender loop's anti-windup ceiling holds R_rev under this scheme.
+     */
+    public RateCeiling rateCeiling()
+    {
+        return rateCeiling;
     }
 
     /**
@@ -75,7 +99,7 @@ public enum Scheme
 
     /**
      * @return the name used on the command line and in results: {@code dcqcn}, {@code rhcc}, {@code hostcc},
-     * {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level}.
+     * {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level}, {@code rhcc-gated}.
      */
     public String label()
     {

@@ -24,6 +24,12 @@ package org.rhcc.core.sender;
  * ends of the measurement then share one clock). A headroom of 2 lets a flow double its rate per probe round when the
  * other limit lifts, like slow start, while no more than a factor of 2 of wind-up can accumulate.
  * <p>
+ * With {@link RateCeiling#ABOVE_TARGET} (the {@code rhcc-gated} scheme) the ceiling holds only while
+ * {@code D_cur > D_thr}: conditional anti-windup. Where the host is not congested the ceiling otherwise costs
+ * goodput against the inter-host CC alone, since under inter-host congestion (incast) a QP's delivered rate per probe
+ * interval dips while its switch port serves other flows and the ceiling holds the QP to twice the dip
+ * (docs/design.md §4, "Never worse than the inter-host CC alone").
+ * <p>
 
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
@@ -44,6 +50,7 @@ public final class ReceivableRateController
     private final QpStateTable table;
     private final double keep;
     private final double headroomBits;
+    private final boolean ceilingAboveTargetOnly;
     private long rejectedNegativeDelay;
     private long rejectedBadRate;
 
@@ -57,6 +64,7 @@ public final class ReceivableRateController
         this.table = table;
         this.keep = 1.0 - params.gProbe();
         this.headroomBits = RATE_HEADROOM * params.probeIntervalBytes() * 8.0;
+        this.ceilingAboveTargetOnly = RateCeiling.ABOVE_TARGET == params.rateCeiling();
     }
 
     /**
@@ -105,8 +113,9 @@ public final class ReceivableRateController
         final double changeNs = dCurNs - dPrevNs;
         double rRevGbps = Math.min(params.rLineGbps(),
             table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs);
-        // anti-windup ceiling headroomBits / gap, divided only when it binds
-        if (!Float.isNaN(stored) && gapNs > 0 && rRevGbps * gapNs > headroomBits)
+        // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated holds it above target only
+        if (!Float.isNaN(stored) && gapNs > 0 && (errorNs > 0.0 || !ceilingAboveTargetOnly) &&
+            rRevGbps * gapNs > headroomBits)
         {
             rRevGbps = headroomBits / gapNs;
         }

@@ -14,6 +14,8 @@ package org.rhcc.core.sender;
  *                           feedback, while 1 % of line is below any share a congested host leaves a flow.
  * @param rLineGbps          line rate, the ceiling of R_rev and R_send and the rate of a new QP.
  * @param probeIntervalBytes one probe per this many bytes sent; the paper's 32 KB (~0.2 % overhead for a ~60 B probe).
+ * @param rateCeiling        when the anti-windup ceiling holds R_rev: {@link RateCeiling#ALWAYS} ({@code rhcc}) or
+ *                           {@link RateCeiling#ABOVE_TARGET} ({@code rhcc-gated}).
  */
 public record SenderParameters(
     double gProbe,
@@ -22,7 +24,8 @@ public record SenderParameters(
     int dThrNs,
     double rMinGbps,
     double rLineGbps,
-    int probeIntervalBytes)
+    int probeIntervalBytes,
+    RateCeiling rateCeiling)
 {
     /** The paper's Eq. (2) gain. */
     public static final double G_PROBE_DEFAULT = 0.75;
@@ -44,6 +47,10 @@ public record SenderParameters(
      */
     public SenderParameters
     {
+        if (null == rateCeiling)
+        {
+            throw new IllegalArgumentException("the sender loop needs a rate ceiling rule (ALWAYS or ABOVE_TARGET)");
+        }
         if (!(gProbe > 0.0 && gProbe <= 1.0))
         {
             throw new IllegalArgumentException("g_probe = " + gProbe + " must be in (0, 1]; the paper uses 0.75");
@@ -70,6 +77,23 @@ public record SenderParameters(
     }
 
     /**
+     * Parameters with rhcc's ceiling on every ACK ({@link RateCeiling#ALWAYS}).
+     *
+     * @param gProbe             see the record.
+     * @param alpha              see the record.
+     * @param beta               see the record.
+     * @param dThrNs             see the record.
+     * @param rMinGbps           see the record.
+     * @param rLineGbps          see the record.
+     * @param probeIntervalBytes see the record.
+     */
+    public SenderParameters(final double gProbe, final double alpha, final double beta, final int dThrNs,
+        final double rMinGbps, final double rLineGbps, final int probeIntervalBytes)
+    {
+        this(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes, RateCeiling.ALWAYS);
+    }
+
+    /**
      * @param lineRateGbps the sender NIC's line rate.
      * @return the paper's parameters for a NIC of that line rate.
      */
@@ -85,6 +109,17 @@ public record SenderParameters(
      */
     public SenderParameters withDThrNs(final int newDThrNs)
     {
-        return new SenderParameters(gProbe, alpha, beta, newDThrNs, rMinGbps, rLineGbps, probeIntervalBytes);
+        return new SenderParameters(gProbe, alpha, beta, newDThrNs, rMinGbps, rLineGbps, probeIntervalBytes,
+            rateCeiling);
+    }
+
+    /**
+     * @param newRateCeiling when the anti-windup ceiling holds R_rev.
+     * @return a copy with that rule (this one when it is already the rule).
+     */
+    public SenderParameters withRateCeiling(final RateCeiling newRateCeiling)
+    {
+        return newRateCeiling == rateCeiling ? this : new SenderParameters(gProbe, alpha, beta, dThrNs, rMinGbps,
+            rLineGbps, probeIntervalBytes, newRateCeiling);
     }
 }

@@ -1,7 +1,11 @@
 package org.rhcc.core.sender;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.Scheme;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -143,5 +147,39 @@ class ReceivableRateControllerTest
             () -> new SenderParameters(0.75, 0.0005, 0.0005, 200, 10.0, 5.0, 32768));
         assertThrows(IllegalArgumentException.class,
             () -> new SenderParameters(0.75, 0.0005, 0.0005, 200, 1.0, 100.0, 8));
+    }
+
+    /**
+     * rhcc-gated: the same 10 Gbit/s delivered-rate measurement leaves R_rev to Eq. (3) while D_cur <= D_thr and pulls
+     * it to twice the delivered rate in the first ACK whose D_cur is above D_thr.
+     */
+    @Test
+    void shouldHoldTheCeilingOnlyAboveTargetWhenGated()
+    {
+        final ReceivableRateController gated = new ReceivableRateController(
+            SenderParameters.paperDefaults(LINE).withRateCeiling(RateCeiling.ABOVE_TARGET), new QpStateTable(8));
+        gated.open(3);
+        gated.onProbeAck(3, 0, 150, LINE);
+        final double wound = gated.receivableRateGbps(3);
+        gated.onProbeAck(3, 26_214, 26_364, LINE);
+        assertEquals(Math.min(LINE, wound + 0.0005 * 50), gated.receivableRateGbps(3), 1e-4,
+            "below target: no ceiling, Eq. (3) raises R_rev (clamped at line rate)");
+        gated.onProbeAck(3, 52_428, 53_428, LINE);
+        assertTrue(gated.delayNs(3) > 200.0);
+        assertEquals(2.0 * 32768 * 8 / 26_214.0, gated.receivableRateGbps(3), 1e-4,
+            "above target: the ceiling holds at once");
+        // the ungated controller fed the same ACKs is held by the ceiling below target already
+        controller.onProbeAck(3, 0, 150, LINE);
+        controller.onProbeAck(3, 26_214, 26_364, LINE);
+        assertEquals(2.0 * 32768 * 8 / 26_214.0, controller.receivableRateGbps(3), 1e-4);
+    }
+
+    @Test
+    void shouldTakeTheSchemesCeilingRuleWhateverTheParameters()
+    {
+        assertEquals(RateCeiling.ABOVE_TARGET, ControllerConfig.of(
+            Scheme.RHCC_GATED, LINE, Map.of("d_thr_ns", "300")).sender().rateCeiling());
+        assertEquals(RateCeiling.ALWAYS, ControllerConfig.of(
+            Scheme.RHCC, LINE, Map.of()).sender().rateCeiling());
     }
 }

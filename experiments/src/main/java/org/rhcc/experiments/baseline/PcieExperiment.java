@@ -42,7 +42,7 @@ public final class PcieExperiment extends DescribedExperiment
         super(NAME,
             "pure PCIe congestion: TCP 37/71/95 Gbit/s offered on the NIC's second port, no CPU traffic",
             "B15",
-            EvaluationSchemes.ALL,
+            EvaluationSchemes.WITH_INTER_HOST_CCS,
             RunLength.PAPER);
     }
 

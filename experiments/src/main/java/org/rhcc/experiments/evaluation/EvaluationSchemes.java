@@ -7,17 +7,23 @@ import java.util.List;
  */
 public final class EvaluationSchemes
 {
-    /** Every scheme: the baseline, rhcc, hostCC as published, both ablations and hostCC over RHCC's level table. */
+    /**
+     * Every scheme over DCQCN: the baseline, rhcc, hostCC as published, both ablations, hostCC over RHCC's level table
+     * and rhcc's never-worse variant {@code rhcc-gated}.
+     */
     public static final List<String> ALL =
-        List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level");
+        List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level", "rhcc-gated");
 
     /**
-     * Every scheme of {@link #ALL}, then the other inter-host CCs alone and under RHCC, so that rhcc's gain shows
-     * under DCQCN, HPCC and Swift side by side (the congestion and incast experiments).
+     * Every scheme of {@link #ALL}, then the other inter-host CCs alone, under RHCC and under rhcc-gated, so that
+     * rhcc's gain, and whether it ever loses, shows under DCQCN, HPCC and Swift side by side.
      */
     public static final List<String> WITH_INTER_HOST_CCS =
-        List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level",
-            "hpcc", "rhcc+hpcc", "swift", "rhcc+swift");
+        List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level", "rhcc-gated",
+            "hpcc", "rhcc+hpcc", "rhcc-gated+hpcc", "swift", "rhcc+swift", "rhcc-gated+swift");
+
+    /** The paper's comparison and rhcc's variant: the baseline, rhcc and rhcc-gated. */
+    public static final List<String> RHCC_AND_VARIANT = List.of("dcqcn", "rhcc", "rhcc-gated");
 
     private EvaluationSchemes()
     {

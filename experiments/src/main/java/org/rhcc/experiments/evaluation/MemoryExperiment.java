@@ -32,7 +32,7 @@ public final class MemoryExperiment extends DescribedExperiment
         super(NAME,
             "memory bandwidth by class (CPU local, cross, NIC, total) per scheme at 3x, local and hybrid",
             "§V memory",
-            EvaluationSchemes.ALL,
+            EvaluationSchemes.WITH_INTER_HOST_CCS,
             RunLength.SETTLED_3X);
     }
 

@@ -36,7 +36,7 @@ public final class QpScaleExperiment extends DescribedExperiment
         super(NAME,
             "1..256 QPs at 3x, with probe bandwidth share, per-QP state and decisions per second",
             "§V scale, overheads",
-            List.of("dcqcn", "rhcc"),
+            EvaluationSchemes.RHCC_AND_VARIANT,
             RunLength.SETTLED_3X);
     }
 

@@ -29,6 +29,9 @@ public final class SchemeRegistry
     /** The inter-host CCs that can replace DCQCN, each run alone and with RHCC ({@code hpcc}, {@code rhcc+hpcc}). */
     private static final List<InterHostCc> OTHER_CCS = List.of(InterHostCc.HPCC, InterHostCc.SWIFT);
 
+    /** The intra-host schemes run under each of {@link #OTHER_CCS} ({@code rhcc+hpcc}, {@code rhcc-gated+hpcc}). */
+    private static final List<Scheme> UNDER_OTHER_CCS = List.of(Scheme.RHCC, Scheme.RHCC_GATED);
+
     private final Map<String, SchemeEntry> entriesByName = new LinkedHashMap<>();
 
     /**
@@ -60,10 +63,13 @@ public final class SchemeRegistry
                 Scheme.DCQCN, cc));
             final List<String> keys = new ArrayList<>(ControllerConfig.KEYS.keySet());
             keys.addAll(InterHostCcKeys.keys(cc));
-            registry.register(new SchemeEntry(combined(Scheme.RHCC, cc),
-                "RHCC's receiver and sender loops with R_cc from " + describe(cc), keys,
-                (params) -> new InterHostCcHook(hook(Scheme.RHCC, params), InterHostCcKeys.settings(cc, params)),
-                Scheme.RHCC, cc));
+            for (final Scheme intraHost : UNDER_OTHER_CCS)
+            {
+                registry.register(new SchemeEntry(combined(intraHost, cc),
+                    describe(intraHost) + ", with R_cc from " + describe(cc), keys,
+                    (params) -> new InterHostCcHook(hook(intraHost, params), InterHostCcKeys.settings(cc, params)),
+                    intraHost, cc));
+            }
         }
         return registry;
     }
@@ -97,6 +103,9 @@ public final class SchemeRegistry
         {
             case RHCC:
                 return "RHCC: MBA cascade on IIO occupancy (receiver) and probe/PID receivable rate (sender)";
+            case RHCC_GATED:
+                return "RHCC with its sender's anti-windup ceiling held only while D_cur > D_thr: never worse than " +
+                    "its inter-host CC alone";
             case HOSTCC:
                 return "hostCC as published: I_T = 70, B_T = 84 Gbit/s; MBA 90 on the remote socket, then the MLC " +
                     "process paused; CE marking while occupancy exceeds I_T (DCQCN reacts)";
