@@ -14,6 +14,7 @@ import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.MarkdownReport;
+import org.rhcc.experiments.report.NeverWorseReport;
 import org.rhcc.experiments.report.StationarityReport;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.ResultJson;
@@ -51,6 +52,11 @@ public final class ReportCommand implements Callable<Integer>
 
     @Option(names = "--charts", description = "Also redraw each experiment's PNG charts into DIR.")
     private boolean charts;
+
+    @Option(names = "--never-worse", description = "Instead of the tables, compare every run of rhcc and " +
+        "rhcc-gated (over DCQCN, HPCC, Swift) with its inter-host CC alone in the same condition: goodput and mean " +
+        "latency, the losses beyond 1 %, every condition.")
+    private boolean neverWorse;
 
     @Option(names = "--stationarity", description = "Instead of the tables, list every run in DIR that had not " +
         "settled: its measured window's first and second halves differ by more than 5 %% in some metric.")
@@ -104,6 +110,12 @@ public final class ReportCommand implements Callable<Integer>
                 "all --out " + from + "' first");
         }
         final PrintWriter out = spec.commandLine().getOut();
+        if (neverWorse)
+        {
+            out.print(NeverWorseReport.render(results));
+            out.flush();
+            return RhccCommand.EXIT_OK;
+        }
         if (stationarity)
         {
             out.print(StationarityReport.render(results));
