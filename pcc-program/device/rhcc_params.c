@@ -34,7 +34,7 @@ const rhcc_param_spec_t rhcc_param_specs[RHCC_PARAM_COUNT] = {
 	[RHCC_PARAM_DCQCN_AI_MBPS] = {5u, 0u, 1600000u, "DCQCN R_AI, Mbit/s"},
 	[RHCC_PARAM_DCQCN_HAI_MBPS] = {50u, 0u, 1600000u, "DCQCN R_HAI, Mbit/s"},
 	[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = {0u, 0u, 1u, "DCQCN clamp target rate on every cut, 0/1"},
-	[RHCC_PARAM_CEILING_ABOVE_TARGET] = {0u, 0u, 1u, "rate ceiling only while D above D_thr (rhcc-gated), 0/1"},
+	[RHCC_PARAM_RECEIVER_GATED] = {0u, 0u, 1u, "sender loop gated by the receiver's state (rhcc-gated), 0/1"},
 };
 
 void rhcc_params_defaults(uint32_t *params)
@@ -123,7 +123,7 @@ rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *ou
 	c.ai_fxp30 = rate_fxp30(params[RHCC_PARAM_DCQCN_AI_MBPS], line);
 	c.hai_fxp30 = rate_fxp30(params[RHCC_PARAM_DCQCN_HAI_MBPS], line);
 	c.clamp_target_rate = params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE];
-	c.ceiling_above_target = params[RHCC_PARAM_CEILING_ABOVE_TARGET];
+	c.receiver_gated = params[RHCC_PARAM_RECEIVER_GATED];
 	*out = c;
 	return 0;
 }

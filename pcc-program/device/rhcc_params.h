@@ -33,8 +33,8 @@ typedef enum rhcc_param_id {
 	RHCC_PARAM_DCQCN_AI_MBPS,               /**< DCQCN R_AI (rpg_ai_rate), Mbit/s */
 	RHCC_PARAM_DCQCN_HAI_MBPS,              /**< DCQCN R_HAI (rpg_hai_rate), Mbit/s */
 	RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE,     /**< DCQCN clamp_tgt_rate, 0/1 (clampTargetRate); see rhcc_dcqcn.h */
-	RHCC_PARAM_CEILING_ABOVE_TARGET,        /**< 0: anti-windup ceiling on every ACK (rhcc); 1: only while
-						     D_cur > D_thr (rhcc-gated; SenderParameters.rateCeiling) */
+	RHCC_PARAM_RECEIVER_GATED,              /**< 0: the paper's loop (rhcc); 1: gated by the receiver's state in
+						     the probe response (rhcc-gated; SenderParameters.senderGate) */
 	RHCC_PARAM_COUNT                        /**< number of parameters */
 } rhcc_param_id_t;
 
@@ -87,7 +87,8 @@ typedef struct rhcc_config {
 	uint32_t ai_fxp30;              /**< R_AI */
 	uint32_t hai_fxp30;             /**< R_HAI */
 	uint32_t clamp_target_rate;     /**< 1: every cut sets R_T <- R_C; 0: only one after a timer increase */
-	uint32_t ceiling_above_target;  /**< 1: the delivered-rate ceiling holds only while D_cur > D_thr */
+	uint32_t receiver_gated;        /**< 1: the loop acts only while the receiver reports IIO congestion, and the
+					     delivered-rate ceiling holds only while D_cur > D_thr (rhcc-gated) */
 } rhcc_config_t;
 
 /** Result of rhcc_config_derive: 0 on success, else the first parameter id found invalid, plus one. */

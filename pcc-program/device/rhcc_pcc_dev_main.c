@@ -65,6 +65,16 @@ static uint32_t text_size(const char *text)
 	return n + 1u;
 }
 
+/* the receiver's state word of a probe response (RHCC_RTT_STATE_*, rhcc_sender.h), big-endian in raw bytes 0..3 */
+static inline uint32_t rhcc_rtt_receiver_congested(doca_pcc_dev_event_t *event)
+{
+	const uint8_t *raw = doca_pcc_dev_get_rtt_raw_data(event);
+	const uint32_t state = (uint32_t)raw[3] | ((uint32_t)raw[2] << 8) | ((uint32_t)raw[1] << 16) |
+			       ((uint32_t)raw[0] << 24);
+
+	return !(state & RHCC_RTT_STATE_VALID) || (state & RHCC_RTT_STATE_CONGESTED) ? 1u : 0u;
+}
+
 static inline void count(uint32_t *counters, rhcc_counter_id_t id)
 {
 	if (counters != NULL)
@@ -102,7 +112,8 @@ void rhcc_flow_on_event(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, doca_pcc_de
 	case DOCA_PCC_DEV_EVNT_RTT:
 		count(counters, RHCC_COUNTER_RTT_EVENTS);
 		if (rhcc_sender_on_probe_ack(ctx, cfg, doca_pcc_dev_get_rtt_req_recv_timestamp(event),
-					     doca_pcc_dev_get_rtt_resp_send_timestamp(event)) != RHCC_ACK_OK)
+					     doca_pcc_dev_get_rtt_resp_send_timestamp(event),
+					     rhcc_rtt_receiver_congested(event)) != RHCC_ACK_OK)
 			count(counters, RHCC_COUNTER_NEGATIVE_DELAY);
 		break;
 	case DOCA_PCC_DEV_EVNT_ROCE_CNP:

@@ -36,7 +36,7 @@ uint32_t rhcc_sender_on_tx(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t
 }
 
 rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,
-					   uint32_t resp_send_ts_ns)
+					   uint32_t resp_send_ts_ns, uint32_t receiver_congested)
 {
 	const int32_t sample_ns = rhcc_delay_sample_ns(req_recv_ts_ns, resp_send_ts_ns);
 	int64_t sample;
@@ -74,8 +74,14 @@ rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_
 
 	/* Eq. (3), velocity form: R_rev <- R_rev - alpha e - beta de, e = D_cur - D_thr, de = D_cur - D_prev */
 	error = d_cur - ((int64_t)ctx->d_thr_ns << RHCC_DELAY_SHIFT);
+	if (cfg->receiver_gated && !receiver_congested) {
+		/* rhcc-gated: the receiver's IIO buffer is not congested, so the loop stands aside (D_cur and the
+		 * delivered-rate stamp were kept above) */
+		ctx->rate_rev_fxp30 = RHCC_RATE_ONE;
+		return RHCC_ACK_OK;
+	}
 	/* rhcc-gated: the ceiling holds only while the delay is above its target (conditional anti-windup) */
-	if (cfg->ceiling_above_target && error <= 0)
+	if (cfg->receiver_gated && error <= 0)
 		ceiling = RHCC_RATE_ONE;
 	change = d_cur - d_prev;
 	delta = rhcc_add_sat_s64(rhcc_mul_shift_round_s64(error, cfg->k_alpha, RHCC_GAIN_SHIFT),

@@ -68,17 +68,29 @@ static inline uint32_t rhcc_sender_ceiling_fxp30(const rhcc_config_t *cfg, int32
 	return (uint32_t)((cfg->ceiling_num + gap / 2u) / gap);
 }
 
+/*
+ * The receiver's state in a probe response (rhcc-gated, docs/design.md §4): rhcc's notification point (the receiver's
+ * PCC program) writes a big-endian state word as the first 4 of the RTT event's 12 raw bytes, where the firmware's NP
+ * puts the request's send timestamp, which the sender loop never reads (it measures D on the receiver's clock
+ * alone). Bit 1 says the word is valid, bit 0 that the receiver's IIO buffer is congested (its Eq. (1) verdict,
+ * I_cur > I_thr, which rhcc's receiver loop hands its NP). A response without a valid word counts as congested.
+ */
+#define RHCC_RTT_STATE_CONGESTED (1u << 0)
+#define RHCC_RTT_STATE_VALID (1u << 1)
+
 /**
  * One probe response (ReceivableRateController.onProbeAck without R_cc, which lives in the same context):
  *   D_sample = resp_send - req_recv; negative -> RHCC_ACK_NEGATIVE_DELAY, nothing changes (the stored t_recv
  *   neither);
  *   Eq. (2) D_cur = (1 - g) D_prev + g D_sample (the first valid sample initialises D_cur, de = 0);
- *   ceiling = rhcc_sender_ceiling_fxp30(t_recv - stored t_recv) if the flow had a valid sample, else line (and line
- *   while D_cur <= D_thr when cfg->ceiling_above_target, the rhcc-gated scheme); the stored t_recv becomes req_recv;
+ *   ceiling = rhcc_sender_ceiling_fxp30(t_recv - stored t_recv) if the flow had a valid sample, else line; the
+ *   stored t_recv becomes req_recv;
+ *   with cfg->receiver_gated (the rhcc-gated scheme): R_rev = line when receiver_congested is 0, else the ceiling
+ *   only while D_cur > D_thr;
  *   Eq. (3) R_rev <- max(R_min, min(ceiling, R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev))).
  */
 rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,
-					   uint32_t resp_send_ts_ns);
+					   uint32_t resp_send_ts_ns, uint32_t receiver_congested);
 
 /** Eq. (4): R_send = clamp(min(R_rev, R_cc), R_min, R_line), R_cc being the context's DCQCN R_C; fxp30. */
 static inline uint32_t rhcc_sender_send_rate_fxp30(const rhcc_ccctx_t *ctx, const rhcc_config_t *cfg)

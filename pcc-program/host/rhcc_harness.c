@@ -372,11 +372,12 @@ static uint32_t gbps_fxp30(double gbps, double line_gbps)
 	return (uint32_t)nearbyint(frac * 1073741824.0);
 }
 
-/* name: probe_ack.csv (rhcc) or probe_ack_gated.csv (rhcc-gated: '# param rate_ceiling_above_target=1') */
+/* name: probe_ack.csv (rhcc) or probe_ack_gated.csv (rhcc-gated: '# param receiver_gated=1' and a receiver_congested
+ * column, the state rhcc's NP writes into the response: RHCC_RTT_STATE_* in the RTT event's first word) */
 static void run_probe_ack(const char *dir, const char *name, long *total_passed, long *total_failed)
 {
 	static const char *const known[] = {"g_probe", "alpha", "beta", "d_thr_ns", "r_min_gbps", "r_line_gbps",
-					    "probe_interval_bytes", "rate_ceiling_above_target", NULL};
+					    "probe_interval_bytes", "receiver_gated", NULL};
 	run_t run;
 	uint32_t values[RHCC_PARAM_COUNT];
 	double g;
@@ -407,9 +408,9 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 	values[RHCC_PARAM_R_MIN_MBPS] = whole_param(&run, "r_min_gbps", 1000.0, "Mbit/s");
 	values[RHCC_PARAM_LINE_RATE_MBPS] = whole_param(&run, "r_line_gbps", 1000.0, "Mbit/s");
 	values[RHCC_PARAM_PROBE_INTERVAL_32B] = whole_param(&run, "probe_interval_bytes", 1.0 / 32.0, "32-byte units");
-	gated = rhcc_csv_param(&run.csv, "rate_ceiling_above_target") != NULL &&
-		whole_param(&run, "rate_ceiling_above_target", 1.0, "0/1") != 0u;
-	values[RHCC_PARAM_CEILING_ABOVE_TARGET] = gated ? 1u : 0u;
+	gated = rhcc_csv_param(&run.csv, "receiver_gated") != NULL &&
+		whole_param(&run, "receiver_gated", 1.0, "0/1") != 0u;
+	values[RHCC_PARAM_RECEIVER_GATED] = gated ? 1u : 0u;
 	apply_params(&run, values);
 	g = real_param(&run, "g_probe");
 	alpha = real_param(&run, "alpha");
@@ -430,6 +431,7 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 		const long long t_recv = int_field(&run, "t_recv_ns");
 		const long long t_resp = int_field(&run, "t_resp_ns");
 		const double r_cc = real_field(&run, "r_cc_gbps");
+		const long long receiver_congested = gated ? int_field(&run, "receiver_congested") : 1;
 		const char *status = field(&run, "status");
 		const long long d_sample = int_field(&run, "d_sample_ns");
 		const double d_java = real_field(&run, "d_cur_ns");
@@ -487,7 +489,11 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 
 			ctx->rc_fxp30 = gbps_fxp30(r_cc, line);
 			clock_ns += 1000;
-			rhcc_host_event_rtt(&event, PORT, clock_ns, clock_ns - 500u, (uint32_t)t_recv, (uint32_t)t_resp);
+			/* rhcc's NP puts its state word where the firmware's puts the request's send time */
+			rhcc_host_event_rtt(&event, PORT, clock_ns,
+					    gated ? RHCC_RTT_STATE_VALID | (receiver_congested ? RHCC_RTT_STATE_CONGESTED : 0u) :
+						    clock_ns - 500u,
+					    (uint32_t)t_recv, (uint32_t)t_resp);
 			results = deliver(&q->ctx, &event);
 			if (strcmp(status, "negative_delay") == 0) {
 				negative_rows++;
@@ -526,15 +532,15 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 				diff_d = fabs(d_c - d_java);
 
 				/* the delivered-rate ceiling, exactly as Java computes it (same double operations), from
-				 * the t_recv of the QP's previous valid ACK; none on a cold start or a gap <= 0, and none
-				 * while D_cur <= D_thr in the gated file. C's is round(round(N) / gap) in fxp30, within
+				 * the t_recv of the QP's previous valid ACK; none on a cold start or a gap <= 0, and in the
+				 * gated file none while the receiver is not congested (R_rev is line) or D_cur <= D_thr. C's is round(round(N) / gap) in fxp30, within
 				 * (1/2 + 1/(2 gap)) x 2^-30 x line of the exact value, and exactly line whenever the
 				 * exact value is >= line. C gates on its own D_cur: both sides must take the same side
 				 * of D_thr (a row within C's rounding of D_thr would be reported here, not hidden) */
-				if (gated)
+				if (gated && receiver_congested)
 					check_int(&run, "ceiling gate (D_cur > D_thr) in C and Java",
 						  d_c > thr, error_ns > 0.0);
-				if (!cold && gap_ns > 0 && (!gated || error_ns > 0.0)) {
+				if (!cold && gap_ns > 0 && (!gated || (receiver_congested && error_ns > 0.0))) {
 					ceiling_java = fmin(line, 2.0 * interval_bytes * 8.0 / (double)gap_ns);
 					if (ceiling_java < line) {
 						capped_rows++;

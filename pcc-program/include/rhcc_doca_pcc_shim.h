@@ -338,6 +338,13 @@ FORCE_INLINE uint32_t doca_pcc_dev_get_rtt_resp_send_timestamp(doca_pcc_dev_even
 	return __builtin_bswap32(event->ev_spec_attr.rtt_tstamp.resp_send_timestamp);
 }
 
+/** The 12 bytes of an RTT event a custom notification point (NP) wrote (experimental in the SDK); in this stand-in
+ * the three timestamp words, as they sit in the event. */
+FORCE_INLINE const uint8_t *doca_pcc_dev_get_rtt_raw_data(doca_pcc_dev_event_t *event)
+{
+	return (const uint8_t *)&event->ev_spec_attr.rtt_tstamp;
+}
+
 #ifdef __cplusplus
 }
 #endif

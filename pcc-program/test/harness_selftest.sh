@@ -79,11 +79,11 @@ mutate no_ceiling probe_ack.csv 1141 r_rev_gbps '"100.0"'
 # at the ceiling both sides round the same quotient (C to 2^-30 of line, Java to float32 ~ 5e-7 Gbit/s at 10 Gbit/s):
 # 2e-6 Gbit/s off must be caught
 mutate r_rev_ceiling probe_ack.csv 1150 r_rev_gbps 'sprintf("%.17g", v + 2e-6)'
-# rhcc-gated: the gated vectors read with the ceiling on every ACK fail at the first row where the ceiling is
-# below line while D_cur <= D_thr (delivered_rate_cap: 5 Gbit/s delivered at D = 150 ns), and a gated row that claims
-# the ceiling held below target (R_rev at 2 x 32 KB / gap) is caught there too
-mutate_param gate_off probe_ack_gated.csv rate_ceiling_above_target 0 'delivered_rate_cap,0,66784,'
-mutate gate_ignored probe_ack_gated.csv 1141 r_rev_gbps '"9.99500560760498"'
+# rhcc-gated: the gated vectors read as the paper's loop (receiver_gated=0) fail at the first row whose receiver
+# reports no congestion while the delay is above target and the rate below line, and a row that ignores the report
+# (R_rev cut where the receiver said it was not congested) is caught there too
+mutate_param gate_off probe_ack_gated.csv receiver_gated 0 'step,0,2144768,1,'
+mutate gate_ignored probe_ack_gated.csv 266 r_rev_gbps '"94.0"'
 # the probe cadence is exact
 mutate probes probe_ack.csv 50 probes_due 'v + 1'
 # a negative-delay row that claims the state moved

@@ -194,19 +194,19 @@ static void should_follow_eq2_and_eq3_by_hand(void)
 
 	/* cold start: D = 1200 ns, e = 1000 ns, de = 0: R_rev = 100 - 0.0005 * 1000 = 99.5 Gbit/s;
 	 * delta = 1000 * 256 * k / 2^40 = 5368709.12 -> 5368709 */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 2200), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 2200, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.d_prev_ns, 1200);
 	CHECK_EQ(ctx.d_prev_frac, 0);
 	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709);
 
 	/* D = 1200 + 0.75 (400 - 1200) = 600: e = 400, de = -600: R_rev += -0.2 + 0.3 = +0.1 Gbit/s;
 	 * e -> 400 * 256 * k / 2^40 = 2147483.648 -> 2147484; de -> -3221225.472 -> -3221225 */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 5000, 5400), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 5000, 5400, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.d_prev_ns, 600);
 	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709 - 2147484 + 3221225);
 
 	/* D = 600 + 0.75 (601 - 600) = 600.75: fxp8 fraction 192 */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 9000, 9601), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 9000, 9601, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.d_prev_ns, 600);
 	CHECK_EQ(ctx.d_prev_frac, 192);
 }
@@ -219,12 +219,12 @@ static void should_ignore_negative_delays(void)
 
 	memset(&ctx, 0, sizeof(ctx));
 	rhcc_sender_open(&ctx, &cfg);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 1300), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 1300, 1u), RHCC_ACK_OK);
 	before = ctx;
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 2000, 1999), RHCC_ACK_NEGATIVE_DELAY);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 2000, 1999, 1u), RHCC_ACK_NEGATIVE_DELAY);
 	CHECK(memcmp(&before, &ctx, sizeof(ctx)) == 0);
 	/* 2^31 apart reads as -2^31: malformed too */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0, 0x80000000u), RHCC_ACK_NEGATIVE_DELAY);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0, 0x80000000u, 1u), RHCC_ACK_NEGATIVE_DELAY);
 	CHECK(memcmp(&before, &ctx, sizeof(ctx)) == 0);
 }
 
@@ -236,14 +236,14 @@ static void should_clamp_to_floor_and_line(void)
 	memset(&ctx, 0, sizeof(ctx));
 	rhcc_sender_open(&ctx, &cfg);
 	/* D = 2^31 - 1 ns: the largest valid sample drives R_rev to R_min */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0, 0x7FFFFFFFu), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0, 0x7FFFFFFFu, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, cfg.r_min_fxp30);
 	CHECK_EQ(ctx.d_prev_ns, 0x7FFFFFFFu);
 	/* R_send = clamp(min(R_rev, R_C)): R_C at line, R_rev at the floor */
 	ctx.rc_fxp30 = RHCC_RATE_ONE;
 	CHECK_EQ(rhcc_sender_send_rate_fxp30(&ctx, &cfg), cfg.r_min_fxp30);
 	/* a sample of 0 after it: de hugely negative, R_rev back to line */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 100, 100), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 100, 100, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
 	ctx.rc_fxp30 = 0; /* R_cc of 0: R_send still R_min */
 	CHECK_EQ(rhcc_sender_send_rate_fxp30(&ctx, &cfg), cfg.r_min_fxp30);
@@ -565,18 +565,18 @@ static void should_cap_r_rev_at_twice_the_delivered_rate(void)
 	rhcc_sender_open(&ctx, &cfg);
 	CHECK_EQ(ctx.probe_recv_ts_ns, 0);
 	ctx.probe_recv_ts_ns = 1000u - 52455u; /* wraps */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 1150), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 1150, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
 	CHECK_EQ(ctx.probe_recv_ts_ns, 1000);
 
 	/* a rejected ACK changes nothing, the stamp included */
 	before = ctx;
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 200000, 199999), RHCC_ACK_NEGATIVE_DELAY);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 200000, 199999, 1u), RHCC_ACK_NEGATIVE_DELAY);
 	CHECK(memcmp(&before, &ctx, sizeof(ctx)) == 0);
 
 	/* 52455 ns after the last valid ACK (probe_ack.csv, delivered_rate_cap, second row): R_rev would rise to
 	 * line + 0.025 Gbit/s but is capped at 2 x 32 KB / 52455 ns = 9.995 Gbit/s = 107320552 */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 53455, 53605), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 53455, 53605, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, 107320552);
 	CHECK_EQ(ctx.probe_recv_ts_ns, 53455);
 
@@ -584,26 +584,26 @@ static void should_cap_r_rev_at_twice_the_delivered_rate(void)
 	 * 124944503.16 -> 124944503 */
 	memset(&ctx, 0, sizeof(ctx));
 	rhcc_sender_open(&ctx, &cfg);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xFFFFF000u, 0xFFFFF096u), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xFFFFF000u, 0xFFFFF096u, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xA000u, 0xA096u), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xA000u, 0xA096u, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, 124944503);
 	CHECK_EQ(ctx.probe_recv_ts_ns, 0xA000u);
 
 	/* gap 0 and a negative gap (reordered stamps): no ceiling, R_rev integrates again from the capped value;
 	 * the stamp still follows the ACK */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xA000u, 0xA096u), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 0xA000u, 0xA096u, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, 124944503 + up);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000, 40150), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000, 40150, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, 124944503 + 2 * up);
 	CHECK_EQ(ctx.probe_recv_ts_ns, 40000);
 
 	/* the widest gap, 2^31 - 1 ns: the ceiling (2621) is below R_min, and R_min wins, as max(R_min, min(.)) */
-	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000u + 0x7FFFFFFFu, 40150u + 0x7FFFFFFFu), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000u + 0x7FFFFFFFu, 40150u + 0x7FFFFFFFu, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, cfg.r_min_fxp30);
 	/* 2^31 after it reads as -2^31: no ceiling */
 	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 40000u + 0x7FFFFFFFu + 0x80000000u,
-					  40150u + 0x7FFFFFFFu + 0x80000000u), RHCC_ACK_OK);
+					  40150u + 0x7FFFFFFFu + 0x80000000u, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, cfg.r_min_fxp30 + up);
 }
 

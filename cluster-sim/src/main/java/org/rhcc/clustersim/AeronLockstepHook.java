@@ -156,9 +156,14 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         iioSeq++;
     }
 
+    /**
+     * {@inheritDoc} The cluster's probe-ACK frame carries no receiver state: the sender nodes count every probe as
+     * congested, and the {@code rhcc-gated} schemes, which read that state, are refused before a run starts
+     * ({@link SimPlatform#requireClusterSchemes}).
+     */
     @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
         pendingQp = qp;
         pendingReqRecvTsNs = reqRecvTsNs;

@@ -41,14 +41,14 @@ final class DecisionCounter extends ForwardingControllerHook
      * {@inheritDoc}
      */
     @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
         if (nowNs >= warmupNs)
         {
             probeAcks++;
         }
-        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
     }
 
     /**

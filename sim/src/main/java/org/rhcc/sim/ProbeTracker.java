@@ -2,6 +2,7 @@ package org.rhcc.sim;
 
 import java.util.SplittableRandom;
 
+import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.host.IoPath;
 import org.rhcc.sim.net.RdmaFabric;
 
@@ -37,6 +38,9 @@ import org.rhcc.sim.net.RdmaFabric;
 final class ProbeTracker
 {
     private static final int CAPACITY = 4096;
+
+    /** Whose state the receiver NIC writes into each response's spare bytes. */
+    private final ControllerHook receiver;
     private static final int WAIT_QUEUE = 0;
     private static final int WAIT_CREDIT = 1;
     private static final int ON_LINK = 2;
@@ -62,8 +66,10 @@ final class ProbeTracker
     private long answered;
     private double delaySumNs;
 
-    ProbeTracker(final IoPath io, final double stepNs, final double victimDirtyProbability)
+    ProbeTracker(final IoPath io, final double stepNs, final double victimDirtyProbability,
+        final ControllerHook receiver)
     {
+        this.receiver = receiver;
         pcieSteps = io.pcieSteps();
         llcSteps = io.llcSteps();
         pcieNs = pcieSteps * stepNs;
@@ -173,7 +179,7 @@ final class ProbeTracker
                 final double stampNs = Math.max(recvNs[i], nowNs - pcieNs);
                 delaySumNs += stampNs - recvNs[i];
                 answered++;
-                fabric.sendProbeAck(qp[i], recvNs[i], stampNs, nowNs);
+                fabric.sendProbeAck(qp[i], recvNs[i], stampNs, nowNs, receiver.receiverCongested());
                 remove(i);
             }
             else

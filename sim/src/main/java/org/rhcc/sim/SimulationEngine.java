@@ -72,7 +72,7 @@ final class SimulationEngine implements FabricListener
             (spec.tcpOfferedGbps() > 0.0 ? 1 : 0), params.dram());
         remoteCores = spec.remoteThreads() > 0;
         io = new IoPath(params.io(), params.pcie(), stepNs, MemoryController.writeWaitMaxNs(params.dram()));
-        probes = new ProbeTracker(io, stepNs, params.io().victimDirtyProbability());
+        probes = new ProbeTracker(io, stepNs, params.io().victimDirtyProbability(), hook);
         if (spec.rdma())
         {
             fabric = new RdmaFabric(fabricConfig(spec, params),
@@ -253,12 +253,13 @@ final class SimulationEngine implements FabricListener
     /**
      * {@inheritDoc}
      */
-    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps,
+    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps,
         final double atNs)
     {
         if (probesToHook)
         {
-            hook.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, (long)atNs);
+            hook.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, (long)atNs);
         }
     }
 

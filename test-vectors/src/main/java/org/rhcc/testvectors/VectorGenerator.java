@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.rhcc.core.dcqcn.DcqcnParameters;
-import org.rhcc.core.sender.RateCeiling;
+import org.rhcc.core.sender.SenderGate;
 
 /**
  * Generates rhcc's shared test vectors from the Java core: the files the core's tests replay and the C PCC program
@@ -39,8 +39,8 @@ public final class VectorGenerator
     public static Map<String, String> generate()
     {
         final Map<String, String> files = new LinkedHashMap<>();
-        add(files, "probe_ack.csv", out -> new ProbeAckVectors(out, SEED, RateCeiling.ALWAYS).write());
-        add(files, "probe_ack_gated.csv", out -> new ProbeAckVectors(out, SEED, RateCeiling.ABOVE_TARGET).write());
+        add(files, "probe_ack.csv", out -> new ProbeAckVectors(out, SEED, SenderGate.NONE).write());
+        add(files, "probe_ack_gated.csv", out -> new ProbeAckVectors(out, SEED, SenderGate.RECEIVER).write());
         add(files, "iio_mba.csv", out -> new IioMbaVectors(out, SEED + 1).write());
         add(files, "dcqcn.csv", out -> new DcqcnVectors(out, DcqcnParameters.nvidia(LINE_GBPS)).write("nvidia"));
         add(files, "dcqcn_paper.csv", out -> new DcqcnVectors(out, DcqcnParameters.paper(LINE_GBPS)).write("paper"));

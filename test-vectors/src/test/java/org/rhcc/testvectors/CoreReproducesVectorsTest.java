@@ -13,7 +13,7 @@ import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.core.receiver.MbaCascadeConfig;
 import org.rhcc.core.sender.ProbeCadence;
 import org.rhcc.core.sender.QpStateTable;
-import org.rhcc.core.sender.RateCeiling;
+import org.rhcc.core.sender.SenderGate;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderParameters;
 
@@ -29,21 +29,21 @@ class CoreReproducesVectorsTest
 {
     /**
      * @param name {@code probe_ack.csv} (rhcc) or {@code probe_ack_gated.csv} (rhcc-gated, whose file says
-     *             {@code rate_ceiling_above_target=1}).
+     *             {@code receiver_gated=1} and gives the receiver's reported state per row).
      */
     @ParameterizedTest
     @ValueSource(strings = { "probe_ack.csv", "probe_ack_gated.csv" })
     void shouldReproduceEveryProbeAckRow(final String name)
     {
         final VectorFile file = VectorFile.read(name);
-        final boolean gated = "1".equals(file.params.get(ProbeAckVectors.CEILING_ABOVE_TARGET));
+        final boolean gated = "1".equals(file.params.get(ProbeAckVectors.RECEIVER_GATED));
         assertEquals(name.contains("gated"), gated, name + " declares its ceiling rule");
         final SenderParameters params = new SenderParameters(
             Double.parseDouble(file.params.get("g_probe")), Double.parseDouble(file.params.get("alpha")),
             Double.parseDouble(file.params.get("beta")), Integer.parseInt(file.params.get("d_thr_ns")),
             Double.parseDouble(file.params.get("r_min_gbps")), Double.parseDouble(file.params.get("r_line_gbps")),
             Integer.parseInt(file.params.get("probe_interval_bytes")),
-            gated ? RateCeiling.ABOVE_TARGET : RateCeiling.ALWAYS);
+            gated ? SenderGate.RECEIVER : SenderGate.NONE);
         String currentCase = "";
         ReceivableRateController controller = null;
         final long[] bytes = new long[ProbeAckVectors.QPS];
@@ -66,8 +66,9 @@ class CoreReproducesVectorsTest
             assertEquals(integer(row, "probes_due"),
                 ProbeCadence.probesDue(bytes[qp], sent, params.probeIntervalBytes()), "row " + line);
             bytes[qp] = sent;
+            final boolean receiverCongested = !gated || 1 == integer(row, ProbeAckVectors.RECEIVER_CONGESTED);
             final double rSend = controller.onProbeAck(qp, (int)integer(row, "t_recv_ns"),
-                (int)integer(row, "t_resp_ns"), num(row, "r_cc_gbps"));
+                (int)integer(row, "t_resp_ns"), receiverCongested, num(row, "r_cc_gbps"));
             final String where = name + " row " + line + " " + row;
             assertEquals(row.get("status"), rSend == ReceivableRateController.REJECTED_NEGATIVE_DELAY ?
                 "negative_delay" : rSend == ReceivableRateController.REJECTED_BAD_RATE ? "bad_rate" : "ok", where);

@@ -72,7 +72,9 @@ public final class QpBlockSlot
     }
 
     /**
-     * Processes one probe ACK of the block.
+     * Processes one probe ACK of the block. The cluster's probe-ACK frame carries no receiver state, so the receiver
+     * counts as congested (the paper's probe; the {@code rhcc-gated} schemes, which read that state, do not run
+     * through the cluster: cluster-sim's SimPlatform refuses them).
      *
      * @param qp           QP index within the block.
      * @param reqRecvTsNs  receiver-NIC request receive timestamp, low 32 bits of ns.
@@ -84,7 +86,7 @@ public final class QpBlockSlot
     public double onProbeAck(
         final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
     {
-        final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+        final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, true, rccGbps, nowNs);
         if (rSendGbps > 0.0)
         {
             coalescer.onDecision(qp, rSendGbps, nowNs);

@@ -47,8 +47,8 @@ public record ControllerConfig(
         {
             throw new IllegalArgumentException("controller config needs a scheme, a cascade and sender parameters");
         }
-        // the scheme decides when the sender's ceiling holds, however the parameters were built
-        sender = sender.withRateCeiling(scheme.rateCeiling());
+        // the scheme decides what gates the sender loop, however the parameters were built
+        sender = sender.withSenderGate(scheme.senderGate());
         new IioCongestionDetector(gIio, iThr);
         new HostCcFiveLevelPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.levels(), cascade.groups().size());
         new HostCcLocalPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.groups().size());

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import org.rhcc.core.sender.RateCeiling;
+import org.rhcc.core.sender.SenderGate;
 
 /**
  * The intra-host control schemes rhcc can run, each a combination of a receiver-side and a sender-side response on top
@@ -18,11 +18,11 @@ public enum Scheme
     /** RHCC: the receiver's MBA cascade on IIO occupancy and the sender's probe/PID receivable rate. */
     RHCC(true, true, false, false),
     /**
-     * RHCC with its sender's anti-windup ceiling held only while the delay is above its target
-     * ({@link RateCeiling#ABOVE_TARGET}): rhcc's variant that is never worse than its inter-host CC alone
+     * RHCC with its sender loop gated by the receiver's state, reported in the probe response
+     * ({@link SenderGate#RECEIVER}): rhcc's variant that is never worse than its inter-host CC alone
      * (docs/design.md §4). {@link #RHCC} stays the paper's scheme and the default.
      */
-    RHCC_GATED(true, true, false, false, RateCeiling.ABOVE_TARGET),
+    RHCC_GATED(true, true, false, false, SenderGate.RECEIVER),
     /**
      * hostCC as published, emulated for RDMA: its signals, rule and levels (MBA 90 on one more remote socket per
      * level, then the memory-heavy process paused) and CE marking while its smoothed occupancy is above I_T.
@@ -39,29 +39,29 @@ public enum Scheme
     private final boolean senderLoop;
     private final boolean hostCc;
     private final boolean hostCcLevels;
-    private final RateCeiling rateCeiling;
+    private final SenderGate senderGate;
 
     Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc, final boolean hostCcLevels)
     {
-        this(receiverLoop, senderLoop, hostCc, hostCcLevels, RateCeiling.ALWAYS);
+        this(receiverLoop, senderLoop, hostCc, hostCcLevels, SenderGate.NONE);
     }
 
     Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc, final boolean hostCcLevels,
-        final RateCeiling rateCeiling)
+        final SenderGate senderGate)
     {
         this.receiverLoop = receiverLoop;
         this.senderLoop = senderLoop;
         this.hostCc = hostCc;
         this.hostCcLevels = hostCcLevels;
-        this.rateCeiling = rateCeiling;
+        this.senderGate = senderGate;
     }
 
     /**
-     * @return when the sender loop's anti-windup ceiling holds R_rev under this scheme.
+     * @return what gates the sender loop under this scheme.
      */
-    public RateCeiling rateCeiling()
+    public SenderGate senderGate()
     {
-        return rateCeiling;
+        return senderGate;
     }
 
     /**

@@ -82,12 +82,12 @@ public final class SenderController implements ProbeAckListener
     /**
      * {@inheritDoc}
      */
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
         if (null != controller)
         {
-            decide(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+            decide(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
         }
     }
 
@@ -97,15 +97,16 @@ public final class SenderController implements ProbeAckListener
      * @param qp           QP number in the table.
      * @param reqRecvTsNs  receiver-NIC request receive timestamp, low 32 bits of ns.
      * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
+     * @param receiverCongested the receiver's reported Eq. (1) verdict (true when it reports none).
      * @param rccGbps      R_cc, Gbit/s.
      * @param nowNs        time, ns.
      * @return the R_send decided, Gbit/s (> 0), or a {@code ReceivableRateController.REJECTED_*} code (< 0) when the
      * ACK was rejected and nothing changed.
      */
-    public double decide(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    public double decide(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
-        final double rSendGbps = controller.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps);
+        final double rSendGbps = controller.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps);
         if (rSendGbps > 0.0)
         {
             rateLimiter.setRate(firstQp + qp, controller.receivableRateGbps(qp), rSendGbps, nowNs);

@@ -24,13 +24,12 @@ package org.rhcc.core.sender;
  * ends of the measurement then share one clock). A headroom of 2 lets a flow double its rate per probe round when the
  * other limit lifts, like slow start, while no more than a factor of 2 of wind-up can accumulate.
  * <p>
- * With {@link RateCeiling#ABOVE_TARGET} (the {@code rhcc-gated} scheme) the ceiling holds only while
- * {@code D_cur > D_thr}: conditional anti-windup. Where the host is not congested the ceiling otherwise costs
- * goodput against the inter-host CC alone, since under inter-host congestion (incast) a QP's delivered rate per probe
- * interval dips while its switch port serves other flows and the ceiling holds the QP to twice the dip
+ * With {@link SenderGate#RECEIVER} (the {@code rhcc-gated} scheme) the loop also reads the receiver's state from the
+ * probe response: while the receiver reports no IIO congestion ({@code I_cur <= I_thr}, Eq. (1)) R_rev is the line
+ * rate and the QP sends at R_cc alone; while it reports congestion Eq. (3) runs and the ceiling holds only while
+ * {@code D_cur > D_thr}. The delay EWMA of Eq. (2) and the delivered-rate stamp are kept on every valid ACK either way
  * (docs/design.md §4, "Never worse than the inter-host CC alone").
  * <p>
-
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
  * pcc-program/ mirrors these rules in fixed point and is checked against test-vectors/v1/probe_ack.csv.
@@ -50,7 +49,7 @@ public final class ReceivableRateController
     private final QpStateTable table;
     private final double keep;
     private final double headroomBits;
-    private final boolean ceilingAboveTargetOnly;
+    private final boolean receiverGated;
     private long rejectedNegativeDelay;
     private long rejectedBadRate;
 
@@ -64,7 +63,7 @@ public final class ReceivableRateController
         this.table = table;
         this.keep = 1.0 - params.gProbe();
         this.headroomBits = RATE_HEADROOM * params.probeIntervalBytes() * 8.0;
-        this.ceilingAboveTargetOnly = RateCeiling.ABOVE_TARGET == params.rateCeiling();
+        this.receiverGated = SenderGate.RECEIVER == params.senderGate();
     }
 
     /**
@@ -78,7 +77,8 @@ public final class ReceivableRateController
     }
 
     /**
-     * Processes one probe ACK.
+     * Processes one probe ACK whose response carries no receiver state (the paper's probe): the receiver counts as
+     * congested, so a {@link SenderGate#RECEIVER} loop runs Eq. (3) as the paper's does.
      *
      * @param qp           QP number (must be open).
      * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
@@ -87,6 +87,23 @@ public final class ReceivableRateController
      * @return R_send in Gbit/s (> 0), or {@link #REJECTED_NEGATIVE_DELAY} / {@link #REJECTED_BAD_RATE}.
      */
     public double onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps)
+    {
+        return onProbeAck(qp, reqRecvTsNs, respSendTsNs, true, rccGbps);
+    }
+
+    /**
+     * Processes one probe ACK.
+     *
+     * @param qp                QP number (must be open).
+     * @param reqRecvTsNs       receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
+     * @param respSendTsNs      receiver-NIC timestamp of the response's departure, low 32 bits of ns.
+     * @param receiverCongested the receiver's Eq. (1) verdict as its response reports it (read by a
+     *                          {@link SenderGate#RECEIVER} loop only; true when the response carries none).
+     * @param rccGbps           the inter-host CC's current rate R_cc, Gbit/s.
+     * @return R_send in Gbit/s (> 0), or {@link #REJECTED_NEGATIVE_DELAY} / {@link #REJECTED_BAD_RATE}.
+     */
+    public double onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps)
     {
         final int dSampleNs = respSendTsNs - reqRecvTsNs;
         if (dSampleNs < 0)
@@ -111,13 +128,22 @@ public final class ReceivableRateController
 
         final double errorNs = dCurNs - (double)table.dThrNs(qp);
         final double changeNs = dCurNs - dPrevNs;
-        double rRevGbps = Math.min(params.rLineGbps(),
-            table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs);
-        // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated holds it above target only
-        if (!Float.isNaN(stored) && gapNs > 0 && (errorNs > 0.0 || !ceilingAboveTargetOnly) &&
-            rRevGbps * gapNs > headroomBits)
+        double rRevGbps;
+        if (receiverGated && !receiverCongested)
         {
-            rRevGbps = headroomBits / gapNs;
+            // rhcc-gated: the receiver's IIO buffer is not congested, so the loop stands aside
+            rRevGbps = params.rLineGbps();
+        }
+        else
+        {
+            rRevGbps = Math.min(params.rLineGbps(),
+                table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs);
+            // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
+            if (!Float.isNaN(stored) && gapNs > 0 && (errorNs > 0.0 || !receiverGated) &&
+                rRevGbps * gapNs > headroomBits)
+            {
+                rRevGbps = headroomBits / gapNs;
+            }
         }
         rRevGbps = Math.max(params.rMinGbps(), rRevGbps);
         final float rRevStored = (float)rRevGbps;

@@ -14,8 +14,8 @@ package org.rhcc.core.sender;
  *                           feedback, while 1 % of line is below any share a congested host leaves a flow.
  * @param rLineGbps          line rate, the ceiling of R_rev and R_send and the rate of a new QP.
  * @param probeIntervalBytes one probe per this many bytes sent; the paper's 32 KB (~0.2 % overhead for a ~60 B probe).
- * @param rateCeiling        when the anti-windup ceiling holds R_rev: {@link RateCeiling#ALWAYS} ({@code rhcc}) or
- *                           {@link RateCeiling#ABOVE_TARGET} ({@code rhcc-gated}).
+ * @param senderGate         what gates the loop besides its delay: {@link SenderGate#NONE} ({@code rhcc}) or the
+ *                           receiver's reported state, {@link SenderGate#RECEIVER} ({@code rhcc-gated}).
  */
 public record SenderParameters(
     double gProbe,
@@ -25,7 +25,7 @@ public record SenderParameters(
     double rMinGbps,
     double rLineGbps,
     int probeIntervalBytes,
-    RateCeiling rateCeiling)
+    SenderGate senderGate)
 {
     /** The paper's Eq. (2) gain. */
     public static final double G_PROBE_DEFAULT = 0.75;
@@ -47,9 +47,9 @@ public record SenderParameters(
      */
     public SenderParameters
     {
-        if (null == rateCeiling)
+        if (null == senderGate)
         {
-            throw new IllegalArgumentException("the sender loop needs a rate ceiling rule (ALWAYS or ABOVE_TARGET)");
+            throw new IllegalArgumentException("the sender loop needs a gate (NONE or RECEIVER)");
         }
         if (!(gProbe > 0.0 && gProbe <= 1.0))
         {
@@ -77,7 +77,7 @@ public record SenderParameters(
     }
 
     /**
-     * Parameters with rhcc's ceiling on every ACK ({@link RateCeiling#ALWAYS}).
+     * Parameters of the paper's loop, ungated ({@link SenderGate#NONE}).
      *
      * @param gProbe             see the record.
      * @param alpha              see the record.
@@ -90,7 +90,7 @@ public record SenderParameters(
     public SenderParameters(final double gProbe, final double alpha, final double beta, final int dThrNs,
         final double rMinGbps, final double rLineGbps, final int probeIntervalBytes)
     {
-        this(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes, RateCeiling.ALWAYS);
+        this(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes, SenderGate.NONE);
     }
 
     /**
@@ -110,16 +110,16 @@ public record SenderParameters(
     public SenderParameters withDThrNs(final int newDThrNs)
     {
         return new SenderParameters(gProbe, alpha, beta, newDThrNs, rMinGbps, rLineGbps, probeIntervalBytes,
-            rateCeiling);
+            senderGate);
     }
 
     /**
-     * @param newRateCeiling when the anti-windup ceiling holds R_rev.
-     * @return a copy with that rule (this one when it is already the rule).
+     * @param newSenderGate what gates the loop.
+     * @return a copy with that gate (this one when it already has it).
      */
-    public SenderParameters withRateCeiling(final RateCeiling newRateCeiling)
+    public SenderParameters withSenderGate(final SenderGate newSenderGate)
     {
-        return newRateCeiling == rateCeiling ? this : new SenderParameters(gProbe, alpha, beta, dThrNs, rMinGbps,
-            rLineGbps, probeIntervalBytes, newRateCeiling);
+        return newSenderGate == senderGate ? this : new SenderParameters(gProbe, alpha, beta, dThrNs, rMinGbps,
+            rLineGbps, probeIntervalBytes, newSenderGate);
     }
 }

@@ -150,36 +150,43 @@ class ReceivableRateControllerTest
     }
 
     /**
-     * rhcc-gated: the same 10 Gbit/s delivered-rate measurement leaves R_rev to Eq. (3) while D_cur <= D_thr and pulls
-     * it to twice the delivered rate in the first ACK whose D_cur is above D_thr.
+     * rhcc-gated: while the receiver reports no IIO congestion the loop stands aside (R_rev at line rate, whatever the
+     * delay); a congested report runs Eq. (3), with the ceiling only while D_cur > D_thr.
      */
     @Test
-    void shouldHoldTheCeilingOnlyAboveTargetWhenGated()
+    void shouldActOnlyWhileTheReceiverReportsCongestionWhenGated()
     {
         final ReceivableRateController gated = new ReceivableRateController(
-            SenderParameters.paperDefaults(LINE).withRateCeiling(RateCeiling.ABOVE_TARGET), new QpStateTable(8));
+            SenderParameters.paperDefaults(LINE).withSenderGate(SenderGate.RECEIVER), new QpStateTable(8));
         gated.open(3);
-        gated.onProbeAck(3, 0, 150, LINE);
-        final double wound = gated.receivableRateGbps(3);
-        gated.onProbeAck(3, 26_214, 26_364, LINE);
-        assertEquals(Math.min(LINE, wound + 0.0005 * 50), gated.receivableRateGbps(3), 1e-4,
-            "below target: no ceiling, Eq. (3) raises R_rev (clamped at line rate)");
-        gated.onProbeAck(3, 52_428, 53_428, LINE);
-        assertTrue(gated.delayNs(3) > 200.0);
-        assertEquals(2.0 * 32768 * 8 / 26_214.0, gated.receivableRateGbps(3), 1e-4,
-            "above target: the ceiling holds at once");
-        // the ungated controller fed the same ACKs is held by the ceiling below target already
-        controller.onProbeAck(3, 0, 150, LINE);
-        controller.onProbeAck(3, 26_214, 26_364, LINE);
-        assertEquals(2.0 * 32768 * 8 / 26_214.0, controller.receivableRateGbps(3), 1e-4);
+        // a high delay the receiver does not attribute to IIO congestion: no cut, and the EWMA still learns it
+        assertEquals(LINE, gated.onProbeAck(3, 0, 900, false, LINE), 0.0);
+        assertEquals(900.0, gated.delayNs(3), 0.0);
+        // 10 Gbit/s delivered and the delay above target, reported congested: the ceiling holds at once
+        gated.onProbeAck(3, 26_214, 27_114, true, LINE);
+        assertEquals(2.0 * 32768 * 8 / 26_214.0, gated.receivableRateGbps(3), 1e-4);
+        // congested but below target: Eq. (3) moves R_rev, no ceiling
+        gated.onProbeAck(3, 52_428, 52_438, true, LINE);
+        final double before = gated.receivableRateGbps(3);
+        final double dPrev = gated.delayNs(3);
+        gated.onProbeAck(3, 78_642, 78_652, true, LINE);
+        final double dCur = 0.25 * dPrev + 0.75 * 10;
+        assertTrue(dCur < 200.0);
+        assertEquals(before - 0.0005 * (dCur - 200) - 0.0005 * (dCur - dPrev), gated.receivableRateGbps(3), 1e-4);
+        // not congested again: back to line rate at once, sending at R_cc
+        assertEquals(60.0, gated.onProbeAck(3, 104_856, 105_856, false, 60.0), 0.0);
+        assertEquals(LINE, gated.receivableRateGbps(3), 0.0);
+        // the ungated loop ignores the report
+        controller.onProbeAck(3, 0, 900, false, LINE);
+        assertTrue(controller.receivableRateGbps(3) < LINE);
     }
 
     @Test
-    void shouldTakeTheSchemesCeilingRuleWhateverTheParameters()
+    void shouldTakeTheSchemesGateWhateverTheParameters()
     {
-        assertEquals(RateCeiling.ABOVE_TARGET, ControllerConfig.of(
-            Scheme.RHCC_GATED, LINE, Map.of("d_thr_ns", "300")).sender().rateCeiling());
-        assertEquals(RateCeiling.ALWAYS, ControllerConfig.of(
-            Scheme.RHCC, LINE, Map.of()).sender().rateCeiling());
+        assertEquals(SenderGate.RECEIVER, ControllerConfig.of(
+            Scheme.RHCC_GATED, LINE, Map.of("d_thr_ns", "300")).sender().senderGate());
+        assertEquals(SenderGate.NONE, ControllerConfig.of(
+            Scheme.RHCC, LINE, Map.of()).sender().senderGate());
     }
 }

@@ -71,12 +71,28 @@ public interface ControllerHook
      * @param qp           global QP number, 0 .. {@link SimPorts#qpCount()}-1.
      * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival (low 32 bits of ns).
      * @param respSendTsNs receiver-NIC timestamp of the response's departure (low 32 bits of ns).
+     * @param receiverCongested the receiver's state the response carries: {@link #receiverCongested()} when the
+     *                     receiver NIC sent it.
      * @param rccGbps      the flow's inter-host rate R_cc (DCQCN, HPCC or Swift) at ACK time, Gbit/s.
      * @param nowNs        simulated time at the sender, ns.
      */
-    default void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    default void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
+    }
+
+    /**
+     * The receiver's state its NIC writes into the spare bytes of a probe response as it sends it (the
+     * {@code rhcc-gated} sender loop reads it, docs/design.md §4): the receiver loop's Eq. (1) verdict
+     * {@code I_cur > I_thr}. Without a receiver loop the receiver reports nothing, and a probe counts as congested.
+     * <p>
+     * <b>Note:</b> called once per probe response; allocation-free.
+     *
+     * @return true when the receiver reports IIO congestion, or reports nothing.
+     */
+    default boolean receiverCongested()
+    {
+        return true;
     }
 
     /**

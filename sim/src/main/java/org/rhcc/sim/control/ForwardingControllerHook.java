@@ -71,10 +71,19 @@ public abstract class ForwardingControllerHook implements ControllerHook
      * {@inheritDoc}
      */
     @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
-        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean receiverCongested()
+    {
+        return delegate.receiverCongested();
     }
 
     /**

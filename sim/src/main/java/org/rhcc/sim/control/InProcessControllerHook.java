@@ -64,9 +64,18 @@ public final class InProcessControllerHook implements ControllerHook
     }
 
     @Override
-    public void onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
-        sender.onProbeAck(qp, reqRecvTsNs, respSendTsNs, rccGbps, nowNs);
+        sender.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public boolean receiverCongested()
+    {
+        return !scheme.receiverLoop() || receiver.congested();
     }
 }

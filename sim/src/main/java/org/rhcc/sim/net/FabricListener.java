@@ -21,10 +21,12 @@ public interface FabricListener
      * @param qp           QP of the probe.
      * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
      * @param respSendTsNs receiver-NIC timestamp of the response, low 32 bits of ns.
-     * @param rccGbps      the QP's DCQCN rate at ACK time, Gbit/s.
+     * @param receiverCongested the receiver's state the response carries (its Eq. (1) verdict when it was sent).
+     * @param rccGbps      the QP's inter-host rate at ACK time, Gbit/s.
      * @param nowNs        time at the sender, ns.
      */
-    void onProbeAck(int qp, int reqRecvTsNs, int respSendTsNs, double rccGbps, double nowNs);
+    void onProbeAck(int qp, int reqRecvTsNs, int respSendTsNs, boolean receiverCongested, double rccGbps,
+        double nowNs);
 
     /**
      * A message completed at the sender (its ACK arrived).

@@ -116,6 +116,7 @@ public final class RdmaFabric
     private final int[] probeAckQp = new int[PROBE_ACK_SLOTS];
     private final int[] probeAckRecv = new int[PROBE_ACK_SLOTS];
     private final int[] probeAckResp = new int[PROBE_ACK_SLOTS];
+    private final boolean[] probeAckCongested = new boolean[PROBE_ACK_SLOTS];
     private int probeAckNext;
 
     private double deliveredPayloadBytes;
@@ -269,7 +270,7 @@ public final class RdmaFabric
                 onNak(now, a, (long)b & 0xFFFF_FFFFL);
                 break;
             case EV_PROBE_ACK:
-                listener.onProbeAck(probeAckQp[a], probeAckRecv[a], probeAckResp[a],
+                listener.onProbeAck(probeAckQp[a], probeAckRecv[a], probeAckResp[a], probeAckCongested[a],
                     cc.rateGbps(probeAckQp[a], now), now);
                 break;
             case EV_DATA_ACK:
@@ -694,21 +695,24 @@ public final class RdmaFabric
     }
 
     /**
-     * Sends a probe response: the ACK carries the two receiver-NIC timestamps and reaches the sender one reverse-path
-     * delay after it leaves.
+     * Sends a probe response: the ACK carries the two receiver-NIC timestamps and the receiver's state (in the
+     * response's spare bytes) and reaches the sender one reverse-path delay after it leaves.
      *
-     * @param qp         QP of the probe.
-     * @param reqRecvNs  probe arrival at the receiver NIC, ns (stamped as t_recv).
-     * @param respStampNs the response timestamp t_resp, ns.
-     * @param departNs   time the response leaves the receiver NIC, ns.
+     * @param qp                QP of the probe.
+     * @param reqRecvNs         probe arrival at the receiver NIC, ns (stamped as t_recv).
+     * @param respStampNs       the response timestamp t_resp, ns.
+     * @param departNs          time the response leaves the receiver NIC, ns.
+     * @param receiverCongested the receiver's Eq. (1) verdict as the response reports it.
      */
-    public void sendProbeAck(final int qp, final double reqRecvNs, final double respStampNs, final double departNs)
+    public void sendProbeAck(final int qp, final double reqRecvNs, final double respStampNs, final double departNs,
+        final boolean receiverCongested)
     {
         final int slot = probeAckNext;
         probeAckNext = (probeAckNext + 1) & (PROBE_ACK_SLOTS - 1);
         probeAckQp[slot] = qp;
         probeAckRecv[slot] = (int)(long)reqRecvNs;
         probeAckResp[slot] = (int)(long)respStampNs;
+        probeAckCongested[slot] = receiverCongested;
         events.schedule(departNs + cfg.link().reversePathNs(), EV_PROBE_ACK, slot, 0);
     }
 
