@@ -49,7 +49,8 @@ class DeterminismTest
             }
         }
 
-        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps,
+        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+            final boolean receiverCongested, final double rccGbps,
             final long nowNs)
         {
             acks++;

@@ -39,7 +39,8 @@ class ProgressTelemetryTest
             return true;
         }
 
-        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps,
+        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+            final boolean receiverCongested, final double rccGbps,
             final long nowNs)
         {
             final double rRev = (respSendTsNs - reqRecvTsNs) > 300 ? 20.0 + qp : 90.0;

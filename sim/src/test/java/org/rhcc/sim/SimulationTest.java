@@ -61,7 +61,7 @@ class SimulationTest
             }
 
             public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-                final double rccGbps, final long nowNs)
+                final boolean receiverCongested, final double rccGbps, final long nowNs)
             {
                 acks[0]++;
                 delaySum[0] += respSendTsNs - reqRecvTsNs;

@@ -230,7 +230,7 @@ class RateUpdaterSupervisionTest
     {
         send(spec, ack);
         final long nowNs = nowNs(ack);
-        reference.onProbeAck(ack % QPS, reqRecvTs(ack), respSendTs(ack), LINE_RATE_GBPS, nowNs);
+        reference.onProbeAck(ack % QPS, reqRecvTs(ack), respSendTs(ack), true, LINE_RATE_GBPS, nowNs);
         await(spec, ack + 1);
     }
 

@@ -85,7 +85,7 @@ final class MailboxPathBench implements AutoCloseable
             return Behaviors.receiveMessage((message) ->
             {
                 final Ack a = (Ack)message;
-                loop.onProbeAck(a.qp(), a.reqRecvTsNs(), a.respSendTsNs(), a.rccGbps(), a.stampNs());
+                loop.onProbeAck(a.qp(), a.reqRecvTsNs(), a.respSendTsNs(), true, a.rccGbps(), a.stampNs());
                 done.incrementAndGet();
                 return Behaviors.same();
             });

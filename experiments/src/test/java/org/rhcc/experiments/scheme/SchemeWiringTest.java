@@ -104,7 +104,7 @@ class SchemeWiringTest
             if (hook.wantsProbes() && i % 4 == 0)
             {
                 final int recv = (int)nowNs;
-                hook.onProbeAck(random.nextInt(8), recv, recv + 300 + random.nextInt(900),
+                hook.onProbeAck(random.nextInt(8), recv, recv + 300 + random.nextInt(900), true,
                     10.0 + 90.0 * random.nextDouble(), nowNs);
             }
         }
@@ -144,7 +144,7 @@ class SchemeWiringTest
             final double rccGbps = 5.0 + 95.0 * random.nextDouble();
             final int recv = i * 1_000;
             final int size = ports.rates.size();
-            hook.onProbeAck(i % 8, recv, recv + random.nextInt(2_000), rccGbps, i * 1_000L);
+            hook.onProbeAck(i % 8, recv, recv + random.nextInt(2_000), true, rccGbps, i * 1_000L);
             if (ports.rates.size() > size)
             {
                 final double[] update = ports.rates.get(size);

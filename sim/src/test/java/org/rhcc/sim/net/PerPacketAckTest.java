@@ -111,7 +111,8 @@ class PerPacketAckTest
         {
         }
 
-        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps,
+        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+            final boolean receiverCongested, final double rccGbps,
             final double nowNs)
         {
         }
