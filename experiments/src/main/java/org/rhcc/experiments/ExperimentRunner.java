@@ -226,7 +226,7 @@ public final class ExperimentRunner
         {
             series.putAll(protectedSeries(result.timeSeries(), seriesStride));
         }
-        final Stationarity stationarity = halves.finish(result.timeSeries());
+        final Stationarity stationarity = halves.finish(result.timeSeries(), scenario.protectedService().present());
         if (scenario.protectedService().present())
         {
             putLevelShares(stationarity, metrics);

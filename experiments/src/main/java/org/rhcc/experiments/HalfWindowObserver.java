@@ -139,9 +139,21 @@ final class HalfWindowObserver extends ForwardingControllerHook
      */
     Stationarity finish(final TimeSeries timeSeries)
     {
+        return finish(timeSeries, false);
+    }
+
+    /**
+     * Integrates the state up to the end of the measured window; call once after the run.
+     *
+     * @param timeSeries       the run's telemetry, for goodput and CPU memory bandwidth.
+     * @param protectedService true when the run has a protected CPU service, whose bandwidth is then compared too.
+     * @return the run's halves and their differences.
+     */
+    Stationarity finish(final TimeSeries timeSeries, final boolean protectedService)
+    {
         final Stationarity.Builder builder = new Stationarity.Builder();
         halvesOfWindows(timeSeries, builder);
-        if (null != level && level.length > 2)
+        if (protectedService)
         {
             protectedHalves(timeSeries, builder);
         }

@@ -59,7 +59,7 @@ class ExperimentRegistryTest
                 Map.entry("incast", 8), Map.entry("ithr-sweep", 7), Map.entry("dthr-sweep", 6),
                 Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
                 Map.entry("settling", 1), Map.entry("hpcc-reference", 2),
-                Map.entry("protected-cpu", 3));
+                Map.entry("protected-cpu", 4));
         for (final Experiment experiment : REGISTRY.all())
         {
             final List<PlannedRun> runs = experiment.plan(SETTINGS);

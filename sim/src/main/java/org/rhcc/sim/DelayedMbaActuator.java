@@ -20,6 +20,7 @@ final class DelayedMbaActuator implements MbaActuator
     private final StepClock clock;
     private final double stepNs;
     private final int groups;
+    private final boolean protectedInLocal;
     private final int[] level = new int[TimeSeries.MBA_GROUPS];
     private final long[] pendingStep = new long[MAX_PENDING];
     private final int[] pendingGroup = new int[MAX_PENDING];
@@ -34,10 +35,16 @@ final class DelayedMbaActuator implements MbaActuator
      * @param clock  the run's clock.
      * @param stepNs the step, ns.
      * @param groups 2 (local-NUMA, cross-NUMA cores), or 3 with the protected CPU service's group.
+     * @param protectedInLocal true when the protected service's cores are in the local-NUMA group: group 0's levels
+     *                         then apply to them too (recorded as group 2's level).
      */
     DelayedMbaActuator(final SimParameters.Mba params, final CpuTrafficModel cpu, final StepClock clock,
-        final double stepNs, final int groups)
+        final double stepNs, final int groups, final boolean protectedInLocal)
     {
+        if (protectedInLocal && groups > 2)
+        {
+            throw new IllegalArgumentException("the protected service is either in its own MBA group or in the local one");
+        }
         if (groups < 2 || groups > TimeSeries.MBA_GROUPS)
         {
             throw new IllegalArgumentException("MBA groups = " + groups + " must be within 2.." +
@@ -48,6 +55,7 @@ final class DelayedMbaActuator implements MbaActuator
         this.clock = clock;
         this.stepNs = stepNs;
         this.groups = groups;
+        this.protectedInLocal = protectedInLocal;
         java.util.Arrays.fill(level, 1);
     }
 
@@ -153,6 +161,15 @@ final class DelayedMbaActuator implements MbaActuator
     }
 
     private void setLevelNow(final int group, final int level)
+    {
+        setCpuLevel(group, level);
+        if (protectedInLocal && CpuTrafficModel.LOCAL == group)
+        {
+            setCpuLevel(CpuTrafficModel.PROTECTED, level);
+        }
+    }
+
+    private void setCpuLevel(final int group, final int level)
     {
         this.level[group] = level;
         if (MbaLevelTable.PAUSED_LEVEL == level)

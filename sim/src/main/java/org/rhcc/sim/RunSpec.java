@@ -35,6 +35,8 @@ import org.rhcc.sim.api.Scenario;
  * @param protectedThreads     threads of the protected CPU service on the NIC's socket (0 for none; docs/model.md
  *                             §4.8).
  * @param protectedInjectionNs injection delay of the protected service's threads, ns.
+ * @param protectedOwnMbaGroup true when the protected service has its own MBA group (2), false when its cores are in
+ *                             the local-NUMA group (0).
  */
 public record RunSpec(
     boolean pfc,
@@ -53,7 +55,8 @@ public record RunSpec(
     long warmupNs,
     long seed,
     int protectedThreads,
-    double protectedInjectionNs)
+    double protectedInjectionNs,
+    boolean protectedOwnMbaGroup)
 {
     /**
      * Validates the run.
@@ -109,7 +112,7 @@ public record RunSpec(
         final long durationNs, final long warmupNs, final long seed)
     {
         this(pfc, senders, qpsPerSender, messageBytes, localThreads, localInjectionNs, remoteThreads, remoteInjectionNs,
-            cpuWritesPerRead, forcedMbaLevel, tcpOfferedGbps, tcpFlows, durationNs, warmupNs, seed, 0, 0.0);
+            cpuWritesPerRead, forcedMbaLevel, tcpOfferedGbps, tcpFlows, durationNs, warmupNs, seed, 0, 0.0, true);
     }
 
     /**
@@ -147,7 +150,8 @@ public record RunSpec(
         return new RunSpec(scenario.pfc(), scenario.senders(), scenario.qpsPerSender(), scenario.messageBytes(),
             local, delayNs, remote, delayNs, 1.0, scenario.forcedMbaLevel(), scenario.tcpOfferedGbps(),
             scenario.tcpFlows(), scenario.durationNs(), scenario.warmupNs(), scenario.seed(),
-            scenario.protectedService().threads(), scenario.protectedService().injectionDelayNs());
+            scenario.protectedService().threads(), scenario.protectedService().injectionDelayNs(),
+            scenario.protectedService().ownMbaGroup());
     }
 
     /**
@@ -188,11 +192,11 @@ public record RunSpec(
     }
 
     /**
-     * @return true when the run has a protected CPU service (and the host a third MBA group).
+     * @return true when the run has a protected CPU service in its own MBA group (the host's third group).
      */
-    public boolean protectedService()
+    public boolean protectedMbaGroup()
     {
-        return protectedThreads > 0;
+        return protectedThreads > 0 && protectedOwnMbaGroup;
     }
 
     /**

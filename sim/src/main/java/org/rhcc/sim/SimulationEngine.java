@@ -85,7 +85,8 @@ final class SimulationEngine implements FabricListener
         tcp = spec.tcpOfferedGbps() > 0.0 ? new TcpPort(spec.tcpFlows(), spec.tcpOfferedGbps(),
             params.network().lineRateGbps(), params.tcp().rttNs(), params.tcp().rxBufferBytes(),
             params.tcp().minWindowBytes(), params.tcp().decreaseFactor()) : null;
-        mba = new DelayedMbaActuator(params.mba(), cpu, clock, stepNs, spec.protectedService() ? 3 : 2);
+        mba = new DelayedMbaActuator(params.mba(), cpu, clock, stepNs, spec.protectedMbaGroup() ? 3 : 2,
+            spec.protectedThreads() > 0 && !spec.protectedOwnMbaGroup());
         telemetry = new RunTelemetry(mc, backlog, io, probes, fabric, tcp, mba, cpu, clock, stepNs);
         summary = new RunSummary(telemetry, cpu, io, backlog, probes, fabric, spec.qpCount(), params.rnic().txDepth());
         dma = new NicDma(params.pcie(), io, probes, fabric, tcp, telemetry.total(), stepNs);

@@ -21,11 +21,12 @@ import org.rhcc.sim.api.ProtectedService;
 /**
  * A protected CPU class (docs/design.md §4, docs/model.md §4.8): at 3x local CPU traffic (the MLC cores as in the
  * congestion experiment), a latency-critical service of {@link #SERVICE_THREADS} cores on the NIC's socket issues a
- * paced 1:1 read/write stream from its own COS group. Conditions: no protection (the service throttled like any local
- * core, modelled as floor = the lowest level, so the cascade may take it to 20 % once the local group is there),
- * floor 2 (at most 80 %) and floor 1 (never throttled). Reports the service's memory bandwidth and read latency, the
- * other CPU traffic's bandwidth, the NIC's goodput and PFC pauses, and every group's MBA level shares: what the
- * service keeps and what that costs the NIC.
+ * paced 1:1 read/write stream. Conditions: no protection (the service's cores in the local-NUMA COS group, throttled
+ * with the MLC cores), then the service in its own COS group, last in the cascade, with floor 5 (the lowest level: it
+ * may be throttled all the way, but only once the local group is at level 5), floor 2 (at most 80 %) and floor 1
+ * (never throttled). Reports the service's memory bandwidth and read latency, the other CPU traffic's bandwidth, the
+ * NIC's goodput and PFC pauses, and every group's MBA level shares: what the service keeps and what that costs the
+ * NIC.
  */
 public final class ProtectedCpuExperiment extends DescribedExperiment
 {
@@ -45,7 +46,10 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
     /** The controller key that sets the floor (core's ControllerConfig). */
     static final String FLOOR_KEY = "protected_floor_level";
 
-    /** Floors of the conditions, in plan order: 5 = no protection (the lowest level), then 2 and 1. */
+    /** Label of the condition without protection: the service's cores in the local-NUMA group. */
+    static final String IN_LOCAL_GROUP = "no protection (local group)";
+
+    /** Floors of the conditions with the service in its own group, in plan order after {@link #IN_LOCAL_GROUP}. */
     static final int[] FLOORS = { 5, 2, 1 };
 
     /**
@@ -66,7 +70,7 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
      */
     static String condition(final int floor)
     {
-        return 5 == floor ? "no protection" : "floor " + floor;
+        return "own group, floor " + floor;
     }
 
     /**
@@ -76,6 +80,8 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final RunPlan plan = new RunPlan(settings);
+        plan.add(IN_LOCAL_GROUP, settings.scenario().congestion(3)
+            .protectedService(new ProtectedService(SERVICE_THREADS, SERVICE_INJECTION_DELAY_NS, false)).build());
         for (final int floor : FLOORS)
         {
             plan.add(condition(floor), settings.scenario().congestion(3)
@@ -97,7 +103,8 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
             TableColumn.metric("other CPU Gbit/s", "cpu_mem_gbps", 1),
             Columns.RNIC_GBPS,
             Columns.PFC_PAUSE,
-            new TableColumn("service MBA levels", (run) -> levelShares(run, "protected"), false),
+            new TableColumn("service MBA levels", (run) -> levelShares(run,
+                IN_LOCAL_GROUP.equals(run.condition()) ? "local" : "protected"), false),
             new TableColumn("local MBA levels", (run) -> levelShares(run, "local"), false));
     }
 
@@ -167,9 +174,14 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
     public List<BaselineRow> compare(final ExperimentResult result)
     {
         final StringBuilder text = new StringBuilder();
+        final List<String> conditions = new java.util.ArrayList<>(List.of(IN_LOCAL_GROUP));
         for (final int floor : FLOORS)
         {
-            final RunRecord run = Outcomes.run(result, "rhcc", (r) -> condition(floor).equals(r.condition()));
+            conditions.add(condition(floor));
+        }
+        for (final String condition : conditions)
+        {
+            final RunRecord run = Outcomes.run(result, "rhcc", (r) -> condition.equals(r.condition()));
             if (null == run)
             {
                 continue;
@@ -178,13 +190,13 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
             {
                 text.append("; ");
             }
-            text.append(condition(floor)).append(": service ")
+            text.append(condition).append(": service ")
                 .append(Fmt.num(run.metric("protected_mem_gbps") / 8.0, 2)).append(" GB/s ")
                 .append(Fmt.num(run.metric("protected_read_latency_ns"), 0)).append(" ns, RDMA ")
                 .append(Fmt.num(run.metric("rnic_gbps"), 1)).append(" Gbit/s");
         }
         return List.of(new BaselineRow(NAME,
-            "rhcc at 3x: protected service bandwidth / read latency and RDMA goodput by floor",
+            "rhcc at 3x: the service's bandwidth / read latency and RDMA goodput, by condition",
             "not measured (the paper has no protected class)", text.length() > 0 ? text.toString() : "n/a"));
     }
 }

@@ -1,17 +1,19 @@
 package org.rhcc.sim.api;
 
 /**
- * A latency-critical CPU service on the NIC's socket, in its own COS group (the protected CPU class, docs/model.md
- * §4.8 and §4.9): {@code threads} cores each issuing a 1:1 read/write stream paced at one read per
- * {@code injectionDelayNs}, like MLC's paced generator. Its cores are outside the congestion preset's MLC cores.
+ * A latency-critical CPU service on the NIC's socket (docs/model.md §4.8 and §4.9): {@code threads} cores each issuing
+ * a 1:1 read/write stream paced at one read per {@code injectionDelayNs}, like MLC's paced generator. Its cores are
+ * outside the congestion preset's MLC cores. In its own COS group (the protected CPU class) the host has a third MBA
+ * group; otherwise its cores are in the local-NUMA group and follow that group's level.
  *
  * @param threads          cores of the service, 0 for none (the default: no protected CPU traffic, no third MBA group).
  * @param injectionDelayNs spacing of a thread's reads, ns (each read also writes one line back).
+ * @param ownMbaGroup      true for its own COS group (MBA group 2), false for the local-NUMA group (group 0).
  */
-public record ProtectedService(int threads, double injectionDelayNs)
+public record ProtectedService(int threads, double injectionDelayNs, boolean ownMbaGroup)
 {
     /** No protected service. */
-    public static final ProtectedService NONE = new ProtectedService(0, 0.0);
+    public static final ProtectedService NONE = new ProtectedService(0, 0.0, true);
 
     /**
      * Validates the service.
@@ -32,10 +34,29 @@ public record ProtectedService(int threads, double injectionDelayNs)
     }
 
     /**
-     * @return true when the service has cores (and the host a third MBA group for it).
+     * A service in its own COS group.
+     *
+     * @param threads          cores of the service.
+     * @param injectionDelayNs spacing of a thread's reads, ns.
+     */
+    public ProtectedService(final int threads, final double injectionDelayNs)
+    {
+        this(threads, injectionDelayNs, true);
+    }
+
+    /**
+     * @return true when the service has cores.
      */
     public boolean present()
     {
         return threads > 0;
+    }
+
+    /**
+     * @return true when the host has a third MBA group for the service.
+     */
+    public boolean thirdMbaGroup()
+    {
+        return threads > 0 && ownMbaGroup;
     }
 }
