@@ -75,7 +75,8 @@ class RealHostReceiverNodeTest
         sys = new FakeSysfs(dir.resolve("sys"))
             .pciDevice(NIC, ROOT_BUS, 0)
             .iioMapping(STACK, 0, ROOT_BUS)
-            .node(0, "0-3");
+            .node(0, "0-3")
+            .file("devices/system/cpu/online", "0-7\n");
         proc = new FakeSysfs(dir.resolve("proc"));
         resctrl = FakeResctrl.builder().build(dir);
         Files.copy(resctrl.mountsFile(), proc.root().resolve("mounts"));
