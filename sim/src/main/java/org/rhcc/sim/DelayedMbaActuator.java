@@ -43,7 +43,8 @@ final class DelayedMbaActuator implements MbaActuator
     {
         if (protectedInLocal && groups > 2)
         {
-            throw new IllegalArgumentException("the protected service is either in its own MBA group or in the local one");
+            throw new IllegalArgumentException(
+                "the protected service is either in its own MBA group or in the local one, not both");
         }
         if (groups < 2 || groups > TimeSeries.MBA_GROUPS)
         {

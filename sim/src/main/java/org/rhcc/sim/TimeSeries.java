@@ -13,7 +13,10 @@ import java.util.Arrays;
  */
 public final class TimeSeries
 {
-    /** MBA groups recorded: 0 = local-NUMA cores, 1 = cross-NUMA cores, 2 = the protected CPU service (level 1 without). */
+    /**
+     * MBA groups recorded: 0 = local-NUMA cores, 1 = cross-NUMA cores, 2 = the protected CPU service (level 1 without
+     * one).
+     */
     public static final int MBA_GROUPS = 3;
 
     private final long windowNs;

@@ -61,8 +61,8 @@ public final class ReceiverController
         if (receiverLoop && config.cascade().protectedFloorLevel() > 0 && cascadeGroups > mba.groupCount())
         {
             throw new IllegalArgumentException("protected_floor_level = " + config.cascade().protectedFloorLevel() +
-                " adds MBA group " + (cascadeGroups - 1) + " (the protected CPU class) but the host's MBA actuator has " +
-                mba.groupCount() + " groups: give the host a protected group (a third COS group), or drop " +
+                " adds MBA group " + (cascadeGroups - 1) + " (the protected CPU class) but the host's MBA actuator " +
+                "has " + mba.groupCount() + " groups: give the host a protected group (a third COS group), or drop " +
                 "protected_floor_level");
         }
         this.hostCcMarking = scheme.hostCc();

@@ -72,8 +72,8 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
             protectedFloorLevel > 0 && groupCount < 2)
         {
             throw new IllegalArgumentException("hostCC policy: protected floor level = " + protectedFloorLevel +
-                " must be within 1.." + levels.levelCount() + " and needs a group besides the protected one (groups = " +
-                groupCount + ")");
+                " must be within 1.." + levels.levelCount() + " and needs a group besides the protected one " +
+                "(groups = " + groupCount + ")");
         }
         if (!(iT > 0.0) || !(bTGbps > 0.0) || relaxIntervalNs < 0 || groupCount < 1)
         {
