@@ -1,7 +1,7 @@
 package org.rhcc.sim.api;
 
 /**
- * What the protected CPU service got over the measured window (docs/model.md §4.8, §4.10).
+ * What the protected CPU service got over the measured window (docs/model.md §4.8).
  *
  * @param memGbps       its memory bandwidth: reads served plus writebacks admitted, Gbit/s (0 without a service).
  * @param readLatencyNs its mean read latency, ns: the integral of its outstanding reads over the measured window
