@@ -125,6 +125,34 @@ class RealHostReceiverNodeTest
     }
 
     @Test
+    void shouldStepTheProtectedClassLastAndHoldItAtItsFloor() throws Exception
+    {
+        final Map<String, Object> settings = fixturePaths();
+        settings.put("rhcc.receiver.host.cross-numa-cpus", "4-5");
+        settings.put("rhcc.receiver.host.protected-cpus", "6-7");
+        settings.put("rhcc.receiver.host.protected-floor-level", 2);
+        settings.put("rhcc.session.mba-groups", 3);
+        settings.put("rhcc.session.params.protected_floor_level", 2);
+        final Config config = RhccConfig.load(PROFILE, settings);
+
+        final RhccNode node = RhccNode.start(config, FixtureReceiverHost.open(config, msr));
+        try
+        {
+            assertEquals(new TreeSet<>(Set.of(6, 7)), resctrl.cpus("rhcc-protected"));
+            // congested from the first samples: local cores down to 20 %, then the protected class to its floor, 80 %
+            awaitTrue(() -> allEqual(mbValues("rhcc-local"), 20), "local group at 20 %");
+            awaitTrue(() -> allEqual(mbValues("rhcc-protected"), 80), "protected group at its floor, 80 %");
+            Thread.sleep(50);
+            assertEquals(Map.of(0, 80L, 1, 80L), resctrl.mbValues("rhcc-protected"), "never past its floor");
+        }
+        finally
+        {
+            node.close();
+        }
+        assertEquals(Map.of(0, 100L, 1, 100L), resctrl.mbValues("rhcc-protected"), "protected group back to 100 %");
+    }
+
+    @Test
     void shouldStopTheNodeOnOneLineWhenItsSessionCannotOpen() throws IOException
     {
         final Map<String, Object> settings = fixturePaths();
