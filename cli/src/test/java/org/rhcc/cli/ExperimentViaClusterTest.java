@@ -41,6 +41,26 @@ class ExperimentViaClusterTest
         assertTrue(Files.isRegularFile(dir.resolve("cluster").resolve("cluster").resolve("journal.mv.db")));
     }
 
+    /**
+     * The protected CPU class through the cluster: the receiver node's cascade gets the third MBA group with the same
+     * floor from the same params, and the session's MBA group count follows the simulated host's. i_thr = 1 keeps the
+     * cascade throttling, so the protected group's level changes cross the cluster too.
+     */
+    @Test
+    void shouldWriteByteIdenticalProtectedCpuJsonThroughTheCluster(@TempDir final Path dir) throws Exception
+    {
+        final CommandResult inproc = run("protected-cpu", dir.resolve("inproc"), "--scheme", "rhcc",
+            "--set", "i_thr=1");
+        final CommandResult cluster = run("protected-cpu", dir.resolve("cluster"), "--scheme", "rhcc",
+            "--set", "i_thr=1", "--via", "cluster");
+
+        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
+        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
+        final byte[] json = Files.readAllBytes(dir.resolve("inproc").resolve("protected-cpu.json"));
+        assertTrue(new String(json, java.nio.charset.StandardCharsets.UTF_8).contains("mba_protected_level_2_share"));
+        assertArrayEquals(json, Files.readAllBytes(dir.resolve("cluster").resolve("protected-cpu.json")));
+    }
+
     @Test
     void shouldRejectABadViaOrNodeCountOnOneLine(@TempDir final Path dir)
     {

@@ -18,6 +18,7 @@ import org.rhcc.experiments.evaluation.CascadeTimingExperiment;
 import org.rhcc.experiments.evaluation.HpccReferenceExperiment;
 import org.rhcc.experiments.evaluation.IncastExperiment;
 import org.rhcc.experiments.evaluation.MemoryExperiment;
+import org.rhcc.experiments.evaluation.ProtectedCpuExperiment;
 import org.rhcc.experiments.evaluation.ParameterSweep;
 import org.rhcc.experiments.evaluation.QpScaleExperiment;
 import org.rhcc.experiments.evaluation.SettlingExperiment;
@@ -56,7 +57,8 @@ public final class ExperimentRegistry
             .register(new QpScaleExperiment())
             .register(new CascadeTimingExperiment())
             .register(new SettlingExperiment())
-            .register(new HpccReferenceExperiment());
+            .register(new HpccReferenceExperiment())
+            .register(new ProtectedCpuExperiment());
     }
 
     /**

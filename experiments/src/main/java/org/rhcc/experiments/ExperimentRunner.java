@@ -215,13 +215,27 @@ public final class ExperimentRunner
         {
             metrics.putAll(report.interruptionMetrics());
         }
+        if (scenario.protectedService().present())
+        {
+            metrics.put("protected_mem_gbps", result.protectedService().memGbps());
+            metrics.put("protected_read_latency_ns", result.protectedService().readLatencyNs());
+        }
         final Map<String, double[]> series = keepSeries ?
             series(result.timeSeries(), run.scenario(), halves, seriesStride) : new LinkedHashMap<>();
+        if (keepSeries && scenario.protectedService().present())
+        {
+            series.putAll(protectedSeries(result.timeSeries(), seriesStride));
+        }
+        final Stationarity stationarity = halves.finish(result.timeSeries(), scenario.protectedService().present());
+        if (scenario.protectedService().present())
+        {
+            putLevelShares(stationarity, metrics);
+        }
         if (controller instanceof SeriesReport report)
         {
             series.putAll(report.reportedSeries());
         }
-        final RunRecord record = record(run, metrics, series, halves.finish(result.timeSeries()));
+        final RunRecord record = record(run, metrics, series, stationarity);
         listener.onRunRecorded(index, record);
         listener.onRunFinished(index, run, result.metrics().rnicGbps());
         return record;
@@ -362,6 +376,47 @@ public final class ExperimentRunner
         }
         series.put("mba_level_local", mean(mbaLevelLocal, stride));
         series.put("mba_level_cross", mean(mbaLevelCross, stride));
+        return series;
+    }
+
+    /**
+     * Puts each MBA group's level time shares over the measured window ({@code mba_<group>_level_<n>_share}, the
+     * levels the group visited) into a run's metrics: the mean of the two equal halves the stationarity check kept.
+     *
+     * @param stationarity the run's halves.
+     * @param metrics      receives the shares.
+     */
+    static void putLevelShares(final Stationarity stationarity, final Map<String, Number> metrics)
+    {
+        for (final Map.Entry<String, Stationarity.Halves> entry : stationarity.metrics().entrySet())
+        {
+            if (entry.getKey().startsWith("mba_") && entry.getKey().endsWith("_share"))
+            {
+                metrics.put(entry.getKey(), (entry.getValue().first() + entry.getValue().second()) / 2.0);
+            }
+        }
+    }
+
+    /**
+     * @param timeSeries a run's telemetry with a protected CPU service.
+     * @param stride     telemetry windows averaged into one point, at least 1.
+     * @return the protected service's memory bandwidth ({@code protected_mem_gbps}) and its group's MBA level
+     * ({@code mba_level_protected}) over the measured windows, on the points of {@link #series}.
+     */
+    static Map<String, double[]> protectedSeries(final TimeSeries timeSeries, final int stride)
+    {
+        final int first = Math.min(timeSeries.firstMeasuredWindow(), timeSeries.windowCount());
+        final int count = timeSeries.windowCount() - first;
+        final double[] memGbps = new double[count];
+        final double[] level = new double[count];
+        for (int k = 0; k < count; k++)
+        {
+            memGbps[k] = timeSeries.protectedMemGbps(first + k);
+            level[k] = timeSeries.mbaLevel(2, first + k);
+        }
+        final Map<String, double[]> series = new LinkedHashMap<>();
+        series.put("protected_mem_gbps", mean(memGbps, stride));
+        series.put("mba_level_protected", mean(level, stride));
         return series;
     }
 

@@ -25,7 +25,7 @@ import org.rhcc.sim.control.ForwardingControllerHook;
  */
 final class HalfWindowObserver extends ForwardingControllerHook
 {
-    private static final String[] GROUP_NAMES = { "local", "cross" };
+    private static final String[] GROUP_NAMES = { "local", "cross", "protected" };
 
     private final long warmupNs;
     private final long midNs;
@@ -139,8 +139,24 @@ final class HalfWindowObserver extends ForwardingControllerHook
      */
     Stationarity finish(final TimeSeries timeSeries)
     {
+        return finish(timeSeries, false);
+    }
+
+    /**
+     * Integrates the state up to the end of the measured window; call once after the run.
+     *
+     * @param timeSeries       the run's telemetry, for goodput and CPU memory bandwidth.
+     * @param protectedService true when the run has a protected CPU service, whose bandwidth is then compared too.
+     * @return the run's halves and their differences.
+     */
+    Stationarity finish(final TimeSeries timeSeries, final boolean protectedService)
+    {
         final Stationarity.Builder builder = new Stationarity.Builder();
         halvesOfWindows(timeSeries, builder);
+        if (protectedService)
+        {
+            protectedHalves(timeSeries, builder);
+        }
         addDecisionHalves(builder);
         return builder.build();
     }
@@ -201,6 +217,24 @@ final class HalfWindowObserver extends ForwardingControllerHook
         final double[] cpu = halfMeans(cpuMemGbps);
         builder.add("rnic_gbps", rnic[0], rnic[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
         builder.add("cpu_mem_gbps", cpu[0], cpu[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
+    }
+
+    /**
+     * Adds the protected CPU service's memory bandwidth over the two halves of the measured telemetry windows.
+     *
+     * @param timeSeries the run's telemetry.
+     * @param builder    receives {@code protected_mem_gbps}.
+     */
+    static void protectedHalves(final TimeSeries timeSeries, final Stationarity.Builder builder)
+    {
+        final int first = Math.min(timeSeries.firstMeasuredWindow(), timeSeries.windowCount());
+        final double[] protectedMemGbps = new double[timeSeries.windowCount() - first];
+        for (int k = 0; k < protectedMemGbps.length; k++)
+        {
+            protectedMemGbps[k] = timeSeries.protectedMemGbps(first + k);
+        }
+        final double[] halves = halfMeans(protectedMemGbps);
+        builder.add("protected_mem_gbps", halves[0], halves[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
     }
 
     /**

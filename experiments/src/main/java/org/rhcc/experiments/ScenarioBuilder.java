@@ -1,6 +1,7 @@
 package org.rhcc.experiments;
 
 import org.rhcc.sim.api.CpuTraffic;
+import org.rhcc.sim.api.ProtectedService;
 import org.rhcc.sim.api.Scenario;
 
 /**
@@ -22,6 +23,7 @@ public final class ScenarioBuilder
     private int forcedMbaLevel;
     private double tcpOfferedGbps;
     private int tcpFlows;
+    private ProtectedService protectedService = ProtectedService.NONE;
 
     ScenarioBuilder(final long seed, final long durationNs, final long warmupNs)
     {
@@ -123,12 +125,22 @@ public final class ScenarioBuilder
     }
 
     /**
+     * @param service a latency-critical CPU service in its own MBA group (the protected CPU class).
+     * @return this for a fluent API.
+     */
+    public ScenarioBuilder protectedService(final ProtectedService service)
+    {
+        this.protectedService = service;
+        return this;
+    }
+
+    /**
      * @return the scenario.
      * @throws IllegalArgumentException if a value is out of range ({@link Scenario}'s validation).
      */
     public Scenario build()
     {
         return new Scenario(pfc, congestion, cpuTraffic, senders, qpsPerSender, messageBytes, forcedMbaLevel,
-            tcpOfferedGbps, tcpFlows, durationNs, warmupNs, seed);
+            tcpOfferedGbps, tcpFlows, durationNs, warmupNs, seed, protectedService);
     }
 }

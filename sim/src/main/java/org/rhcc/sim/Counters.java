@@ -17,6 +17,10 @@ final class Counters
     double dramWrites;
     double localWritebacks;
     double remoteWritebacks;
+    double protectedReads;
+    double protectedWritebacks;
+    double protectedCompletedReads;
+    double protectedOutstandingNs;
     double directoryWrites;
     double ioWrites;
     double releasedLines;
@@ -52,6 +56,10 @@ final class Counters
         dramWrites = o.dramWrites;
         localWritebacks = o.localWritebacks;
         remoteWritebacks = o.remoteWritebacks;
+        protectedReads = o.protectedReads;
+        protectedWritebacks = o.protectedWritebacks;
+        protectedCompletedReads = o.protectedCompletedReads;
+        protectedOutstandingNs = o.protectedOutstandingNs;
         directoryWrites = o.directoryWrites;
         ioWrites = o.ioWrites;
         releasedLines = o.releasedLines;

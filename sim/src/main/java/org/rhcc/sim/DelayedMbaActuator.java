@@ -19,6 +19,8 @@ final class DelayedMbaActuator implements MbaActuator
     private final CpuTrafficModel cpu;
     private final StepClock clock;
     private final double stepNs;
+    private final int groups;
+    private final boolean protectedInLocal;
     private final int[] level = new int[TimeSeries.MBA_GROUPS];
     private final long[] pendingStep = new long[MAX_PENDING];
     private final int[] pendingGroup = new int[MAX_PENDING];
@@ -32,16 +34,30 @@ final class DelayedMbaActuator implements MbaActuator
      * @param cpu    the CPU traffic model whose groups it throttles.
      * @param clock  the run's clock.
      * @param stepNs the step, ns.
+     * @param groups 2 (local-NUMA, cross-NUMA cores), or 3 with the protected CPU service's group.
+     * @param protectedInLocal true when the protected service's cores are in the local-NUMA group: group 0's levels
+     *                         then apply to them too (recorded as group 2's level).
      */
     DelayedMbaActuator(final SimParameters.Mba params, final CpuTrafficModel cpu, final StepClock clock,
-        final double stepNs)
+        final double stepNs, final int groups, final boolean protectedInLocal)
     {
+        if (protectedInLocal && groups > 2)
+        {
+            throw new IllegalArgumentException(
+                "the protected service is either in its own MBA group or in the local one, not both");
+        }
+        if (groups < 2 || groups > TimeSeries.MBA_GROUPS)
+        {
+            throw new IllegalArgumentException("MBA groups = " + groups + " must be within 2.." +
+                TimeSeries.MBA_GROUPS);
+        }
         this.params = params;
         this.cpu = cpu;
         this.clock = clock;
         this.stepNs = stepNs;
-        level[0] = 1;
-        level[1] = 1;
+        this.groups = groups;
+        this.protectedInLocal = protectedInLocal;
+        java.util.Arrays.fill(level, 1);
     }
 
     /**
@@ -53,8 +69,10 @@ final class DelayedMbaActuator implements MbaActuator
     void force(final int forcedLevel)
     {
         params.delayNsOf(forcedLevel);
-        setLevelNow(0, forcedLevel);
-        setLevelNow(1, forcedLevel);
+        for (int g = 0; g < groups; g++)
+        {
+            setLevelNow(g, forcedLevel);
+        }
     }
 
     /**
@@ -106,7 +124,7 @@ final class DelayedMbaActuator implements MbaActuator
      */
     public int groupCount()
     {
-        return TimeSeries.MBA_GROUPS;
+        return groups;
     }
 
     /**
@@ -114,10 +132,10 @@ final class DelayedMbaActuator implements MbaActuator
      */
     public void applyLevel(final int group, final int level, final long decisionNs)
     {
-        if (group < 0 || group >= TimeSeries.MBA_GROUPS)
+        if (group < 0 || group >= groups)
         {
-            throw new IllegalArgumentException("MBA group " + group + " is outside 0.." +
-                (TimeSeries.MBA_GROUPS - 1) + " (0 = local-NUMA cores, 1 = cross-NUMA cores)");
+            throw new IllegalArgumentException("MBA group " + group + " is outside 0.." + (groups - 1) +
+                " (0 = local-NUMA cores, 1 = cross-NUMA cores, 2 = the protected CPU service when the run has one)");
         }
         delayNsOfLevel(level);
         if (pendingCount == MAX_PENDING)
@@ -137,11 +155,22 @@ final class DelayedMbaActuator implements MbaActuator
      */
     public void resetToUnthrottled()
     {
-        applyLevel(0, 1, (long)clock.nowNs());
-        applyLevel(1, 1, (long)clock.nowNs());
+        for (int g = 0; g < groups; g++)
+        {
+            applyLevel(g, 1, (long)clock.nowNs());
+        }
     }
 
     private void setLevelNow(final int group, final int level)
+    {
+        setCpuLevel(group, level);
+        if (protectedInLocal && CpuTrafficModel.LOCAL == group)
+        {
+            setCpuLevel(CpuTrafficModel.PROTECTED, level);
+        }
+    }
+
+    private void setCpuLevel(final int group, final int level)
     {
         this.level[group] = level;
         if (MbaLevelTable.PAUSED_LEVEL == level)

@@ -32,6 +32,11 @@ import org.rhcc.sim.api.Scenario;
  * @param durationNs           measured time after warm-up, ns.
  * @param warmupNs             warm-up, ns.
  * @param seed                 seed of every stochastic draw.
+ * @param protectedThreads     threads of the protected CPU service on the NIC's socket (0 for none; docs/model.md
+ *                             §4.8).
+ * @param protectedInjectionNs injection delay of the protected service's threads, ns.
+ * @param protectedOwnMbaGroup true when the protected service has its own MBA group (2), false when its cores are in
+ *                             the local-NUMA group (0).
  */
 public record RunSpec(
     boolean pfc,
@@ -48,7 +53,10 @@ public record RunSpec(
     int tcpFlows,
     long durationNs,
     long warmupNs,
-    long seed)
+    long seed,
+    int protectedThreads,
+    double protectedInjectionNs,
+    boolean protectedOwnMbaGroup)
 {
     /**
      * Validates the run.
@@ -74,6 +82,37 @@ public record RunSpec(
         }
         Checks.range("durationNs", durationNs, 1_000L, Long.MAX_VALUE / 4);
         Checks.range("warmupNs", warmupNs, 0L, Long.MAX_VALUE / 4);
+        Checks.range("protectedThreads", protectedThreads, 0, 64);
+        Checks.nonNegative("protectedInjectionNs", protectedInjectionNs);
+    }
+
+    /**
+     * A run without a protected CPU service (see the record's components).
+     *
+     * @param pfc               lossless fabric.
+     * @param senders           sender hosts.
+     * @param qpsPerSender      queue pairs per sender.
+     * @param messageBytes      message size, bytes.
+     * @param localThreads      local-NUMA threads.
+     * @param localInjectionNs  their injection delay, ns.
+     * @param remoteThreads     cross-NUMA threads.
+     * @param remoteInjectionNs their injection delay, ns.
+     * @param cpuWritesPerRead  writebacks per read.
+     * @param forcedMbaLevel    0 or a forced level.
+     * @param tcpOfferedGbps    TCP load, Gbit/s.
+     * @param tcpFlows          TCP flows.
+     * @param durationNs        measured time, ns.
+     * @param warmupNs          warm-up, ns.
+     * @param seed              seed.
+     */
+    public RunSpec(
+        final boolean pfc, final int senders, final int qpsPerSender, final int messageBytes, final int localThreads,
+        final double localInjectionNs, final int remoteThreads, final double remoteInjectionNs,
+        final double cpuWritesPerRead, final int forcedMbaLevel, final double tcpOfferedGbps, final int tcpFlows,
+        final long durationNs, final long warmupNs, final long seed)
+    {
+        this(pfc, senders, qpsPerSender, messageBytes, localThreads, localInjectionNs, remoteThreads, remoteInjectionNs,
+            cpuWritesPerRead, forcedMbaLevel, tcpOfferedGbps, tcpFlows, durationNs, warmupNs, seed, 0, 0.0, true);
     }
 
     /**
@@ -110,7 +149,9 @@ public record RunSpec(
         }
         return new RunSpec(scenario.pfc(), scenario.senders(), scenario.qpsPerSender(), scenario.messageBytes(),
             local, delayNs, remote, delayNs, 1.0, scenario.forcedMbaLevel(), scenario.tcpOfferedGbps(),
-            scenario.tcpFlows(), scenario.durationNs(), scenario.warmupNs(), scenario.seed());
+            scenario.tcpFlows(), scenario.durationNs(), scenario.warmupNs(), scenario.seed(),
+            scenario.protectedService().threads(), scenario.protectedService().injectionDelayNs(),
+            scenario.protectedService().ownMbaGroup());
     }
 
     /**
@@ -148,6 +189,14 @@ public record RunSpec(
     public boolean rdma()
     {
         return senders > 0;
+    }
+
+    /**
+     * @return true when the run has a protected CPU service in its own MBA group (the host's third group).
+     */
+    public boolean protectedMbaGroup()
+    {
+        return protectedThreads > 0 && protectedOwnMbaGroup;
     }
 
     /**

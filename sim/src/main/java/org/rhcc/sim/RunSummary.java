@@ -1,6 +1,7 @@
 package org.rhcc.sim;
 
 import org.HdrHistogram.Histogram;
+import org.rhcc.sim.api.ProtectedServiceMetrics;
 import org.rhcc.sim.api.RunMetrics;
 import org.rhcc.sim.host.CpuTrafficModel;
 import org.rhcc.sim.host.IoPath;
@@ -62,7 +63,7 @@ final class RunSummary
             b.directoryWrites - a.directoryWrites) * toGbps;
         final double rnicMem = (b.ioWrites - a.ioWrites) * toGbps;
         final double totalMem = (b.localReads - a.localReads + b.remoteReads - a.remoteReads +
-            b.dramWrites - a.dramWrites) * toGbps;
+            b.protectedReads - a.protectedReads + b.dramWrites - a.dramWrites) * toGbps;
         final double released = b.releasedLines - a.releasedLines;
         final double occ = telemetry.measuredIioOccupancy((b.occupancyNs - a.occupancyNs) / t);
         final double residency = telemetry.measuredResidencyNs(
@@ -96,6 +97,21 @@ final class RunSummary
             delay,
             (b.tcpBytes - a.tcpBytes) * 8.0 / t,
             tcpArrived > 1e-9 ? (b.tcpDropped - a.tcpDropped) / tcpArrived : 0.0);
+    }
+
+    /**
+     * @return the protected CPU service's bandwidth and mean read latency over the measured window.
+     */
+    ProtectedServiceMetrics protectedService()
+    {
+        telemetry.snapshotNetwork();
+        final Counters a = telemetry.atWarmup();
+        final Counters b = telemetry.total();
+        final double t = b.timeNs - a.timeNs;
+        final double completed = b.protectedCompletedReads - a.protectedCompletedReads;
+        return new ProtectedServiceMetrics(
+            (b.protectedReads - a.protectedReads + b.protectedWritebacks - a.protectedWritebacks) * 512.0 / t,
+            completed > 0.0 ? (b.protectedOutstandingNs - a.protectedOutstandingNs) / completed : 0.0);
     }
 
     /**

@@ -24,6 +24,7 @@ final class RunTelemetry
     private final RdmaFabric fabric;
     private final TcpPort tcp;
     private final DelayedMbaActuator mba;
+    private final CpuTrafficModel cpu;
     private final StepClock clock;
     private final double stepNs;
     private final Histogram latencyNs = new Histogram(3_600_000_000_000L, 3);
@@ -48,12 +49,13 @@ final class RunTelemetry
      * @param fabric  the RDMA fabric, or null.
      * @param tcp     the TCP port, or null.
      * @param mba     the MBA actuator, whose levels each window records.
+     * @param cpu     the CPU traffic model (the protected service's read latency).
      * @param clock   the run's clock.
      * @param stepNs  the step, ns.
      */
     RunTelemetry(final MemoryController mc, final WriteBacklog backlog, final IoPath io, final ProbeTracker probes,
-        final RdmaFabric fabric, final TcpPort tcp, final DelayedMbaActuator mba, final StepClock clock,
-        final double stepNs)
+        final RdmaFabric fabric, final TcpPort tcp, final DelayedMbaActuator mba, final CpuTrafficModel cpu,
+        final StepClock clock, final double stepNs)
     {
         this.mc = mc;
         this.backlog = backlog;
@@ -62,6 +64,7 @@ final class RunTelemetry
         this.fabric = fabric;
         this.tcp = tcp;
         this.mba = mba;
+        this.cpu = cpu;
         this.clock = clock;
         this.stepNs = stepNs;
     }
@@ -137,6 +140,10 @@ final class RunTelemetry
         c.localWritebacks = backlog.admittedTotal(WriteBacklog.CPU_LOCAL);
         c.remoteWritebacks = backlog.admittedTotal(WriteBacklog.CPU_REMOTE);
         c.directoryWrites = backlog.admittedTotal(WriteBacklog.DIRECTORY);
+        c.protectedReads = mc.servedReadsTotal(CpuTrafficModel.PROTECTED);
+        c.protectedWritebacks = backlog.admittedTotal(WriteBacklog.CPU_PROTECTED);
+        c.protectedCompletedReads = cpu.completedReads(CpuTrafficModel.PROTECTED);
+        c.protectedOutstandingNs = cpu.outstandingIntegral(CpuTrafficModel.PROTECTED);
         c.ioWrites = backlog.admittedTotal(WriteBacklog.IO);
         c.releasedLines = io.releasedLines();
         c.missLines = io.missLines();
@@ -182,11 +189,13 @@ final class RunTelemetry
         final double cross = (b.remoteReads - a.remoteReads + b.remoteWritebacks - a.remoteWritebacks +
             b.directoryWrites - a.directoryWrites) * toGbps;
         final double totalMem = (b.localReads - a.localReads + b.remoteReads - a.remoteReads +
-            b.dramWrites - a.dramWrites) * toGbps;
+            b.protectedReads - a.protectedReads + b.dramWrites - a.dramWrites) * toGbps;
+        final double protectedMem = (b.protectedReads - a.protectedReads + b.protectedWritebacks -
+            a.protectedWritebacks) * toGbps;
         series.addWindow((b.rdmaBytes - a.rdmaBytes) * 8.0 / t, occ, residency, delay, local, cross, totalMem,
             (b.pauseNs - a.pauseNs) / t, (b.stallNs - a.stallNs) / t,
             null == fabric ? 0.0 : fabric.meanSendRateGbps(clock.nowNs() + stepNs),
-            (b.tcpBytes - a.tcpBytes) * 8.0 / t, mba.level(0), mba.level(1));
+            (b.tcpBytes - a.tcpBytes) * 8.0 / t, mba.level(0), mba.level(1), protectedMem, mba.level(2));
         if (measured && !Double.isNaN(delay))
         {
             measuredDelaySum += delay;

@@ -120,6 +120,6 @@ public final class Scenarios
     {
         return new Scenario(scenario.pfc(), scenario.congestion(), scenario.cpuTraffic(), scenario.senders(),
             scenario.qpsPerSender(), scenario.messageBytes(), scenario.forcedMbaLevel(), scenario.tcpOfferedGbps(),
-            scenario.tcpFlows(), durationNs, warmupNs, scenario.seed());
+            scenario.tcpFlows(), durationNs, warmupNs, scenario.seed(), scenario.protectedService());
     }
 }

@@ -67,8 +67,8 @@ final class SimulationEngine implements FabricListener
         backlog = new WriteBacklog(params.dram().channels(), params.io().chaBacklogLines());
         cpu = new CpuTrafficModel(params.dram(), params.cpu(), params.mba(), stepNs,
             spec.localThreads(), spec.localInjectionNs(), spec.remoteThreads(), spec.remoteInjectionNs(),
-            spec.cpuWritesPerRead());
-        cpu.streams(spec.localThreads() + spec.remoteThreads() + (spec.rdma() ? 1 : 0) +
+            spec.cpuWritesPerRead(), spec.protectedThreads(), spec.protectedInjectionNs());
+        cpu.streams(spec.localThreads() + spec.remoteThreads() + spec.protectedThreads() + (spec.rdma() ? 1 : 0) +
             (spec.tcpOfferedGbps() > 0.0 ? 1 : 0), params.dram());
         remoteCores = spec.remoteThreads() > 0;
         io = new IoPath(params.io(), params.pcie(), stepNs, MemoryController.writeWaitMaxNs(params.dram()));
@@ -85,8 +85,9 @@ final class SimulationEngine implements FabricListener
         tcp = spec.tcpOfferedGbps() > 0.0 ? new TcpPort(spec.tcpFlows(), spec.tcpOfferedGbps(),
             params.network().lineRateGbps(), params.tcp().rttNs(), params.tcp().rxBufferBytes(),
             params.tcp().minWindowBytes(), params.tcp().decreaseFactor()) : null;
-        mba = new DelayedMbaActuator(params.mba(), cpu, clock, stepNs);
-        telemetry = new RunTelemetry(mc, backlog, io, probes, fabric, tcp, mba, clock, stepNs);
+        mba = new DelayedMbaActuator(params.mba(), cpu, clock, stepNs, spec.protectedMbaGroup() ? 3 : 2,
+            spec.protectedThreads() > 0 && !spec.protectedOwnMbaGroup());
+        telemetry = new RunTelemetry(mc, backlog, io, probes, fabric, tcp, mba, cpu, clock, stepNs);
         summary = new RunSummary(telemetry, cpu, io, backlog, probes, fabric, spec.qpCount(), params.rnic().txDepth());
         dma = new NicDma(params.pcie(), io, probes, fabric, tcp, telemetry.total(), stepNs);
         iioSensor = new IioSampler(telemetry.total(), params.telemetry().iioReadLatencyNs());
@@ -204,7 +205,7 @@ final class SimulationEngine implements FabricListener
         }
         progress.onTelemetry(series, qpRates, (long)(totalSteps * stepNs));
         progress.onProgress(1.0);
-        return new SimulationResult(summary.metrics(), series, summary.diagnostics());
+        return new SimulationResult(summary.metrics(), series, summary.diagnostics(), summary.protectedService());
     }
 
     private void stepOnce(final long step, final double nowNs)

@@ -13,8 +13,11 @@ import java.util.Arrays;
  */
 public final class TimeSeries
 {
-    /** MBA groups recorded: 0 = local-NUMA cores, 1 = cross-NUMA cores. */
-    public static final int MBA_GROUPS = 2;
+    /**
+     * MBA groups recorded: 0 = local-NUMA cores, 1 = cross-NUMA cores, 2 = the protected CPU service (level 1 without
+     * one).
+     */
+    public static final int MBA_GROUPS = 3;
 
     private final long windowNs;
     private final long iioWindowNs;
@@ -25,6 +28,7 @@ public final class TimeSeries
     private final double[] rxDelayNs;
     private final double[] cpuLocalMemGbps;
     private final double[] cpuCrossMemGbps;
+    private final double[] protectedMemGbps;
     private final double[] totalMemGbps;
     private final double[] pfcPauseFraction;
     private final double[] pcieStallFraction;
@@ -47,6 +51,7 @@ public final class TimeSeries
         rxDelayNs = new double[capacity];
         cpuLocalMemGbps = new double[capacity];
         cpuCrossMemGbps = new double[capacity];
+        protectedMemGbps = new double[capacity];
         totalMemGbps = new double[capacity];
         pfcPauseFraction = new double[capacity];
         pcieStallFraction = new double[capacity];
@@ -69,7 +74,9 @@ public final class TimeSeries
         final double senderRateGbps,
         final double tcpGbps,
         final int mbaLevelLocal,
-        final int mbaLevelCross)
+        final int mbaLevelCross,
+        final double protectedMemGbps,
+        final int mbaLevelProtected)
     {
         final int i = windows;
         if (i >= this.rnicGbps.length)
@@ -89,6 +96,8 @@ public final class TimeSeries
         this.tcpGbps[i] = tcpGbps;
         mbaLevel[0][i] = mbaLevelLocal;
         mbaLevel[1][i] = mbaLevelCross;
+        this.protectedMemGbps[i] = protectedMemGbps;
+        mbaLevel[2][i] = mbaLevelProtected;
         windows = i + 1;
     }
 
@@ -247,7 +256,17 @@ public final class TimeSeries
     }
 
     /**
-     * @param group 0 = local-NUMA cores, 1 = cross-NUMA cores.
+     * @param i window index.
+     * @return memory bandwidth of the protected CPU service (reads + writebacks), Gbit/s; 0 without one.
+     */
+    public double protectedMemGbps(final int i)
+    {
+        check(i, windows);
+        return protectedMemGbps[i];
+    }
+
+    /**
+     * @param group 0 = local-NUMA cores, 1 = cross-NUMA cores, 2 = the protected CPU service.
      * @param i     window index.
      * @return MBA level in effect at the end of the window: 1..5 the paper's table, 6 resctrl's 10 % (hostCC's MBA
      * 90), 7 the group paused (hostCC's SIGSTOP).

@@ -50,8 +50,10 @@ public record ControllerConfig(
         // the scheme decides what gates the sender loop, however the parameters were built
         sender = sender.withSenderGate(scheme.senderGate());
         new IioCongestionDetector(gIio, iThr);
-        new HostCcFiveLevelPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.levels(), cascade.groups().size());
-        new HostCcLocalPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.groups().size());
+        new HostCcFiveLevelPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.levels(), cascade.groups().size(),
+            cascade.protectedFloorLevel());
+        new HostCcLocalPolicy(hostCcIT, hostCcBTGbps, hostCcRelaxNs, cascade.groups().size(),
+            cascade.protectedFloorLevel());
     }
 
     /**
@@ -149,6 +151,10 @@ public record ControllerConfig(
                 case "probe_interval_bytes":
                     return withSender(new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
                         s.rMinGbps(), s.rLineGbps(), Integer.parseInt(value)));
+                case "protected_floor_level":
+                    final int floor = Integer.parseInt(value.trim());
+                    return withCascade(
+                        0 == floor ? cascade.withoutProtectedGroup() : cascade.withProtectedGroup(floor));
                 case "hostcc_i_t":
                     return new ControllerConfig(scheme, gIio, iThr, cascade, sender, Double.parseDouble(value),
                         hostCcBTGbps, hostCcRelaxNs);
@@ -201,6 +207,8 @@ public record ControllerConfig(
         keys.put("g_iio", "Eq. (1) EWMA gain g_IIO (paper 0.25)");
         keys.put("step_down_us", "MBA cascade step-down interval, us (default 20)");
         keys.put("step_up_us", "MBA cascade step-up interval, us (default 150)");
+        keys.put("protected_floor_level", "floor of the protected CPU class (a third MBA group, last in the " +
+            "cascade): 1 never throttled .. 5; 0 or unset = no protected group");
         keys.put("d_thr_ns", "receiver processing delay target D_thr, ns (paper 200)");
         keys.put("g_probe", "Eq. (2) EWMA gain g_probe (paper 0.75)");
         keys.put("alpha", "Eq. (3) error weight alpha, Gbit/s per ns (paper 0.0005)");

@@ -57,12 +57,21 @@ public final class ReceiverController
         this.ecnMarking = ecnMarking;
         this.observer = observer;
         this.receiverLoop = scheme.receiverLoop();
+        final int cascadeGroups = config.cascade().groups().size();
+        if (receiverLoop && config.cascade().protectedFloorLevel() > 0 && cascadeGroups > mba.groupCount())
+        {
+            throw new IllegalArgumentException("protected_floor_level = " + config.cascade().protectedFloorLevel() +
+                " adds MBA group " + (cascadeGroups - 1) + " (the protected CPU class) but the host's MBA actuator " +
+                "has " + mba.groupCount() + " groups: give the host a protected group (a third COS group), or drop " +
+                "protected_floor_level");
+        }
         this.hostCcMarking = scheme.hostCc();
         final boolean rhccRule = receiverLoop && !scheme.hostCc();
         this.detector = rhccRule ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
         this.cascade = rhccRule ? new MbaCascade(config.cascade()) : null;
         this.hostCcLocal = receiverLoop && scheme.hostCcLevels() ? new HostCcLocalPolicy(config.hostCcIT(),
-            config.hostCcBTGbps(), config.hostCcRelaxNs(), config.cascade().groups().size()) : null;
+            config.hostCcBTGbps(), config.hostCcRelaxNs(), cascadeGroups, config.cascade().protectedFloorLevel()) :
+            null;
         if (null != hostCcLocal)
         {
             this.hostCcPolicy = hostCcLocal;
@@ -70,7 +79,8 @@ public final class ReceiverController
         else if (receiverLoop && scheme.hostCc())
         {
             this.hostCcPolicy = new HostCcFiveLevelPolicy(config.hostCcIT(), config.hostCcBTGbps(),
-                config.hostCcRelaxNs(), config.cascade().levels(), config.cascade().groups().size());
+                config.hostCcRelaxNs(), config.cascade().levels(), cascadeGroups,
+                config.cascade().protectedFloorLevel());
         }
         else
         {

@@ -16,6 +16,9 @@ package org.rhcc.core.receiver;
  * The level index maps onto the same MBA level table as RHCC's for every group. I_T defaults to RHCC's I_thr in this
  * variant ({@link org.rhcc.core.control.ControllerConfig}).
  * <p>
+ * A protected CPU class (docs/design.md §4), when configured, is the last group and follows the common level capped at
+ * its floor ({@code min(level, floor)}); it is emitted only when its own level changes.
+ * <p>
  * <b>Note:</b> not thread-safe; allocation-free per sample.
  */
 public final class HostCcFiveLevelPolicy implements MbaPolicy
@@ -29,6 +32,9 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
     private final long relaxIntervalNs;
     private final int maxLevel;
     private final int groupCount;
+    private final int protectedFloorLevel;
+    private final int cappedGroups;
+    private int protectedLevel = 1;
     private double occupancyEwma;
     private double pcieGbpsEwma;
     private boolean primed;
@@ -46,6 +52,29 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
         final double iT, final double bTGbps, final long relaxIntervalNs, final MbaLevelTable levels,
         final int groupCount)
     {
+        this(iT, bTGbps, relaxIntervalNs, levels, groupCount, 0);
+    }
+
+    /**
+     * @param iT                  occupancy threshold I_T, entries.
+     * @param bTGbps              PCIe bandwidth threshold B_T, Gbit/s.
+     * @param relaxIntervalNs     minimum time between two relaxing steps, ns.
+     * @param levels              MBA level table.
+     * @param groupCount          number of COS groups, the protected class included.
+     * @param protectedFloorLevel 0 for no protected class; otherwise the last group is the protected class and is
+     *                            never set past this level (1 = never throttled).
+     */
+    public HostCcFiveLevelPolicy(
+        final double iT, final double bTGbps, final long relaxIntervalNs, final MbaLevelTable levels,
+        final int groupCount, final int protectedFloorLevel)
+    {
+        if (protectedFloorLevel < 0 || protectedFloorLevel > levels.levelCount() ||
+            protectedFloorLevel > 0 && groupCount < 2)
+        {
+            throw new IllegalArgumentException("hostCC policy: protected floor level = " + protectedFloorLevel +
+                " must be within 1.." + levels.levelCount() + " and needs a group besides the protected one " +
+                "(groups = " + groupCount + ")");
+        }
         if (!(iT > 0.0) || !(bTGbps > 0.0) || relaxIntervalNs < 0 || groupCount < 1)
         {
             throw new IllegalArgumentException("hostCC policy needs I_T > 0, B_T > 0 Gbit/s, relax interval >= 0 and " +
@@ -57,6 +86,8 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
         this.relaxIntervalNs = relaxIntervalNs;
         this.maxLevel = levels.levelCount();
         this.groupCount = groupCount;
+        this.protectedFloorLevel = protectedFloorLevel;
+        this.cappedGroups = protectedFloorLevel > 0 ? groupCount - 1 : groupCount;
     }
 
     /**
@@ -114,10 +145,21 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
     private int setLevel(final int newLevel, final long nowNs, final MbaLevelSink sink)
     {
         level = newLevel;
-        for (int g = 0; g < groupCount; g++)
+        for (int g = 0; g < cappedGroups; g++)
         {
             sink.onLevelChange(g, newLevel, nowNs);
         }
+        if (cappedGroups == groupCount)
+        {
+            return groupCount;
+        }
+        final int capped = Math.min(newLevel, protectedFloorLevel);
+        if (capped == protectedLevel)
+        {
+            return cappedGroups;
+        }
+        protectedLevel = capped;
+        sink.onLevelChange(groupCount - 1, capped, nowNs);
         return groupCount;
     }
 
@@ -134,7 +176,7 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
      */
     public int level(final int group)
     {
-        return level;
+        return group == cappedGroups ? protectedLevel : level;
     }
 
     /**
@@ -159,6 +201,7 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
     public void resetToUnthrottled()
     {
         level = 1;
+        protectedLevel = 1;
         lastRelaxNs = NEVER;
     }
 

@@ -24,6 +24,12 @@ package org.rhcc.core.receiver;
  * {@link MbaLevelTable#PAUSED_LEVEL} (the process's cores stop issuing memory requests). Only the groups whose
  * setting changes are emitted, as hostCC writes one MSR (or sends one signal) per step.
  * <p>
+ * A protected CPU class (docs/design.md §4), when configured, is the last group: a latency-critical service on the
+ * NIC's socket, not part of the memory-heavy process. It is neither a remote socket nor paused with the process: it
+ * gets the NIC socket's setting capped at its floor ({@code min(setting, floor)}), so floor 1 keeps it unthrottled and
+ * a floor of {@code f > 1} holds it at level {@code f} where the NIC socket's cores are paused. The remote sockets are
+ * then groups 1 .. n-2 and the pause level is n-1.
+ * <p>
  * Defaults from hostCC's {@code src/README.md} and scripts: I_T = 70, B_T = 84 Gbit/s ("about 80 Gbit/s of
  * application data"). hostCC evaluates the rule in its PCIe poller with the occupancy another core keeps up to date;
  * here both signals arrive together and each sample runs one update and one decision.
@@ -57,6 +63,8 @@ public final class HostCcLocalPolicy implements MbaPolicy
     private final double bTGbps;
     private final long relaxIntervalNs;
     private final int groupCount;
+    private final int protectedGroup;
+    private final int protectedFloorLevel;
     private final int pauseLevel;
     private final int[] groupLevels;
     private long occupancyFixed;
@@ -72,6 +80,27 @@ public final class HostCcLocalPolicy implements MbaPolicy
      */
     public HostCcLocalPolicy(final double iT, final double bTGbps, final long relaxIntervalNs, final int groupCount)
     {
+        this(iT, bTGbps, relaxIntervalNs, groupCount, 0);
+    }
+
+    /**
+     * @param iT                  occupancy threshold I_T, entries.
+     * @param bTGbps              PCIe bandwidth threshold B_T, Gbit/s.
+     * @param relaxIntervalNs     minimum time between two relaxing steps, ns.
+     * @param groupCount          COS groups: group 0 the NIC's socket, then one per remote socket in throttling
+     *                            order, then the protected class when {@code protectedFloorLevel > 0}.
+     * @param protectedFloorLevel 0 for no protected class; otherwise the last group is the protected class and is
+     *                            never set past this level (1 = never throttled).
+     */
+    public HostCcLocalPolicy(
+        final double iT, final double bTGbps, final long relaxIntervalNs, final int groupCount,
+        final int protectedFloorLevel)
+    {
+        if (protectedFloorLevel < 0 || protectedFloorLevel > 0 && groupCount < 2)
+        {
+            throw new IllegalArgumentException("hostCC policy: protected floor level = " + protectedFloorLevel +
+                " needs a level >= 1 and a group besides the protected one (groups = " + groupCount + ")");
+        }
         if (!(iT > 0.0) || !(bTGbps > 0.0) || relaxIntervalNs < 0 || groupCount < 1)
         {
             throw new IllegalArgumentException("hostCC policy needs I_T > 0, B_T > 0 Gbit/s, relax interval >= 0 and " +
@@ -83,7 +112,9 @@ public final class HostCcLocalPolicy implements MbaPolicy
         this.bTFixed = bTGbps * (1 << FIXED_POINT_SHIFT);
         this.relaxIntervalNs = relaxIntervalNs;
         this.groupCount = groupCount;
-        this.pauseLevel = groupCount;
+        this.protectedGroup = protectedFloorLevel > 0 ? groupCount - 1 : -1;
+        this.protectedFloorLevel = protectedFloorLevel;
+        this.pauseLevel = protectedFloorLevel > 0 ? groupCount - 1 : groupCount;
         this.groupLevels = new int[groupCount];
         java.util.Arrays.fill(groupLevels, 1);
     }
@@ -160,13 +191,18 @@ public final class HostCcLocalPolicy implements MbaPolicy
     /**
      * The setting of a group at one of hostCC's levels.
      *
-     * @param group    COS group: 0 the NIC's socket, 1.. the remote sockets in throttling order.
+     * @param group    COS group: 0 the NIC's socket, 1.. the remote sockets in throttling order, then the protected
+     *                 class if any.
      * @param hostCcLevel hostCC's level, 0 .. {@link #pauseLevel()}.
      * @return the group's actuator level: 1 (unthrottled), {@link MbaLevelTable#MBA_90_LEVEL} or
-     * {@link MbaLevelTable#PAUSED_LEVEL}.
+     * {@link MbaLevelTable#PAUSED_LEVEL}; for the protected class at most its floor.
      */
     public int groupLevel(final int group, final int hostCcLevel)
     {
+        if (group == protectedGroup)
+        {
+            return hostCcLevel >= pauseLevel ? Math.min(MbaLevelTable.PAUSED_LEVEL, protectedFloorLevel) : 1;
+        }
         if (hostCcLevel >= pauseLevel)
         {
             return MbaLevelTable.PAUSED_LEVEL;

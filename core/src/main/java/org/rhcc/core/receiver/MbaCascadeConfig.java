@@ -28,6 +28,11 @@ public record MbaCascadeConfig(
     public static final long STEP_UP_INTERVAL_NS_DEFAULT = 150_000L;
     /** Level the paper sends the cross-NUMA group to on congestion: 40 %. */
     public static final int CROSS_NUMA_JUMP_LEVEL_DEFAULT = 4;
+    /**
+     * Name of the protected COS group (docs/design.md §4, "Protected CPU class"): a stepped group placed last in the
+     * cascade whose maxLevel is its floor, so the cascade never throttles it below that level.
+     */
+    public static final String PROTECTED_GROUP = "protected";
 
     /**
      * One COS group of cores.
@@ -80,8 +85,14 @@ public record MbaCascadeConfig(
             throw new IllegalArgumentException("MBA cascade needs at least one COS group");
         }
         groups = List.copyOf(groups);
-        for (final Group group : groups)
+        for (int g = 0; g < groups.size(); g++)
         {
+            final Group group = groups.get(g);
+            if (PROTECTED_GROUP.equals(group.name()) && (group.jumps() || g != groups.size() - 1))
+            {
+                throw new IllegalArgumentException("MBA group '" + PROTECTED_GROUP + "' must be the last group and " +
+                    "stepped (jumpLevel 0): it is throttled only after every other group, and never past its floor");
+            }
             if (group.maxLevel() < 1 || group.maxLevel() > levels.levelCount())
             {
                 throw new IllegalArgumentException("MBA group '" + group.name() + "' maxLevel = " + group.maxLevel() +
@@ -116,6 +127,49 @@ public record MbaCascadeConfig(
                 new Group("xnuma", CROSS_NUMA_JUMP_LEVEL_DEFAULT, CROSS_NUMA_JUMP_LEVEL_DEFAULT)),
             STEP_DOWN_INTERVAL_NS_DEFAULT,
             STEP_UP_INTERVAL_NS_DEFAULT);
+    }
+
+    /**
+     * A copy whose last group is the protected class: a stepped group never throttled past {@code floorLevel}
+     * (1 = never throttled, 2 = at most the table's level 2, ...), placed last in the step order, so it is throttled
+     * only once every other group has reached its own maximum, and relaxed first. A protected group already present
+     * is replaced.
+     *
+     * @param floorLevel the most throttled level the protected group may reach, 1..levels.
+     * @return the configuration with the protected group.
+     * @throws IllegalArgumentException for a floor outside the level table.
+     */
+    public MbaCascadeConfig withProtectedGroup(final int floorLevel)
+    {
+        if (floorLevel < 1 || floorLevel > levels.levelCount())
+        {
+            throw new IllegalArgumentException("protected floor level = " + floorLevel + " is outside 1.." +
+                levels.levelCount() + " (1 = never throttled, " + levels.levelCount() + " = the lowest level)");
+        }
+        final java.util.ArrayList<Group> withProtected = new java.util.ArrayList<>(withoutProtectedGroup().groups);
+        withProtected.add(new Group(PROTECTED_GROUP, 0, floorLevel));
+        return new MbaCascadeConfig(levels, withProtected, stepDownIntervalNs, stepUpIntervalNs);
+    }
+
+    /**
+     * @return a copy without the protected group (this configuration when it has none).
+     */
+    public MbaCascadeConfig withoutProtectedGroup()
+    {
+        if (0 == protectedFloorLevel())
+        {
+            return this;
+        }
+        return new MbaCascadeConfig(levels, groups.subList(0, groups.size() - 1), stepDownIntervalNs, stepUpIntervalNs);
+    }
+
+    /**
+     * @return the protected group's floor level (its maxLevel), or 0 when the cascade has no protected group.
+     */
+    public int protectedFloorLevel()
+    {
+        final Group last = groups.get(groups.size() - 1);
+        return PROTECTED_GROUP.equals(last.name()) ? last.maxLevel() : 0;
     }
 
     /**

@@ -80,4 +80,20 @@ class ControllerConfigTest
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Scheme.parse("timely"));
         assertTrue(e.getMessage().contains("hostcc"));
     }
+
+    @Test
+    void shouldAddTheProtectedGroupThroughItsKeyAndRemoveItWithZero()
+    {
+        final ControllerConfig config = ControllerConfig.defaults(Scheme.RHCC, 100.0)
+            .withOverride("protected_floor_level", "2");
+        assertEquals(3, config.cascade().groups().size());
+        assertEquals(2, config.cascade().protectedFloorLevel());
+        assertEquals(ControllerConfig.defaults(Scheme.RHCC, 100.0).cascade(),
+            config.withOverride("protected_floor_level", "0").cascade());
+        final IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+            () -> config.withOverride("protected_floor_level", "7"));
+        assertTrue(bad.getMessage().contains("outside 1..5"), bad.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> config.withOverride("protected_floor_level", "x"));
+        assertTrue(ControllerConfig.KEYS.containsKey("protected_floor_level"));
+    }
 }

@@ -126,8 +126,12 @@ public final class ReceiverHost implements AutoCloseable
             controllerSensor = new HostIioSensor(sensor, this::onSample);
 
             final ResctrlFs fs = resctrlFs.apply(settings.resctrlRoot());
-            final String[] groups = { settings.localGroup(), settings.crossNumaGroup() };
-            final int[][] groupCpus = null == settings.localCpus() && null == settings.crossNumaCpus() ? null :
+            final String[] groups = settings.hasProtectedClass() ?
+                new String[] { settings.localGroup(), settings.crossNumaGroup(), settings.protectedGroup() } :
+                new String[] { settings.localGroup(), settings.crossNumaGroup() };
+            final int[][] groupCpus = settings.hasProtectedClass() ?
+                new int[][] { settings.localCpus(), settings.crossNumaCpus(), settings.protectedCpus() } :
+                null == settings.localCpus() && null == settings.crossNumaCpus() ? null :
                 new int[][] { settings.localCpus(), settings.crossNumaCpus() };
             actuator = ResctrlMbaActuator.open(new ResctrlMbaActuator.Context()
                 .fs(fs)
@@ -140,8 +144,10 @@ public final class ReceiverHost implements AutoCloseable
             guard = ShutdownHookGuard.install(() -> restore(fs, groupList));
             opened.add(guard);
             heartbeat = startHeartbeat(settings, this::controllerProgressed);
-            description = sensor.describe() + "; MBA groups " + settings.localGroup() + " (local) and " +
-                settings.crossNumaGroup() + " (cross-NUMA) under " + settings.resctrlRoot() +
+            description = sensor.describe() + "; MBA groups " + settings.localGroup() + " (local)" +
+                (settings.hasProtectedClass() ? ", " : " and ") + settings.crossNumaGroup() + " (cross-NUMA)" +
+                (settings.hasProtectedClass() ? " and " + settings.protectedGroup() + " (protected, floor level " +
+                settings.protectedFloorLevel() + ")" : "") + " under " + settings.resctrlRoot() +
                 (null == groupCpus ? " (cpus_list left as found)" : "") + "; heartbeat " +
                 (null == heartbeat ? "off" : settings.heartbeatFile() + " every " + settings.heartbeatIntervalMs() +
                 " ms");

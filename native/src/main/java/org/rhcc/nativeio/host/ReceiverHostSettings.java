@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * {@code conf/reference.conf}, set for a host in {@code conf/profiles/real-host-receiver.conf}): where the receiver
  * host's devices are and what rhcc may do with them. Read once at start and validated, so that a bad value fails
  * the node's start with a message naming the key (including a session, {@code rhcc.session.mba-groups}, that would
- * not drive the host's two groups).
+ * not drive the host's groups: two, or three with a protected CPU class).
  *
  * @param msrRoot            directory of the per-CPU device files ({@code /dev/cpu}: {@code N/msr}, {@code N/cpuid}).
  * @param sysRoot            sysfs root ({@code /sys}): NIC-to-IIO-stack mapping, lockdown and msr module switches.
@@ -32,7 +32,12 @@ import java.util.regex.Pattern;
  * @param crossNumaGroup     resctrl group of the cross-NUMA cores (MBA group 1).
  * @param localCpus          CPUs to put in the local group, or null to leave its {@code cpus_list} alone.
  * @param crossNumaCpus      CPUs to put in the cross-NUMA group, or null to leave its {@code cpus_list} alone.
- * @param removeGroupsOnStop true to remove both groups when the node stops (their CPUs return to the default group).
+ * @param protectedGroup     resctrl group of the protected CPU class (MBA group 2, docs/design.md §4), used only
+ *                           with {@code protectedCpus}.
+ * @param protectedCpus      CPUs of the protected CPU class, or null for no protected class (two MBA groups).
+ * @param protectedFloorLevel the most throttled level the protected class may reach, 1 (never throttled) .. 5; the
+ *                           session's {@code protected_floor_level} must be the same.
+ * @param removeGroupsOnStop true to remove the groups when the node stops (their CPUs return to the default group).
  * @param heartbeatFile      file the {@code rhcc failsafe} watchdog watches, or null for no heartbeat.
  * @param heartbeatIntervalMs heartbeat period, ms.
  */
@@ -50,14 +55,23 @@ public record ReceiverHostSettings(
     String crossNumaGroup,
     int[] localCpus,
     int[] crossNumaCpus,
+    String protectedGroup,
+    int[] protectedCpus,
+    int protectedFloorLevel,
     boolean removeGroupsOnStop,
     Path heartbeatFile,
     long heartbeatIntervalMs)
 {
     /** Path of the block in a node's configuration. */
     public static final String PATH = "rhcc.receiver.host";
-    /** The node's session's MBA groups, which must be the host's two. */
+    /** The node's session's MBA groups, which must be the host's two (three with a protected class). */
     private static final String SESSION_GROUPS = "rhcc.session.mba-groups";
+    /** The node's session's protected floor, which must be the host's. */
+    private static final String SESSION_FLOOR = "rhcc.session.params.protected_floor_level";
+    /** The most throttled level of the paper's table. */
+    private static final int LEVELS = 5;
+    /** Online CPUs, relative to the sysfs root. */
+    private static final String ONLINE_CPUS = "devices/system/cpu/online";
 
     private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]");
     private static final Pattern GROUP_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
@@ -71,13 +85,31 @@ public record ReceiverHostSettings(
      */
     public static ReceiverHostSettings from(final Config config)
     {
-        // the node's session must drive the host's two groups: caught at the node's start, not at the session's
-        if (config.hasPath(SESSION_GROUPS) && config.getInt(SESSION_GROUPS) != 2)
+        final ReceiverHostSettings settings = fromHostBlock(config);
+        // the node's session must drive the host's groups: caught at the node's start, not at the session's
+        final int groups = null == settings.protectedCpus ? 2 : 3;
+        if (config.hasPath(SESSION_GROUPS) && config.getInt(SESSION_GROUPS) != groups)
         {
             throw new IllegalArgumentException(SESSION_GROUPS + " = " + config.getInt(SESSION_GROUPS) + " but a " +
-                "receiver host has two MBA groups (" + key("local-group") + " and .cross-numa-group): set " +
-                SESSION_GROUPS + " = 2");
+                "receiver host has " + (2 == groups ? "two MBA groups (" + key("local-group") +
+                " and .cross-numa-group)" : "three MBA groups (" + key("local-group") + ", .cross-numa-group and " +
+                ".protected-group, as " + key("protected-cpus") + " is set)") + ": set " + SESSION_GROUPS + " = " +
+                groups);
         }
+        final String sessionFloor = config.hasPath(SESSION_FLOOR) ? config.getString(SESSION_FLOOR).trim() : "0";
+        final String hostFloor = null == settings.protectedCpus ? "0" : Integer.toString(settings.protectedFloorLevel);
+        if (!sessionFloor.equals(hostFloor))
+        {
+            throw new IllegalArgumentException(SESSION_FLOOR + " = " + sessionFloor + " but " +
+                (null == settings.protectedCpus ? "the host has no protected CPU class (" + key("protected-cpus") +
+                " is empty): drop it, or give the class its CPUs" : key("protected-floor-level") + " = " + hostFloor +
+                ": set " + SESSION_FLOOR + " = " + hostFloor + " so the cascade has the host's protected group"));
+        }
+        return settings;
+    }
+
+    private static ReceiverHostSettings fromHostBlock(final Config config)
+    {
         final Config h;
         try
         {
@@ -134,19 +166,30 @@ public record ReceiverHostSettings(
         }
         final int[] localCpus = cpus(h, "local-cpus");
         final int[] crossNumaCpus = cpus(h, "cross-numa-cpus");
-        if (null != localCpus && null != crossNumaCpus)
+        final int[] protectedCpus = cpus(h, "protected-cpus");
+        final String protectedGroup = groupName(h, "protected-group");
+        final int protectedFloorLevel = h.getInt("protected-floor-level");
+        if (protectedFloorLevel < 1 || protectedFloorLevel > LEVELS)
         {
-            for (final int c : localCpus)
-            {
-                for (final int x : crossNumaCpus)
-                {
-                    if (c == x)
-                    {
-                        throw new IllegalArgumentException("CPU " + c + " is in both " + key("local-cpus") +
-                            " and " + key("cross-numa-cpus") + ": a CPU belongs to one resctrl group");
-                    }
-                }
-            }
+            throw new IllegalArgumentException(key("protected-floor-level") + " = " + protectedFloorLevel +
+                " is outside 1.." + LEVELS + ": 1 never throttles the protected class, " + LEVELS +
+                " lets the cascade take it to the lowest level");
+        }
+        if (null != protectedCpus && (protectedGroup.equals(localGroup) || protectedGroup.equals(crossNumaGroup)))
+        {
+            throw new IllegalArgumentException(key("protected-group") + " = '" + protectedGroup + "' is also " +
+                (protectedGroup.equals(localGroup) ? key("local-group") : key("cross-numa-group")) +
+                ": the protected class needs its own resctrl group");
+        }
+        disjoint("local-cpus", localCpus, "cross-numa-cpus", crossNumaCpus);
+        disjoint("local-cpus", localCpus, "protected-cpus", protectedCpus);
+        disjoint("cross-numa-cpus", crossNumaCpus, "protected-cpus", protectedCpus);
+        if (null != localCpus || null != crossNumaCpus || null != protectedCpus)
+        {
+            final Path sysRoot = path(h, "sys-root");
+            online(sysRoot, "local-cpus", localCpus);
+            online(sysRoot, "cross-numa-cpus", crossNumaCpus);
+            online(sysRoot, "protected-cpus", protectedCpus);
         }
         final String heartbeat = h.getString("heartbeat-file").trim();
         final long heartbeatIntervalMs = h.getDuration("heartbeat-interval").toMillis();
@@ -169,9 +212,20 @@ public record ReceiverHostSettings(
             crossNumaGroup,
             localCpus,
             crossNumaCpus,
+            protectedGroup,
+            protectedCpus,
+            protectedFloorLevel,
             h.getBoolean("remove-groups-on-stop"),
             heartbeat.isEmpty() ? null : Path.of(heartbeat),
             heartbeatIntervalMs);
+    }
+
+    /**
+     * @return true when the host has a protected CPU class (a third MBA group).
+     */
+    public boolean hasProtectedClass()
+    {
+        return null != protectedCpus;
     }
 
     /**
@@ -211,6 +265,65 @@ public record ReceiverHostSettings(
             throw new IllegalArgumentException(key(name) + " is empty: give a directory (see conf/reference.conf)");
         }
         return Path.of(value);
+    }
+
+    private static void disjoint(final String nameA, final int[] a, final String nameB, final int[] b)
+    {
+        if (null == a || null == b)
+        {
+            return;
+        }
+        final java.util.TreeSet<Integer> shared = new java.util.TreeSet<>();
+        for (final int x : a)
+        {
+            for (final int y : b)
+            {
+                if (x == y)
+                {
+                    shared.add(x);
+                }
+            }
+        }
+        if (!shared.isEmpty())
+        {
+            final int[] cpus = shared.stream().mapToInt(Integer::intValue).toArray();
+            throw new IllegalArgumentException((1 == cpus.length ? "CPU " : "CPUs ") + CpuList.format(cpus) +
+                (1 == cpus.length ? " is" : " are") + " in both " + key(nameA) + " and " + key(nameB) +
+                ": a CPU belongs to one resctrl group");
+        }
+    }
+
+    private static void online(final Path sysRoot, final String name, final int[] cpus)
+    {
+        if (null == cpus)
+        {
+            return;
+        }
+        final Path file = sysRoot.resolve(ONLINE_CPUS);
+        final int[] online;
+        try
+        {
+            online = CpuList.parse(java.nio.file.Files.readString(file).trim());
+        }
+        catch (final java.io.IOException | IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException("cannot read the online CPUs from " + file + " to check " + key(name) +
+                " (" + ex.getMessage() + "): check " + key("sys-root"), ex);
+        }
+        final java.util.List<Integer> missing = new java.util.ArrayList<>();
+        for (final int c : cpus)
+        {
+            if (java.util.Arrays.binarySearch(online, c) < 0)
+            {
+                missing.add(c);
+            }
+        }
+        if (!missing.isEmpty())
+        {
+            throw new IllegalArgumentException(key(name) + " names " + (1 == missing.size() ? "CPU " : "CPUs ") +
+                CpuList.format(missing.stream().mapToInt(Integer::intValue).toArray()) + " that this host does not " +
+                "have online (online: " + CpuList.format(online) + ", " + file + ")");
+        }
     }
 
     private static String groupName(final Config h, final String name)

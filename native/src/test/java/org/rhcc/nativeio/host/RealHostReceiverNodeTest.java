@@ -75,7 +75,8 @@ class RealHostReceiverNodeTest
         sys = new FakeSysfs(dir.resolve("sys"))
             .pciDevice(NIC, ROOT_BUS, 0)
             .iioMapping(STACK, 0, ROOT_BUS)
-            .node(0, "0-3");
+            .node(0, "0-3")
+            .file("devices/system/cpu/online", "0-7\n");
         proc = new FakeSysfs(dir.resolve("proc"));
         resctrl = FakeResctrl.builder().build(dir);
         Files.copy(resctrl.mountsFile(), proc.root().resolve("mounts"));
@@ -121,6 +122,34 @@ class RealHostReceiverNodeTest
         assertFalse(Files.exists(heartbeatFile), "heartbeat removed: the controller stopped");
         assertEquals(0, msr.peek(CPU, OCC_CTL), "occupancy counter released");
         assertEquals(0, msr.peek(CPU, CLK_CTL), "clock counter released");
+    }
+
+    @Test
+    void shouldStepTheProtectedClassLastAndHoldItAtItsFloor() throws Exception
+    {
+        final Map<String, Object> settings = fixturePaths();
+        settings.put("rhcc.receiver.host.cross-numa-cpus", "4-5");
+        settings.put("rhcc.receiver.host.protected-cpus", "6-7");
+        settings.put("rhcc.receiver.host.protected-floor-level", 2);
+        settings.put("rhcc.session.mba-groups", 3);
+        settings.put("rhcc.session.params.protected_floor_level", 2);
+        final Config config = RhccConfig.load(PROFILE, settings);
+
+        final RhccNode node = RhccNode.start(config, FixtureReceiverHost.open(config, msr));
+        try
+        {
+            assertEquals(new TreeSet<>(Set.of(6, 7)), resctrl.cpus("rhcc-protected"));
+            // congested from the first samples: local cores down to 20 %, then the protected class to its floor, 80 %
+            awaitTrue(() -> allEqual(mbValues("rhcc-local"), 20), "local group at 20 %");
+            awaitTrue(() -> allEqual(mbValues("rhcc-protected"), 80), "protected group at its floor, 80 %");
+            Thread.sleep(50);
+            assertEquals(Map.of(0, 80L, 1, 80L), resctrl.mbValues("rhcc-protected"), "never past its floor");
+        }
+        finally
+        {
+            node.close();
+        }
+        assertEquals(Map.of(0, 100L, 1, 100L), resctrl.mbValues("rhcc-protected"), "protected group back to 100 %");
     }
 
     @Test

@@ -55,6 +55,7 @@ class ReceiverHostTest
         proc = new FakeSysfs(dir.resolve("proc"));
         heartbeatFile = Files.createDirectories(dir.resolve("run")).resolve("receiver.heartbeat");
         settings.put("msr-root", msr.root().toString());
+        new FakeSysfs(dir.resolve("sys")).file("devices/system/cpu/online", "0-7\n");
         settings.put("sys-root", dir.resolve("sys").toString());
         settings.put("proc-root", proc.root().toString());
         settings.put("iio-stack", STACK);
@@ -224,6 +225,101 @@ class ReceiverHostTest
         assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
             "rhcc.receiver.host.irp-counter-layout = 'skylake' must be auto, skx-clx, icx or spr");
         assertReleased();
+    }
+
+    @Test
+    void shouldOpenTheProtectedClassAsAThirdGroupWithItsCpus() throws IOException
+    {
+        final FakeResctrl resctrl = resctrl(FakeResctrl.builder());
+        settings.put("local-cpus", "0-3");
+        settings.put("cross-numa-cpus", "4-5");
+        settings.put("protected-cpus", "6-7");
+        settings.put("protected-floor-level", 2);
+        final Map<String, Object> session = Map.of("rhcc.session.mba-groups", 3,
+            "rhcc.session.params.protected_floor_level", 2);
+        try (ReceiverHost host =
+            ReceiverHost.open(ReceiverHostSettings.from(config(session)), msr.opener(), FakeResctrl::attach))
+        {
+            assertEquals(List.of("rhcc-local", "rhcc-protected", "rhcc-xnuma"),
+                resctrl.groups().stream().sorted().toList());
+            assertEquals(3, host.actuator().groupCount());
+            assertTrue(host.describe().contains("rhcc-protected (protected, floor level 2)"), host.describe());
+            assertEquals(java.util.Set.of(6, 7), resctrl.cpus("rhcc-protected"));
+            host.actuator().applyLevel(2, 2, 0);
+            assertEquals(Map.of(0, 80L, 1, 80L), resctrl.mbValues("rhcc-protected"));
+            assertEquals(Map.of(0, 100L, 1, 100L), resctrl.mbValues("rhcc-local"));
+        }
+    }
+
+    @Test
+    void shouldNameTheKeysOfABadProtectedClass() throws IOException
+    {
+        resctrl(FakeResctrl.builder());
+        settings.put("local-cpus", "0-3");
+        settings.put("protected-cpus", "2-3,5");
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "CPUs 2-3 are in both rhcc.receiver.host.local-cpus and rhcc.receiver.host.protected-cpus");
+        settings.put("cross-numa-cpus", "5");
+        settings.put("protected-cpus", "5-6");
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "CPU 5 is in both rhcc.receiver.host.cross-numa-cpus and rhcc.receiver.host.protected-cpus");
+        settings.put("protected-cpus", "6,x");
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "rhcc.receiver.host.protected-cpus = '6,x' is not a CPU list");
+        settings.put("protected-cpus", "6-9");
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "rhcc.receiver.host.protected-cpus names CPUs 8-9 that this host does not have online", "online: 0-7");
+        settings.put("protected-cpus", "6");
+        settings.put("protected-floor-level", 6);
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "rhcc.receiver.host.protected-floor-level = 6 is outside 1..5");
+        settings.put("protected-floor-level", 0);
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "rhcc.receiver.host.protected-floor-level = 0 is outside 1..5");
+        settings.put("protected-floor-level", 1);
+        settings.put("protected-group", "rhcc-local");
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "rhcc.receiver.host.protected-group = 'rhcc-local' is also rhcc.receiver.host.local-group");
+        settings.put("protected-group", "rhcc-protected");
+        Files.delete(dir.resolve("sys").resolve("devices/system/cpu/online"));
+        assertOneLine(assertThrows(IllegalArgumentException.class, this::open),
+            "cannot read the online CPUs from", "rhcc.receiver.host.local-cpus", "check rhcc.receiver.host.sys-root");
+        assertReleased();
+    }
+
+    @Test
+    void shouldRefuseASessionThatDoesNotMatchTheProtectedClass() throws IOException
+    {
+        resctrl(FakeResctrl.builder());
+        settings.put("protected-cpus", "6-7");
+        settings.put("protected-floor-level", 2);
+        final Map<String, Object> session = new LinkedHashMap<>();
+        session.put("rhcc.session.mba-groups", 2);
+        session.put("rhcc.session.params.protected_floor_level", 2);
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> ReceiverHostSettings.from(config(session))),
+            "rhcc.session.mba-groups = 2 but a receiver host has three MBA groups", "set rhcc.session.mba-groups = 3");
+        session.put("rhcc.session.mba-groups", 3);
+        session.put("rhcc.session.params.protected_floor_level", 1);
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> ReceiverHostSettings.from(config(session))),
+            "rhcc.session.params.protected_floor_level = 1 but rhcc.receiver.host.protected-floor-level = 2",
+            "set rhcc.session.params.protected_floor_level = 2");
+        session.remove("rhcc.session.params.protected_floor_level");
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> ReceiverHostSettings.from(config(session))),
+            "rhcc.session.params.protected_floor_level = 0 but rhcc.receiver.host.protected-floor-level = 2");
+        session.put("rhcc.session.params.protected_floor_level", 2);
+        assertEquals(2, ReceiverHostSettings.from(config(session)).protectedFloorLevel());
+
+        settings.put("protected-cpus", "");
+        session.put("rhcc.session.mba-groups", 2);
+        assertOneLine(assertThrows(IllegalArgumentException.class, () -> ReceiverHostSettings.from(config(session))),
+            "rhcc.session.params.protected_floor_level = 2 but the host has no protected CPU class");
+    }
+
+    private Config config(final Map<String, Object> session)
+    {
+        final Map<String, Object> all = new LinkedHashMap<>(session);
+        settings.forEach((key, value) -> all.put(ReceiverHostSettings.PATH + "." + key, value));
+        return ConfigFactory.load(ConfigFactory.parseMap(all));
     }
 
     private void assertReleased() throws IOException

@@ -16,6 +16,8 @@ package org.rhcc.sim.api;
  * @param durationNs      measured simulated time after warm-up, ns.
  * @param warmupNs        simulated warm-up discarded from the metrics, ns.
  * @param seed            seed of every stochastic draw; the same seed gives the same result, bit for bit.
+ * @param protectedService a latency-critical CPU service in its own MBA group ({@link ProtectedService#NONE} for
+ *                        none, the default).
  */
 public record Scenario(
     boolean pfc,
@@ -29,7 +31,8 @@ public record Scenario(
     int tcpFlows,
     long durationNs,
     long warmupNs,
-    long seed)
+    long seed,
+    ProtectedService protectedService)
 {
     /**
      * Validates every field.
@@ -39,6 +42,10 @@ public record Scenario(
     public Scenario
     {
         requireRange("congestion", congestion, 0, 3);
+        if (null == protectedService)
+        {
+            throw new IllegalArgumentException("protectedService must be given (ProtectedService.NONE for none)");
+        }
         if (null == cpuTraffic)
         {
             throw new IllegalArgumentException("cpuTraffic must be one of local, cross, hybrid");
@@ -57,6 +64,41 @@ public record Scenario(
             throw new IllegalArgumentException(
                 "durationNs = " + durationNs + " must be > 0 and warmupNs = " + warmupNs + " must be >= 0");
         }
+    }
+
+    /**
+     * A scenario without a protected CPU service.
+     *
+     * @param pfc            true for a lossless fabric.
+     * @param congestion     intra-host congestion preset 0..3.
+     * @param cpuTraffic     where the CPU traffic runs.
+     * @param senders        sender hosts.
+     * @param qpsPerSender   queue pairs per sender.
+     * @param messageBytes   message size, bytes.
+     * @param forcedMbaLevel 0 or a forced MBA level.
+     * @param tcpOfferedGbps offered TCP load, Gbit/s.
+     * @param tcpFlows       TCP flows.
+     * @param durationNs     measured time, ns.
+     * @param warmupNs       warm-up, ns.
+     * @param seed           seed.
+     */
+    public Scenario(
+        final boolean pfc, final int congestion, final CpuTraffic cpuTraffic, final int senders, final int qpsPerSender,
+        final int messageBytes, final int forcedMbaLevel, final double tcpOfferedGbps, final int tcpFlows,
+        final long durationNs, final long warmupNs, final long seed)
+    {
+        this(pfc, congestion, cpuTraffic, senders, qpsPerSender, messageBytes, forcedMbaLevel, tcpOfferedGbps, tcpFlows,
+            durationNs, warmupNs, seed, ProtectedService.NONE);
+    }
+
+    /**
+     * @param service the protected CPU service.
+     * @return a copy with that service.
+     */
+    public Scenario withProtectedService(final ProtectedService service)
+    {
+        return new Scenario(pfc, congestion, cpuTraffic, senders, qpsPerSender, messageBytes, forcedMbaLevel,
+            tcpOfferedGbps, tcpFlows, durationNs, warmupNs, seed, service);
     }
 
     /**

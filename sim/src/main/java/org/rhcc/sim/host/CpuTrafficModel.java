@@ -4,7 +4,10 @@ import org.rhcc.sim.SimParameters;
 
 /**
  * CPU memory traffic of the receiver host (docs/model.md §4.8, §4.9): two groups of MLC-like threads, group 0 on the NIC's
- * socket (local) and group 1 on the other socket (cross-NUMA), each issuing a 1:1 read/write stream.
+ * socket (local) and group 1 on the other socket (cross-NUMA), each issuing a 1:1 read/write stream, and optionally
+ * group 2, a latency-critical service on the NIC's socket in its own COS group (the protected CPU class), with its own
+ * read class in the memory controller and its own writeback class in the CHA backlog. Group 2 follows the local group's
+ * rules (no UPI); without threads it is never stepped, so the two-group model is unchanged.
  * <p>
  * Per group g with {@code n_g} threads, MLP {@code m} and {@code M_g = n_g m} line-fill buffers:
  * <ul>
@@ -37,8 +40,10 @@ public final class CpuTrafficModel
     public static final int LOCAL = 0;
     /** Group index of the other socket's cores. */
     public static final int REMOTE = 1;
+    /** Group index of the protected CPU service's cores (NIC socket, own COS group). */
+    public static final int PROTECTED = 2;
     /** Number of groups. */
-    public static final int GROUPS = 2;
+    public static final int GROUPS = 3;
 
     private final double stepNs;
     private final double stepsPerNs;
@@ -54,6 +59,7 @@ public final class CpuTrafficModel
 
     private final Group local;
     private final Group remote;
+    private final Group protectedService;
     private final Group[] groups;
     private final Group[] activeGroups;
     private double upiQueue;
@@ -84,6 +90,35 @@ public final class CpuTrafficModel
         final double remoteDelayNs,
         final double writesPerRead)
     {
+        this(dram, cpu, mba, stepNs, localThreads, localDelayNs, remoteThreads, remoteDelayNs, writesPerRead, 0, 0.0);
+    }
+
+    /**
+     * @param dram              DRAM parameters (latency constants, channels).
+     * @param cpu               CPU parameters (MLP, UPI, directory).
+     * @param mba               MBA parameters (largest delay, resctrl's 10 % included, to size the delay lines).
+     * @param stepNs            host step, ns.
+     * @param localThreads      threads of group 0.
+     * @param localDelayNs      injection delay of group 0, ns.
+     * @param remoteThreads     threads of group 1.
+     * @param remoteDelayNs     injection delay of group 1, ns.
+     * @param writesPerRead     writebacks per read, {@code w / (1 - w)}: 1 for MLC's 1:1 mix, 0 for read-only.
+     * @param protectedThreads  threads of group 2, the protected service (0 for none).
+     * @param protectedDelayNs  injection delay of group 2, ns.
+     */
+    public CpuTrafficModel(
+        final SimParameters.Dram dram,
+        final SimParameters.Cpu cpu,
+        final SimParameters.Mba mba,
+        final double stepNs,
+        final int localThreads,
+        final double localDelayNs,
+        final int remoteThreads,
+        final double remoteDelayNs,
+        final double writesPerRead,
+        final int protectedThreads,
+        final double protectedDelayNs)
+    {
         if (!(writesPerRead >= 0.0 && writesPerRead <= 16.0))
         {
             throw new IllegalArgumentException("writesPerRead = " + writesPerRead + " must be within 0..16");
@@ -108,13 +143,25 @@ public final class CpuTrafficModel
             returnMax, writebackMax, steps(writebackDelayNs));
         remote = new Group(REMOTE, WriteBacklog.CPU_REMOTE, remoteThreads, cpu.mlpPerThread(), remoteDelayNs,
             requestMax, returnMax, writebackMax, steps(writebackDelayNs + upiHalfNs));
-        groups = new Group[]{ local, remote };
-        activeGroups = 0 == localThreads ? (0 == remoteThreads ? new Group[0] : new Group[]{ remote }) :
+        protectedService = new Group(PROTECTED, WriteBacklog.CPU_PROTECTED, protectedThreads, cpu.mlpPerThread(),
+            protectedDelayNs, requestMax, returnMax, writebackMax, steps(writebackDelayNs));
+        groups = new Group[]{ local, remote, protectedService };
+        final Group[] mlcGroups = 0 == localThreads ? (0 == remoteThreads ? new Group[0] : new Group[]{ remote }) :
             (0 == remoteThreads ? new Group[]{ local } : new Group[]{ local, remote });
+        if (protectedThreads > 0)
+        {
+            activeGroups = java.util.Arrays.copyOf(mlcGroups, mlcGroups.length + 1);
+            activeGroups[mlcGroups.length] = protectedService;
+        }
+        else
+        {
+            activeGroups = mlcGroups;
+        }
         final int streams = localThreads + remoteThreads;
         setStreams(streams, dram);
         mbaDelayNs(LOCAL, 0.0);
         mbaDelayNs(REMOTE, 0.0);
+        mbaDelayNs(PROTECTED, 0.0);
     }
 
     private double steps(final double ns)
@@ -146,7 +193,7 @@ public final class CpuTrafficModel
     /**
      * Applies an MBA delay to a group (the level change has already waited its actuation latency).
      *
-     * @param group   {@link #LOCAL} or {@link #REMOTE}.
+     * @param group   {@link #LOCAL}, {@link #REMOTE} or {@link #PROTECTED}.
      * @param delayNs the level's request delay: the minimum spacing of a thread's requests and the time each request
      *                waits in the throttle, ns.
      */
@@ -165,7 +212,7 @@ public final class CpuTrafficModel
      * Pauses or resumes a group's threads (the level change has already waited its actuation latency). A paused group
      * issues nothing; its outstanding reads and writebacks complete. Its MBA delay is kept for when it resumes.
      *
-     * @param group  {@link #LOCAL} or {@link #REMOTE}.
+     * @param group  {@link #LOCAL}, {@link #REMOTE} or {@link #PROTECTED}.
      * @param paused true to stop issuing, false to resume.
      */
     public void paused(final int group, final boolean paused)
@@ -202,7 +249,7 @@ public final class CpuTrafficModel
                 final double wb = done * writesPerRead;
                 g.writebacksHeld += wb;
                 g.writebackRing.addSplit(g.writebackWholeSteps, g.writebackLateShare, wb);
-                if (LOCAL == g.index)
+                if (REMOTE != g.index)
                 {
                     lastLocalCompletions += done;
                 }
@@ -265,6 +312,16 @@ public final class CpuTrafficModel
                 backlog.offer(WriteBacklog.DIRECTORY, remoteServed * directoryWriteFraction);
             }
         }
+        final Group p = protectedService;
+        if (p.threads > 0)
+        {
+            p.writebacksHeld = flush(p.writebacksHeld - backlog.admitted(WriteBacklog.CPU_PROTECTED));
+            final double protectedServed = mc.lastServedReads(PROTECTED);
+            if (protectedServed > 0.0)
+            {
+                p.returnRing.add(localReturnSteps + burstSteps, protectedServed);
+            }
+        }
     }
 
     private static double flush(final double v)
@@ -322,7 +379,8 @@ public final class CpuTrafficModel
     }
 
     /**
-     * @return local reads completed since the last call (LLC fills of the NIC socket's cores), lines.
+     * @return reads of the NIC socket's cores (the local group and the protected service) completed since the last
+     * call (their LLC fills), lines.
      */
     public double takeLocalFills()
     {

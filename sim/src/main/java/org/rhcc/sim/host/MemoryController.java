@@ -42,8 +42,8 @@ import org.rhcc.sim.SimParameters;
  */
 public final class MemoryController
 {
-    /** Read classes: 0 = local-socket cores, 1 = remote-socket cores. */
-    public static final int READ_CLASSES = 2;
+    /** Read classes: 0 = local-socket cores, 1 = remote-socket cores, 2 = the protected CPU service (local socket). */
+    public static final int READ_CLASSES = 3;
 
     private static final int READ = 0;
     private static final int WRITE = 1;
@@ -73,8 +73,10 @@ public final class MemoryController
     private final Channel[] channelState;
     private long switches;
     private double servedReadsTotal0;
+    private double servedReadsTotal2;
     private double servedReadsTotal1;
     private double lastServedReads0;
+    private double lastServedReads2;
     private double lastServedReads1;
     private double servedWritesTotal;
     private final double burstServiceNs;
@@ -133,7 +135,7 @@ public final class MemoryController
      * Read requests reach the channel.
      *
      * @param channel   channel index.
-     * @param readClass 0 local cores, 1 remote cores.
+     * @param readClass 0 local cores, 1 remote cores, 2 the protected service.
      * @param lines     lines requested.
      */
     public void enqueueRead(final int channel, final int readClass, final double lines)
@@ -143,16 +145,20 @@ public final class MemoryController
         {
             ch.wait0 += lines;
         }
-        else
+        else if (1 == readClass)
         {
             ch.wait1 += lines;
+        }
+        else
+        {
+            ch.wait2 += lines;
         }
     }
 
     /**
      * Read requests reach the memory controller, interleaved evenly over the channels.
      *
-     * @param readClass 0 local cores, 1 remote cores.
+     * @param readClass 0 local cores, 1 remote cores, 2 the protected service.
      * @param lines     lines requested.
      */
     public void enqueueReadInterleaved(final int readClass, final double lines)
@@ -166,11 +172,18 @@ public final class MemoryController
                 ch.wait0 += share;
             }
         }
-        else
+        else if (1 == readClass)
         {
             for (final Channel ch : all)
             {
                 ch.wait1 += share;
+            }
+        }
+        else
+        {
+            for (final Channel ch : all)
+            {
+                ch.wait2 += share;
             }
         }
     }
@@ -206,6 +219,7 @@ public final class MemoryController
     public void step(final double nowNs, final double stepNs)
     {
         lastServedReads0 = 0.0;
+        lastServedReads2 = 0.0;
         lastServedReads1 = 0.0;
         busyNsThisStep = 0.0;
         readBacklogThisStep = 0.0;
@@ -299,28 +313,33 @@ public final class MemoryController
      */
     public double lastServedReads(final int readClass)
     {
-        return 0 == readClass ? lastServedReads0 : lastServedReads1;
+        return 0 == readClass ? lastServedReads0 : 1 == readClass ? lastServedReads1 : lastServedReads2;
     }
 
     private void stepChannel(final Channel ch, final double nowNs, final double stepNs)
     {
         double q0 = ch.rpq0;
         double q1 = ch.rpq1;
+        double q2 = ch.rpq2;
         double w0 = ch.wait0;
         double w1 = ch.wait1;
-        final double waitTotal = w0 + w1;
+        double w2 = ch.wait2;
+        final double waitTotal = w0 + w1 + w2;
         if (waitTotal > 0.0)
         {
-            final double space = rpqCap - q0 - q1;
+            final double space = rpqCap - q0 - q1 - q2;
             if (space > 0.0)
             {
                 final double f = space >= waitTotal ? 1.0 : space / waitTotal;
                 q0 += w0 * f;
                 q1 += w1 * f;
+                q2 += w2 * f;
                 w0 = f >= 1.0 ? 0.0 : w0 - w0 * f;
                 w1 = f >= 1.0 ? 0.0 : w1 - w1 * f;
+                w2 = f >= 1.0 ? 0.0 : w2 - w2 * f;
                 ch.wait0 = w0;
                 ch.wait1 = w1;
+                ch.wait2 = w2;
             }
         }
         double budgetNs = stepNs;
@@ -345,6 +364,7 @@ public final class MemoryController
 
         double s0 = 0.0;
         double s1 = 0.0;
+        double s2 = 0.0;
         double writes = 0.0;
         double w = ch.wpq;
         int m = ch.mode;
@@ -360,7 +380,7 @@ public final class MemoryController
                 budgetNs -= use;
                 continue;
             }
-            final double rpqTotal = q0 + q1;
+            final double rpqTotal = q0 + q1 + q2;
             final boolean readsWaiting = rpqTotal > EPS;
             if (READ == m)
             {
@@ -381,26 +401,32 @@ public final class MemoryController
                 final double n = Math.min(rpqTotal, lines);
                 final double a0;
                 final double a1;
-                if (0.0 == q1)
+                final double a2;
+                if (0.0 == q1 && 0.0 == q2)
                 {
                     a0 = n;
                     a1 = 0.0;
+                    a2 = 0.0;
                 }
-                else if (0.0 == q0)
+                else if (0.0 == q0 && 0.0 == q2)
                 {
                     a0 = 0.0;
                     a1 = n;
+                    a2 = 0.0;
                 }
                 else
                 {
                     final double f = n / rpqTotal;
                     a0 = q0 * f;
                     a1 = q1 * f;
+                    a2 = q2 * f;
                 }
                 q0 -= a0;
                 q1 -= a1;
+                q2 -= a2;
                 s0 += a0;
                 s1 += a1;
+                s2 += a2;
                 sinceDrain += n;
                 budgetNs -= n * lineNs;
             }
@@ -448,16 +474,22 @@ public final class MemoryController
         busyNsThisStep += stepNs - (budgetNs > 0.0 ? budgetNs : 0.0);
         q0 = q0 < TINY ? 0.0 : q0;
         q1 = q1 < TINY ? 0.0 : q1;
+        q2 = q2 < TINY ? 0.0 : q2;
         ch.rpq0 = q0;
         ch.rpq1 = q1;
+        ch.rpq2 = q2;
         readBacklogThisStep += q0 + w0;
         readBacklogThisStep += q1 + w1;
+        readBacklogThisStep += q2 + w2;
         ch.servedReads0 = s0;
         ch.servedReads1 = s1;
+        ch.servedReads2 = s2;
         servedReadsTotal0 += s0;
         servedReadsTotal1 += s1;
+        servedReadsTotal2 += s2;
         lastServedReads0 += s0;
         lastServedReads1 += s1;
+        lastServedReads2 += s2;
         servedWritesTotal += writes;
         ch.wpq = w < TINY ? 0.0 : w;
         ch.mode = m;
@@ -474,7 +506,7 @@ public final class MemoryController
     public double servedReads(final int channel, final int readClass)
     {
         final Channel ch = channelState[channel];
-        return 0 == readClass ? ch.servedReads0 : ch.servedReads1;
+        return 0 == readClass ? ch.servedReads0 : 1 == readClass ? ch.servedReads1 : ch.servedReads2;
     }
 
     /**
@@ -502,7 +534,7 @@ public final class MemoryController
     public double readBacklog(final int channel)
     {
         final Channel ch = channelState[channel];
-        return ch.rpq0 + ch.rpq1 + ch.wait0 + ch.wait1;
+        return ch.rpq0 + ch.rpq1 + ch.wait0 + ch.wait1 + ch.rpq2 + ch.wait2;
     }
 
     /**
@@ -511,7 +543,7 @@ public final class MemoryController
      */
     public double servedReadsTotal(final int readClass)
     {
-        return 0 == readClass ? servedReadsTotal0 : servedReadsTotal1;
+        return 0 == readClass ? servedReadsTotal0 : 1 == readClass ? servedReadsTotal1 : servedReadsTotal2;
     }
 
     /**
@@ -531,15 +563,17 @@ public final class MemoryController
     }
 
     /**
-     * The state of one channel: its queues (class 0 and 1 reads in the RPQ and waiting in front of it, the WPQ), its
+     * The state of one channel: its queues (class 0, 1 and 2 reads in the RPQ and waiting in front of it, the WPQ), its
      * bus mode and pending turnaround or refresh, and what it served in the last step.
      */
     private static final class Channel
     {
         double rpq0;
         double rpq1;
+        double rpq2;
         double wait0;
         double wait1;
+        double wait2;
         double wpq;
         int mode = READ;
         double turnLeftNs;
@@ -549,6 +583,7 @@ public final class MemoryController
         double writesSinceSwitch;
         double servedReads0;
         double servedReads1;
+        double servedReads2;
         double servedWrites;
 
         Channel(final double firstRefreshNs)

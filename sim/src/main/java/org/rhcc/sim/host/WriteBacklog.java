@@ -22,8 +22,10 @@ public final class WriteBacklog
     public static final int CPU_REMOTE = 2;
     /** Waiting class: memory-directory updates caused by remote reads. */
     public static final int DIRECTORY = 3;
+    /** Waiting class: writebacks of the protected CPU service's cores (NIC socket, docs/model.md §4.8). */
+    public static final int CPU_PROTECTED = 4;
     /** Number of waiting classes. */
-    public static final int CLASSES = 4;
+    public static final int CLASSES = 5;
 
     private static final double TINY = 1e-12;
 
@@ -73,22 +75,26 @@ public final class WriteBacklog
         double a1 = 0.0;
         double a2 = 0.0;
         double a3 = 0.0;
+        double a4 = 0.0;
         double released = 0.0;
         final double o0 = offered[0] * share;
         final double o1 = offered[1] * share;
         final double o2 = offered[2] * share;
         final double o3 = offered[3] * share;
+        final double o4 = offered[4] * share;
         offered[0] = 0.0;
         offered[1] = 0.0;
         offered[2] = 0.0;
         offered[3] = 0.0;
+        offered[4] = 0.0;
         for (final Channel ch : channelState)
         {
             double w0 = ch.waiting0 + o0;
             double w1 = ch.waiting1 + o1;
             double w2 = ch.waiting2 + o2;
             double w3 = ch.waiting3 + o3;
-            final double demand = w0 + w1 + w2 + w3;
+            double w4 = ch.waiting4 + o4;
+            final double demand = w0 + w1 + w2 + w3 + w4;
             double b = ch.backlog;
             double io = ch.io;
             if (demand > 0.0)
@@ -103,10 +109,12 @@ public final class WriteBacklog
                         a1 += w1;
                         a2 += w2;
                         a3 += w3;
+                        a4 += w4;
                         w0 = 0.0;
                         w1 = 0.0;
                         w2 = 0.0;
                         w3 = 0.0;
+                        w4 = 0.0;
                         b += demand;
                     }
                     else
@@ -117,15 +125,18 @@ public final class WriteBacklog
                         final double x1 = w1 * f;
                         final double x2 = w2 * f;
                         final double x3 = w3 * f;
+                        final double x4 = w4 * f;
                         w0 = flush(w0 - x0);
                         w1 = flush(w1 - x1);
                         w2 = flush(w2 - x2);
                         w3 = flush(w3 - x3);
+                        w4 = flush(w4 - x4);
                         a0 += x0;
                         io += x0;
                         a1 += x1;
                         a2 += x2;
                         a3 += x3;
+                        a4 += x4;
                         b += space;
                     }
                 }
@@ -134,6 +145,7 @@ public final class WriteBacklog
             ch.waiting1 = w1;
             ch.waiting2 = w2;
             ch.waiting3 = w3;
+            ch.waiting4 = w4;
             if (b > 0.0)
             {
                 final double toWpq = Math.min(b, mc.wpqSpace(ch.index));
@@ -154,10 +166,12 @@ public final class WriteBacklog
         admitted[1] = a1;
         admitted[2] = a2;
         admitted[3] = a3;
+        admitted[4] = a4;
         admittedTotal[0] += a0;
         admittedTotal[1] += a1;
         admittedTotal[2] += a2;
         admittedTotal[3] += a3;
+        admittedTotal[4] += a4;
     }
 
     private static double flush(final double v)
@@ -230,6 +244,7 @@ public final class WriteBacklog
         double waiting1;
         double waiting2;
         double waiting3;
+        double waiting4;
         double backlog;
         double io;
 
@@ -248,8 +263,10 @@ public final class WriteBacklog
                     return waiting1;
                 case CPU_REMOTE:
                     return waiting2;
-                default:
+                case DIRECTORY:
                     return waiting3;
+                default:
+                    return waiting4;
             }
         }
     }

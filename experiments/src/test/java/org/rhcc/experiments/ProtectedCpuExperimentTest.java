@@ -1,0 +1,88 @@
+package org.rhcc.experiments;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.experiments.evaluation.ProtectedCpuExperiment;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.ResultJson;
+import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.sim.SimParameters;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A short {@code protected-cpu}: its structure, and the floor holding in the run's MBA level shares.
+ */
+class ProtectedCpuExperimentTest
+{
+    private static final SimParameters BASE = SimParameters.calibrated();
+
+    private static ExperimentResult run(final Map<String, String> params)
+    {
+        final ExperimentRequest request = new ExperimentRequest(ProtectedCpuExperiment.NAME, 3L, 1.0, 1.0,
+            List.of("dcqcn", "rhcc"), params);
+        final Map.Entry<Experiment, ExperimentSettings> resolved = request.resolve(BASE).entrySet().iterator().next();
+        return new ExperimentRunner(BASE, 2, RunListener.NONE).run(resolved.getKey(), resolved.getValue());
+    }
+
+    @Test
+    void shouldReportTheServiceAndHoldEveryFloorUnderSustainedThrottling()
+    {
+        // i_thr = 1: the IIO always looks congested, so the cascade throttles every group as far as it may and the
+        // protected group sits at its floor; without it the 1 ms run would not reach the protected group at all.
+        final ExperimentResult result = run(Map.of("i_thr", "1"));
+
+        assertEquals(8, result.runs().size());
+        assertEquals(List.of("no protection (local group)", "own group, floor 5", "own group, floor 2",
+            "own group, floor 1"), result.runs().stream().map(RunRecord::condition).distinct().toList());
+        for (final RunRecord run : result.runs())
+        {
+            final String name = run.scheme() + " | " + run.condition();
+            assertTrue(run.metric("protected_mem_gbps") > 0.0, name);
+            assertTrue(run.metric("protected_read_latency_ns") > 0.0, name);
+            assertTrue(run.metric("cpu_mem_gbps") > run.metric("protected_mem_gbps"), name);
+            assertTrue(run.metric("rnic_gbps") > 0.0, name);
+            assertTrue(run.stationarity().metrics().containsKey("protected_mem_gbps"), name);
+            if ("rhcc".equals(run.scheme()) && run.condition().startsWith("own group"))
+            {
+                final int floor = Integer.parseInt(run.params().get("protected_floor_level"));
+                assertEquals(floor, ProtectedCpuExperiment.maxProtectedLevel(run), name);
+                for (int level = floor + 1; level <= 5; level++)
+                {
+                    assertFalse(run.metric("mba_protected_level_" + level + "_share") > 0.0, name + " level " + level);
+                }
+            }
+            if ("rhcc".equals(run.scheme()) && !run.condition().startsWith("own group"))
+            {
+                assertTrue(Double.isNaN(run.metric("mba_protected_level_1_share")), "two MBA groups: " + name);
+                assertTrue(run.metric("mba_local_level_5_share") > 0.5, name);
+            }
+        }
+        final RunRecord floorOne = Outcomes.find(result, "rhcc", "own group, floor 1");
+        final RunRecord inLocal = Outcomes.find(result, "rhcc", "no protection (local group)");
+        assertTrue(floorOne.metric("protected_mem_gbps") > inLocal.metric("protected_mem_gbps"),
+            "floor 1 keeps the service's bandwidth: " + floorOne.metric("protected_mem_gbps") + " vs " +
+            inLocal.metric("protected_mem_gbps") + " Gbit/s in the local group");
+        assertTrue(floorOne.metric("protected_read_latency_ns") < inLocal.metric("protected_read_latency_ns"));
+
+        final String json = ResultJson.toJson(result);
+        assertTrue(json.contains("\"protected_read_latency_ns\""));
+        assertTrue(json.contains("\"mba_protected_level_1_share\""));
+        assertFalse(new ProtectedCpuExperiment().compare(result).isEmpty());
+    }
+
+    /**
+     * Finds runs by scheme and condition.
+     */
+    private static final class Outcomes
+    {
+        static RunRecord find(final ExperimentResult result, final String scheme, final String condition)
+        {
+            return result.first((run) -> scheme.equals(run.scheme()) && condition.equals(run.condition()));
+        }
+    }
+}
