@@ -21,6 +21,7 @@ import org.rhcc.experiments.evaluation.MemoryExperiment;
 import org.rhcc.experiments.evaluation.ParameterSweep;
 import org.rhcc.experiments.evaluation.QpScaleExperiment;
 import org.rhcc.experiments.evaluation.SettlingExperiment;
+import org.rhcc.experiments.evaluation.WeightedExperiment;
 
 /**
  * The experiments {@code rhcc experiment NAME} knows, in the order {@code all} runs them.
@@ -56,7 +57,8 @@ public final class ExperimentRegistry
             .register(new QpScaleExperiment())
             .register(new CascadeTimingExperiment())
             .register(new SettlingExperiment())
-            .register(new HpccReferenceExperiment());
+            .register(new HpccReferenceExperiment())
+            .register(new WeightedExperiment());
     }
 
     /**
