@@ -27,6 +27,9 @@ import org.rhcc.experiments.result.RunRecord;
  * fabric gives. Each run records every QP's goodput over the measured window, its share of the total, the ideal share
  * {@code w_i / sum w} and the deviation {@code |share - ideal| / ideal} (max and mean over the QPs). {@code dcqcn}
  * has no sender loop and ignores the weights: its shares are the reference of what the host gives unweighted QPs.
+ * {@code rnic-only} runs the sender loop alone: under {@code rhcc} the MBA cascade removes the intra-host congestion
+ * of one sender's 4 QPs (D stays below D_thr, so R_rev never binds and the NIC's own round robin shares the line),
+ * so the weights act only where the sender loop is what holds the rates, which {@code rnic-only} shows.
  */
 public final class WeightedExperiment extends DescribedExperiment
 {
@@ -43,14 +46,15 @@ public final class WeightedExperiment extends DescribedExperiment
     };
 
     /**
-     * Describes the experiment: by default it runs rhcc (the weights apply) and dcqcn (for reference).
+     * Describes the experiment: by default it runs rhcc and rnic-only (the weights apply where the sender loop binds)
+     * and dcqcn (for reference).
      */
     public WeightedExperiment()
     {
         super(NAME,
             "4 QPs with weights 1:2:4:8 (and 1:1:1:1) at 3x and 0x: goodput shares against the ideal w_i / sum w",
             "extension (weighted shares, paper future work)",
-            List.of("rhcc", "dcqcn"),
+            List.of("rhcc", "rnic-only", "dcqcn"),
             RunLength.SETTLED_3X);
     }
 
@@ -165,7 +169,7 @@ public final class WeightedExperiment extends DescribedExperiment
         for (final String[] condition : CONDITIONS)
         {
             final StringBuilder text = new StringBuilder();
-            for (final String scheme : new String[]{ "rhcc", "dcqcn" })
+            for (final String scheme : new String[]{ "rhcc", "rnic-only", "dcqcn" })
             {
                 final RunRecord run = Outcomes.run(result, scheme, (r) -> condition[0].equals(r.condition()));
                 if (text.length() > 0)
