@@ -41,6 +41,29 @@ class ExperimentViaClusterTest
         assertTrue(Files.isRegularFile(dir.resolve("cluster").resolve("cluster").resolve("journal.mv.db")));
     }
 
+    /**
+     * QPs opened with their weights by the cluster's sender entities (each by its global QP number) decide as the
+     * in-process sender does: the weighted experiment's JSON, per-QP shares included, is byte-identical.
+     */
+    @Test
+    void shouldWriteByteIdenticalWeightedSharesThroughTheCluster(@TempDir final Path dir) throws Exception
+    {
+        final List<String> weighted = List.of("experiment", "weighted", "--duration-ms", "0.5", "--warmup-ms", "0.5",
+            "--seed", "5", "--no-charts", "--scheme", "rhcc,rnic-only");
+        final List<String> inprocArgs = new ArrayList<>(weighted);
+        inprocArgs.addAll(List.of("--out", dir.resolve("inproc").toString()));
+        final List<String> clusterArgs = new ArrayList<>(weighted);
+        clusterArgs.addAll(List.of("--out", dir.resolve("cluster").toString(), "--via", "cluster"));
+        final CommandResult inproc = CommandResult.run(inprocArgs.toArray(new String[0]));
+        final CommandResult cluster = CommandResult.run(clusterArgs.toArray(new String[0]));
+
+        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
+        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
+        final byte[] json = Files.readAllBytes(dir.resolve("inproc").resolve("weighted.json"));
+        assertTrue(new String(json, java.nio.charset.StandardCharsets.UTF_8).contains("\"qp_3_share\""));
+        assertArrayEquals(json, Files.readAllBytes(dir.resolve("cluster").resolve("weighted.json")));
+    }
+
     @Test
     void shouldRejectABadViaOrNodeCountOnOneLine(@TempDir final Path dir)
     {
