@@ -39,7 +39,7 @@ class ExperimentRegistryTest
 
         assertEquals("unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
             "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
-            "hpcc-reference, all", ex.getMessage());
+            "hpcc-reference, weighted, all", ex.getMessage());
     }
 
     @Test
