@@ -27,7 +27,8 @@ class ExperimentRegistryTest
     void shouldResolveAllInRegistryOrder()
     {
         assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie", "memory", "incast",
-            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale", "cascade-timing", "settling", "hpcc-reference"),
+            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale", "cascade-timing", "settling", "hpcc-reference",
+            "weighted"),
             REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
         assertEquals("numa", REGISTRY.resolve("numa").get(0).name());
     }
@@ -57,7 +58,7 @@ class ExperimentRegistryTest
                 Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("pcie", 4), Map.entry("memory", 2),
                 Map.entry("incast", 8), Map.entry("ithr-sweep", 7), Map.entry("dthr-sweep", 6),
                 Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
-                Map.entry("settling", 1), Map.entry("hpcc-reference", 2));
+                Map.entry("settling", 1), Map.entry("hpcc-reference", 2), Map.entry("weighted", 3));
         for (final Experiment experiment : REGISTRY.all())
         {
             final List<PlannedRun> runs = experiment.plan(SETTINGS);
