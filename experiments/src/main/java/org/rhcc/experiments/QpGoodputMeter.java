@@ -8,9 +8,10 @@ import org.rhcc.sim.QpRates;
 import org.rhcc.sim.TimeSeries;
 
 /**
- * Each RDMA QP's goodput and share over a run's measured window (its payload acknowledged to the sender since the end of the
- * warm-up, {@link QpRates#measuredPayloadBytes}, over the time since), read at the run's progress ticks and kept from
- * the last one, which the simulator makes at the end of the run. Forwards every call to the run's own listener.
+ * Each RDMA QP's goodput and share over a run's measured window (its payload acknowledged to the sender since the end
+ * of the warm-up, {@link QpRates#measuredPayloadBytes}, over the time since), read at the run's progress ticks and kept
+ * from the last one, which the simulator makes at the end of the run. Forwards every call to the run's own listener.
+ * Recorded for runs that set {@value QpWeights#KEY} (ExperimentRunner), so that other runs' results are unchanged.
  * <p>
  * Runs on the simulation thread at the ticks only (about 100 per run), never per step; it reads what the run recorded
  * without changing it, and allocates once, at the first tick of the measured window.

@@ -9,8 +9,8 @@ import java.util.Locale;
  * <ul>
  *   <li>a list {@code 1,2,4,8}: the weights of QPs 0, 1, 2, ... in QP order, the list repeated when the host has more
  *   QPs than it names (the form of {@code rhcc experiment --set});</li>
- *   <li>ranges {@code 0-3,8:1;4-7:4}: entries {@code qps:weight} separated by {@code ;}, each {@code qps} a kernel-style
- *   list of QPs and QP ranges; QPs no entry names stay unweighted (the form conf/reference.conf's
+ *   <li>ranges {@code 0-3,8:1;4-7:4}: entries {@code qps:weight} separated by {@code ;}, each {@code qps} a
+ *   kernel-style list of QPs and QP ranges; QPs no entry names stay unweighted (the form conf/reference.conf's
  *   {@code rhcc.sender.qp-weights} is turned into).</li>
  * </ul>
  * A weight is within 1 .. {@link QpStateTable#MAX_WEIGHT}; 0 is what an unweighted QP has in its state, never a

@@ -65,7 +65,8 @@ class WeightedLawTest
         controller.onProbeAck(0, 0, 100, LINE);
         assertEquals(20.0 + 0.0005 * 100 * 3, table.rateGbps(0), 1e-5, "e = -100 ns: increase alpha |e| w");
         controller.onProbeAck(1, 0, 600, LINE);
-        assertEquals(20.0 - 0.0005 * 400 * 20.0 / 5.0, table.rateGbps(1), 1e-5, "e = 400 ns: decrease alpha e R/R_unit");
+        assertEquals(20.0 - 0.0005 * 400 * 20.0 / 5.0, table.rateGbps(1), 1e-5,
+            "e = 400 ns: decrease alpha e R / R_unit");
     }
 
     @Test
