@@ -4,8 +4,9 @@
  *
  *  byte  0               4                8                12              16
  *       +---------------+----------------+----------------+---------------+
- *     0 | R_rev         | probe t_recv   | D_prev (int)   | D_thr         |  <- mirrors org.rhcc.core.sender.QpStateTable
- *       | fxp30 of line | u32 ns, wraps  | u32 ns         | u32 ns, 0=new |     (same fields, same order; word 1 is
+ *     0 | R_rev         | probe t_recv   | D_prev (int)   | D_thr, weight |  <- mirrors org.rhcc.core.sender.QpStateTable
+ *       | fxp30 of line | u32 ns, wraps  | u32 ns         | bits 0..23 ns,|     (same fields, same order; word 1 is
+ *       |               |                |                | 24..31 weight |
  *       |               |                |                |               |     its probeTsNs: the last valid ACK's
  *       |               |                |                |               |     receiver-arrival stamp t_recv)
  *       +---------------+----------------+----------------+---------------+
@@ -26,7 +27,11 @@
  * Word 1 (the paper's "probe send time") holds, as in Java, the receiver-NIC arrival stamp t_recv of the flow's last
  * valid probe response (rejected responses leave it alone): the delivered-rate ceiling of Eq. (3) is one probe
  * interval over the gap between consecutive stamps, both taken on the receiver's clock.
- * A flow whose context is all zero (D_thr == 0, as QpStateTable.isOpen) is opened on its first event.
+ * Word 3 holds D_thr in its low 24 bits (RHCC_D_THR_MASK) and, in its high byte, the weight of rhcc's weighted law
+ * (docs/design.md §4.1; 0 = unweighted). This program runs the paper's unweighted Eq. (3) for every flow: it reads
+ * D_thr through rhcc_ccctx_d_thr_ns, so a weighted state from the Java table is not misread as a D_thr of
+ * 16.7 ms and more, and ignores the weight.
+ * A flow whose D_thr is zero (a context all zero, as QpStateTable.isOpen) is opened on its first event.
  */
 #ifndef RHCC_CCCTX_H
 #define RHCC_CCCTX_H
@@ -58,6 +63,8 @@
 #define RHCC_DCQCN_TIMER_STAGE_SHIFT (24)
 /** Shift of the byte stage in dcqcn_word. */
 #define RHCC_DCQCN_BYTE_STAGE_SHIFT (28)
+/** Bits of word 3 that hold D_thr, ns; its high byte is the weight (QpStateTable), which this program ignores. */
+#define RHCC_D_THR_MASK (0x00FFFFFFu)
 /** Stages saturate here; F must stay below. */
 #define RHCC_DCQCN_STAGE_MAX (15u)
 
@@ -66,7 +73,7 @@ typedef struct rhcc_ccctx {
 	uint32_t rate_rev_fxp30;      /**< R_rev, Eq. (3), fraction of line rate, fxp30 */
 	uint32_t probe_recv_ts_ns;    /**< t_recv of the last valid probe response, low 32 bits of ns (wraps) */
 	uint32_t d_prev_ns;           /**< integer ns of D_prev, the last D_cur of Eq. (2) */
-	uint32_t d_thr_ns;            /**< the flow's D_thr, ns; 0 while the flow is not open */
+	uint32_t d_thr_ns;            /**< D_thr, ns (bits 0..23; 0 while the flow is not open), weight (24..31) */
 	uint32_t rc_fxp30;            /**< DCQCN current rate R_C = R_cc of Eq. (4), fxp30 of line */
 	uint32_t rt_fxp30;            /**< DCQCN target rate R_T, fxp30 of line */
 	uint32_t alpha_fxp31;         /**< DCQCN alpha, fxp31 (1 << 31 = 1.0) */
@@ -98,6 +105,12 @@ _Static_assert(offsetof(rhcc_ccctx_t, flags) == 47, "layout diagram: flags at by
 static inline rhcc_ccctx_t *rhcc_ccctx(doca_pcc_dev_algo_ctxt_t *algo_ctxt)
 {
 	return (rhcc_ccctx_t *)(void *)algo_ctxt;
+}
+
+/** The flow's D_thr, ns: the low 24 bits of word 3 (0 while the flow is not open). */
+static inline uint32_t rhcc_ccctx_d_thr_ns(const rhcc_ccctx_t *ctx)
+{
+	return ctx->d_thr_ns & RHCC_D_THR_MASK;
 }
 
 /** D_prev as 32.8 fixed-point ns. */

@@ -18,7 +18,7 @@
 const rhcc_param_spec_t rhcc_param_specs[RHCC_PARAM_COUNT] = {
 	[RHCC_PARAM_LINE_RATE_MBPS] = {100000u, 1000u, 1600000u, "line rate, Mbit/s"},
 	[RHCC_PARAM_R_MIN_MBPS] = {1000u, 1u, 1600000u, "R_min, Mbit/s"},
-	[RHCC_PARAM_D_THR_NS] = {200u, 1u, (uint32_t)INT32_MAX, "D_thr, ns"},
+	[RHCC_PARAM_D_THR_NS] = {200u, 1u, RHCC_D_THR_MASK, "D_thr, ns"},
 	[RHCC_PARAM_ALPHA_BPS_PER_NS] = {500000u, 0u, UINT32_MAX, "alpha, bit/s per ns"},
 	[RHCC_PARAM_BETA_BPS_PER_NS] = {500000u, 0u, UINT32_MAX, "beta, bit/s per ns"},
 	[RHCC_PARAM_G_PROBE_FXP16] = {49152u, 1u, 65536u, "g_probe, fxp16"},

@@ -95,7 +95,7 @@ void rhcc_flow_on_event(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, doca_pcc_de
 	const uint32_t now_ns = doca_pcc_dev_get_timestamp(event);
 	uint32_t rtt_req = 0;
 
-	if (ctx->d_thr_ns == 0)
+	if (rhcc_ccctx_d_thr_ns(ctx) == 0)
 		rhcc_flow_open(ctx, cfg, now_ns);
 	rhcc_dcqcn_advance(ctx, cfg, now_ns);
 

@@ -73,7 +73,7 @@ rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_
 	rhcc_ccctx_set_d_prev_fxp8(ctx, d_cur);
 
 	/* Eq. (3), velocity form: R_rev <- R_rev - alpha e - beta de, e = D_cur - D_thr, de = D_cur - D_prev */
-	error = d_cur - ((int64_t)ctx->d_thr_ns << RHCC_DELAY_SHIFT);
+	error = d_cur - ((int64_t)rhcc_ccctx_d_thr_ns(ctx) << RHCC_DELAY_SHIFT);
 	if (cfg->receiver_gated && !receiver_congested) {
 		/* rhcc-gated: the receiver's IIO buffer is not congested, so the loop stands aside (D_cur and the
 		 * delivered-rate stamp were kept above) */

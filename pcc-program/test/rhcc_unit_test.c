@@ -211,6 +211,27 @@ static void should_follow_eq2_and_eq3_by_hand(void)
 	CHECK_EQ(ctx.d_prev_frac, 192);
 }
 
+static void should_read_d_thr_from_the_low_24_bits_of_a_weighted_state(void)
+{
+	const rhcc_config_t cfg = defaults_config();
+	rhcc_ccctx_t plain;
+	rhcc_ccctx_t weighted;
+
+	memset(&plain, 0, sizeof(plain));
+	rhcc_sender_open(&plain, &cfg);
+	memcpy(&weighted, &plain, sizeof(weighted));
+	/* a state the Java table opened with weight 4: the high byte of word 3 is the weight, the C law stays unweighted */
+	weighted.d_thr_ns = (4u << 24) | 200u;
+	CHECK_EQ(rhcc_ccctx_d_thr_ns(&weighted), 200);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&plain, &cfg, 1000, 2200), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&weighted, &cfg, 1000, 2200), RHCC_ACK_OK);
+	CHECK_EQ(weighted.rate_rev_fxp30, plain.rate_rev_fxp30);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&plain, &cfg, 5000, 5100), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&weighted, &cfg, 5000, 5100), RHCC_ACK_OK);
+	CHECK_EQ(weighted.rate_rev_fxp30, plain.rate_rev_fxp30);
+	CHECK_EQ(weighted.d_thr_ns, (4u << 24) | 200u);
+}
+
 static void should_ignore_negative_delays(void)
 {
 	const rhcc_config_t cfg = defaults_config();
@@ -692,6 +713,7 @@ int main(void)
 	should_convert_rates_for_the_rate_limiter();
 	should_request_one_probe_per_interval();
 	should_follow_eq2_and_eq3_by_hand();
+	should_read_d_thr_from_the_low_24_bits_of_a_weighted_state();
 	should_ignore_negative_delays();
 	should_clamp_to_floor_and_line();
 	should_compute_the_delivered_rate_ceiling();

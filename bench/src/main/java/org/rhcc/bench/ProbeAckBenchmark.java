@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.sender.QpWeights;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderParameters;
 
@@ -22,7 +23,8 @@ import org.rhcc.core.sender.SenderParameters;
  * Cost of one probe-ACK update of the sender loop (Eq. (2)-(4) over the 16-byte QP table) at 1, 1k and 1M QPs with
  * random QP access, so that at 1M QPs (16 MB of state) the table misses the caches as a busy NIC's would. ACKs
  * arrive in time order (one every 50 ns), with random receiver processing delays and inter-host rates.
- * Targets: <= 20 ns/op at 1k QPs, <= 100 ns/op at 1M QPs, 0 B/op.
+ * Targets: <= 20 ns/op at 1k QPs, <= 100 ns/op at 1M QPs, 0 B/op. {@link #weightedProbeAck} runs the same ACKs over
+ * QPs opened with weights 1, 2, 4, 8 in turn (the weighted law of docs/design.md §4.1), with the same targets.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,6 +43,7 @@ public class ProbeAckBenchmark
     int qps;
 
     private ReceivableRateController controller;
+    private ReceivableRateController weighted;
     private final int[] qpStream = new int[STREAM_LENGTH];
     private final int[] delayStream = new int[STREAM_LENGTH];
     private final double[] rccStream = new double[STREAM_LENGTH];
@@ -53,9 +56,12 @@ public class ProbeAckBenchmark
     public void setUp()
     {
         controller = new ReceivableRateController(SenderParameters.paperDefaults(100.0), new QpStateTable(qps));
+        weighted = new ReceivableRateController(SenderParameters.paperDefaults(100.0)
+            .withWeights(SenderParameters.weightUnitGbps(100.0), QpWeights.parse("1,2,4,8")), new QpStateTable(qps));
         for (int qp = 0; qp < qps; qp++)
         {
             controller.open(qp);
+            weighted.open(qp);
         }
         final SplittableRandom random = new SplittableRandom(42);
         for (int i = 0; i < STREAM_LENGTH; i++)
@@ -77,5 +83,17 @@ public class ProbeAckBenchmark
         // ACKs arrive in time order, one every ACK_SPACING_NS at the receiver (32-bit stamps wrap as on the NIC)
         final int recvNs = c * ACK_SPACING_NS;
         return controller.onProbeAck(qpStream[i], recvNs, recvNs + delayStream[i], rccStream[i]);
+    }
+
+    /**
+     * @return R_send of one ACK of a weighted QP.
+     */
+    @Benchmark
+    public double weightedProbeAck()
+    {
+        final int c = cursor++;
+        final int i = c & STREAM_MASK;
+        final int recvNs = c * ACK_SPACING_NS;
+        return weighted.onProbeAck(qpStream[i], recvNs, recvNs + delayStream[i], rccStream[i]);
     }
 }

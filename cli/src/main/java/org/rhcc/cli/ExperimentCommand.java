@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
         "Runs an experiment against the calibrated simulator and writes DIR/NAME.json, DIR/NAME.csv and PNG charts.",
         "Experiments: signals (paper B10-B12), congestion (B1-B6), msg-qp (B7), numa (B8-B9), mba-levels (B13-B14), " +
             "pcie (B15), the evaluation (memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, " +
-            "cascade-timing, settling), or all. 'rhcc list' describes them.",
+            "cascade-timing, settling), weighted shares per QP (weighted), or all. 'rhcc list' describes them.",
     })
 public final class ExperimentCommand implements Callable<Integer>
 {

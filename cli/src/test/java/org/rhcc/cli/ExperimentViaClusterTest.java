@@ -1,5 +1,6 @@
 package org.rhcc.cli;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,8 +58,31 @@ class ExperimentViaClusterTest
         assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
         assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
         final byte[] json = Files.readAllBytes(dir.resolve("inproc").resolve("protected-cpu.json"));
-        assertTrue(new String(json, java.nio.charset.StandardCharsets.UTF_8).contains("mba_protected_level_2_share"));
+        assertTrue(new String(json, StandardCharsets.UTF_8).contains("mba_protected_level_2_share"));
         assertArrayEquals(json, Files.readAllBytes(dir.resolve("cluster").resolve("protected-cpu.json")));
+    }
+
+    /**
+     * QPs opened with their weights by the cluster's sender entities (each by its global QP number) decide as the
+     * in-process sender does: the weighted experiment's JSON, per-QP shares included, is byte-identical.
+     */
+    @Test
+    void shouldWriteByteIdenticalWeightedSharesThroughTheCluster(@TempDir final Path dir) throws Exception
+    {
+        final List<String> weighted = List.of("experiment", "weighted", "--duration-ms", "0.5", "--warmup-ms", "0.5",
+            "--seed", "5", "--no-charts", "--scheme", "rhcc,rnic-only");
+        final List<String> inprocArgs = new ArrayList<>(weighted);
+        inprocArgs.addAll(List.of("--out", dir.resolve("inproc").toString()));
+        final List<String> clusterArgs = new ArrayList<>(weighted);
+        clusterArgs.addAll(List.of("--out", dir.resolve("cluster").toString(), "--via", "cluster"));
+        final CommandResult inproc = CommandResult.run(inprocArgs.toArray(new String[0]));
+        final CommandResult cluster = CommandResult.run(clusterArgs.toArray(new String[0]));
+
+        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
+        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
+        final byte[] json = Files.readAllBytes(dir.resolve("inproc").resolve("weighted.json"));
+        assertTrue(new String(json, StandardCharsets.UTF_8).contains("\"qp_3_share\""));
+        assertArrayEquals(json, Files.readAllBytes(dir.resolve("cluster").resolve("weighted.json")));
     }
 
     @Test

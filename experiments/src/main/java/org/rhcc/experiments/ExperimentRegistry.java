@@ -22,6 +22,7 @@ import org.rhcc.experiments.evaluation.ProtectedCpuExperiment;
 import org.rhcc.experiments.evaluation.ParameterSweep;
 import org.rhcc.experiments.evaluation.QpScaleExperiment;
 import org.rhcc.experiments.evaluation.SettlingExperiment;
+import org.rhcc.experiments.evaluation.WeightedExperiment;
 
 /**
  * The experiments {@code rhcc experiment NAME} knows, in the order {@code all} runs them.
@@ -58,7 +59,8 @@ public final class ExperimentRegistry
             .register(new CascadeTimingExperiment())
             .register(new SettlingExperiment())
             .register(new HpccReferenceExperiment())
-            .register(new ProtectedCpuExperiment());
+            .register(new ProtectedCpuExperiment())
+            .register(new WeightedExperiment());
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.rhcc.core.sender.QpWeights;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.RecordMaps;
 import org.rhcc.experiments.result.RunRecord;
@@ -186,10 +187,12 @@ public final class ExperimentRunner
             scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1, parameters.telemetry().windowNs());
         final RunProgress progress = new RunProgress(listener, index, halves, scenario.warmupNs(), seriesStride,
             parameters.telemetry().windowNs());
+        final QpGoodputMeter qpGoodput = run.params().containsKey(QpWeights.KEY) ?
+            new QpGoodputMeter(progress, scenario.warmupNs()) : null;
         final SimulationResult result;
         try
         {
-            result = Simulation.run(scenario, parameters, halves, progress);
+            result = Simulation.run(scenario, parameters, halves, null == qpGoodput ? progress : qpGoodput);
             progress.finish(result.timeSeries());
         }
         finally
@@ -219,6 +222,10 @@ public final class ExperimentRunner
         {
             metrics.put("protected_mem_gbps", result.protectedService().memGbps());
             metrics.put("protected_read_latency_ns", result.protectedService().readLatencyNs());
+        }
+        if (null != qpGoodput)
+        {
+            qpGoodput.putMetrics(metrics, QpWeights.parse(run.params().get(QpWeights.KEY)));
         }
         final Map<String, double[]> series = keepSeries ?
             series(result.timeSeries(), run.scenario(), halves, seriesStride) : new LinkedHashMap<>();

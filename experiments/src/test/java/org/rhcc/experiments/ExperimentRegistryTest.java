@@ -28,7 +28,7 @@ class ExperimentRegistryTest
     {
         assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie", "memory", "incast",
             "ithr-sweep", "dthr-sweep", "ablation", "qp-scale", "cascade-timing", "settling", "hpcc-reference",
-            "protected-cpu"),
+            "protected-cpu", "weighted"),
             REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
         assertEquals("numa", REGISTRY.resolve("numa").get(0).name());
     }
@@ -40,7 +40,7 @@ class ExperimentRegistryTest
 
         assertEquals("unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
             "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
-            "hpcc-reference, protected-cpu, all", ex.getMessage());
+            "hpcc-reference, protected-cpu, weighted, all", ex.getMessage());
     }
 
     @Test
@@ -59,7 +59,7 @@ class ExperimentRegistryTest
                 Map.entry("incast", 8), Map.entry("ithr-sweep", 7), Map.entry("dthr-sweep", 6),
                 Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
                 Map.entry("settling", 1), Map.entry("hpcc-reference", 2),
-                Map.entry("protected-cpu", 4));
+                Map.entry("protected-cpu", 4), Map.entry("weighted", 3));
         for (final Experiment experiment : REGISTRY.all())
         {
             final List<PlannedRun> runs = experiment.plan(SETTINGS);

@@ -31,6 +31,11 @@ public interface QpRates
         {
             throw new IndexOutOfBoundsException("the run has no RDMA QPs");
         }
+
+        public long measuredPayloadBytes(final int qp)
+        {
+            throw new IndexOutOfBoundsException("the run has no RDMA QPs");
+        }
     };
 
     /**
@@ -58,4 +63,12 @@ public interface QpRates
      * full-MTU packets of the message in flight); its increase over an interval is the QP's goodput.
      */
     long ackedPayloadBytes(int qp);
+
+    /**
+     * @param qp QP number.
+     * @return payload bytes of the QP acknowledged to its sender since the measured window began (the end of the
+     * warm-up; 0 before it), counted as {@link #ackedPayloadBytes}: over the whole window, divided by its length, the
+     * QP's goodput in the measured window.
+     */
+    long measuredPayloadBytes(int qp);
 }

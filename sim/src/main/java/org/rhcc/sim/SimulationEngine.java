@@ -52,6 +52,7 @@ final class SimulationEngine implements FabricListener
     private final NicDma dma;
     private final DdioHitRefresh hits;
     private final QpRates qpRates;
+    private final FabricQpRates fabricQpRates;
 
     SimulationEngine(final RunSpec spec, final SimParameters params, final ControllerHook hook,
         final ProgressListener progress)
@@ -96,7 +97,8 @@ final class SimulationEngine implements FabricListener
         final double workingSetLines = Math.max(1.0, (params.io().ioBaseWorkingSetBytes() +
             (double)spec.qpCount() * params.io().ioBuffersPerQp() * spec.messageBytes()) / LINE_BYTES);
         hits = new DdioHitRefresh(params, io, probes, cpu, workingSetLines);
-        qpRates = null == fabric ? QpRates.NONE : new FabricQpRates(fabric);
+        fabricQpRates = null == fabric ? null : new FabricQpRates(fabric);
+        qpRates = null == fabric ? QpRates.NONE : fabricQpRates;
         if (spec.forcedMbaLevel() > 0)
         {
             mba.force(spec.forcedMbaLevel());
@@ -162,6 +164,10 @@ final class SimulationEngine implements FabricListener
             if (step == warmupSteps)
             {
                 telemetry.startMeasuring();
+                if (null != fabricQpRates)
+                {
+                    fabricQpRates.startMeasuring();
+                }
             }
             stepOnce(step, nowNs);
             final long done = step + 1;
@@ -278,10 +284,25 @@ final class SimulationEngine implements FabricListener
     private static final class FabricQpRates implements QpRates
     {
         private final RdmaFabric fabric;
+        private final long[] ackedAtWarmup;
+        private boolean measuring;
 
         FabricQpRates(final RdmaFabric fabric)
         {
             this.fabric = fabric;
+            this.ackedAtWarmup = new long[fabric.qpCount()];
+        }
+
+        /**
+         * Remembers every QP's acknowledged payload at the end of the warm-up (once per run, allocation-free).
+         */
+        void startMeasuring()
+        {
+            for (int qp = 0; qp < ackedAtWarmup.length; qp++)
+            {
+                ackedAtWarmup[qp] = fabric.ackedPayloadBytes(qp);
+            }
+            measuring = true;
         }
 
         public int qpCount()
@@ -302,6 +323,11 @@ final class SimulationEngine implements FabricListener
         public long ackedPayloadBytes(final int qp)
         {
             return fabric.ackedPayloadBytes(qp);
+        }
+
+        public long measuredPayloadBytes(final int qp)
+        {
+            return measuring ? fabric.ackedPayloadBytes(qp) - ackedAtWarmup[qp] : 0L;
         }
     }
 }

@@ -204,7 +204,7 @@ public record NodeSettings(
             r.getDuration("supervision.actuator-max-backoff"),
             receiverOnHost(r.getString("receiver.hardware")),
             r.getDuration("receiver.sensor-interval").toNanos(),
-            autostart(r),
+            autostart(r, QpWeightSettings.parameterValue(r, r.getInt("session.qp-count"))),
             joinTimeout(r),
             r.getBoolean("node.standby"));
     }
@@ -318,7 +318,7 @@ public record NodeSettings(
         return archiveDir.resolve(archiveName);
     }
 
-    private static org.rhcc.actors.session.SessionSpec autostart(final Config r)
+    private static org.rhcc.actors.session.SessionSpec autostart(final Config r, final String weights)
     {
         final Config a = r.getConfig("session");
         if (!a.getBoolean("autostart"))
@@ -329,6 +329,15 @@ public record NodeSettings(
         for (final var entry : a.getConfig("params").entrySet())
         {
             params.put(entry.getKey(), String.valueOf(entry.getValue().unwrapped()));
+        }
+        if (!weights.isEmpty())
+        {
+            if (params.containsKey(org.rhcc.core.sender.QpWeights.KEY))
+            {
+                throw new IllegalArgumentException("rhcc.session.params." + org.rhcc.core.sender.QpWeights.KEY +
+                    " and rhcc." + QpWeightSettings.PATH + " both set QP weights: keep one of them");
+            }
+            params.put(org.rhcc.core.sender.QpWeights.KEY, weights);
         }
         try
         {

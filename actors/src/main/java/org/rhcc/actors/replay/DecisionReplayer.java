@@ -207,7 +207,7 @@ public final class DecisionReplayer
             final int qps = Math.min(perEntity, spec.qpCount() - firstQp);
             final List<List<Object>> parts = blockSegments(journal.getOrDefault("QpBlock|" +
                 QpBlockEntity.entityId(spec.sessionId(), b), List.of()));
-            slots[b] = new QpBlockSlot(b, firstQp, startingTable(config, qps, parts, segment),
+            slots[b] = new QpBlockSlot(b, firstQp, startingTable(config, firstQp, qps, parts, segment),
                 config.sender(), (qp, rRev, rSend, nowNs) ->
                 {
                 }, started.controlIntervalNs(), 1 << 16, null);
@@ -297,10 +297,10 @@ public final class DecisionReplayer
      * standby resumed, every batch journaled before it applied and then {@link QpStateTable#resume resumed}, as the
      * entity hands it over (QpBlockEntity.resumedTable).
      */
-    private static QpStateTable startingTable(final ControllerConfig config, final int qps,
+    private static QpStateTable startingTable(final ControllerConfig config, final int firstQp, final int qps,
         final List<List<Object>> parts, final int segment)
     {
-        final QpStateTable table = SenderController.openedTable(config.sender(), qps);
+        final QpStateTable table = SenderController.openedTable(config.sender(), firstQp, qps);
         if (0 == segment)
         {
             return table;

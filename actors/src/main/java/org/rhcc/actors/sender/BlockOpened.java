@@ -4,7 +4,8 @@ import org.rhcc.actors.session.SessionSpec;
 
 /**
  * Configuration event: a sender entity opened its block of QPs for a session, each QP at line rate with the
- * configured D_thr, as core's {@code SenderController.openedTable} opens them.
+ * configured D_thr and the weight configured for its global QP number, as core's {@code SenderController.openedTable}
+ * opens them.
  *
  * @param spec    the session.
  * @param block   block index.

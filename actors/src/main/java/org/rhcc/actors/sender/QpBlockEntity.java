@@ -326,8 +326,8 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
         return newEventHandlerBuilder()
             .forAnyState()
             .onEvent(BlockOpened.class, (state, e) ->
-                new QpBlockState(e.spec(), e.block(), e.firstQp(),
-                    SenderController.openedTable(e.spec().controllerConfig().sender(), e.qps()).toByteArray(), 0))
+                new QpBlockState(e.spec(), e.block(), e.firstQp(), SenderController.openedTable(
+                    e.spec().controllerConfig().sender(), e.firstQp(), e.qps()).toByteArray(), 0))
             .onEvent(QpStatesChanged.class, QpBlockState::apply)
             .onEvent(BlockResumed.class, (state, e) -> state)
             .build();

@@ -8,6 +8,7 @@ import org.rhcc.core.receiver.HostCcFiveLevelPolicy;
 import org.rhcc.core.receiver.HostCcLocalPolicy;
 import org.rhcc.core.receiver.IioCongestionDetector;
 import org.rhcc.core.receiver.MbaCascadeConfig;
+import org.rhcc.core.sender.QpWeights;
 import org.rhcc.core.sender.SenderParameters;
 
 /**
@@ -102,7 +103,7 @@ public record ControllerConfig(
     public ControllerConfig withLineRate(final double lineRateGbps)
     {
         final SenderParameters s = sender;
-        return withSender(new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+        return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
             Math.min(s.rMinGbps(), lineRateGbps), lineRateGbps, s.probeIntervalBytes()));
     }
 
@@ -137,24 +138,28 @@ public record ControllerConfig(
                 case "d_thr_ns":
                     return withSender(s.withDThrNs(Integer.parseInt(value)));
                 case "g_probe":
-                    return withSender(new SenderParameters(Double.parseDouble(value), s.alpha(), s.beta(), s.dThrNs(),
+                    return withSender(senderKeepingWeights(Double.parseDouble(value), s.alpha(), s.beta(), s.dThrNs(),
                         s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
                 case "alpha":
-                    return withSender(new SenderParameters(s.gProbe(), Double.parseDouble(value), s.beta(), s.dThrNs(),
+                    return withSender(senderKeepingWeights(s.gProbe(), Double.parseDouble(value), s.beta(), s.dThrNs(),
                         s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
                 case "beta":
-                    return withSender(new SenderParameters(s.gProbe(), s.alpha(), Double.parseDouble(value), s.dThrNs(),
+                    return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), Double.parseDouble(value), s.dThrNs(),
                         s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
                 case "r_min_gbps":
-                    return withSender(new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+                    return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
                         Double.parseDouble(value), s.rLineGbps(), s.probeIntervalBytes()));
                 case "probe_interval_bytes":
-                    return withSender(new SenderParameters(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+                    return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
                         s.rMinGbps(), s.rLineGbps(), Integer.parseInt(value)));
                 case "protected_floor_level":
                     final int floor = Integer.parseInt(value.trim());
                     return withCascade(
                         0 == floor ? cascade.withoutProtectedGroup() : cascade.withProtectedGroup(floor));
+                case "weight_unit_gbps":
+                    return withSender(s.withWeights(Double.parseDouble(value), s.qpWeights()));
+                case QpWeights.KEY:
+                    return withSender(s.withWeights(s.weightUnitGbps(), QpWeights.parse(value)));
                 case "hostcc_i_t":
                     return new ControllerConfig(scheme, gIio, iThr, cascade, sender, Double.parseDouble(value),
                         hostCcBTGbps, hostCcRelaxNs);
@@ -195,6 +200,13 @@ public record ControllerConfig(
         return new ControllerConfig(scheme, gIio, iThr, cascade, newSender, hostCcIT, hostCcBTGbps, hostCcRelaxNs);
     }
 
+    private SenderParameters senderKeepingWeights(final double gProbe, final double alpha, final double beta,
+        final int dThrNs, final double rMinGbps, final double rLineGbps, final int probeIntervalBytes)
+    {
+        return new SenderParameters(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes,
+            sender.weightUnitGbps(), sender.qpWeights(), sender.senderGate());
+    }
+
     private static long micros(final String value)
     {
         return Math.round(Double.parseDouble(value) * 1_000.0);
@@ -215,6 +227,9 @@ public record ControllerConfig(
         keys.put("beta", "Eq. (3) derivative weight beta, Gbit/s per ns (paper 0.0005)");
         keys.put("r_min_gbps", "floor of the receivable rate, Gbit/s (default 1)");
         keys.put("probe_interval_bytes", "bytes sent per probe (paper 32768)");
+        keys.put(QpWeights.KEY, "per-QP weights 1..255 of the weighted law (docs/design.md 4.1): a list in QP order, " +
+            "repeated over the QPs (1,2,4,8), or qps:weight ranges (0-3:1;4-7:4); absent: unweighted, Eq. (3)");
+        keys.put("weight_unit_gbps", "R_unit of the weighted law, Gbit/s (default line rate / 16)");
         keys.put("hostcc_i_t", "hostCC occupancy threshold I_T (hostcc: hostCC's 70; hostcc-5level: I_thr)");
         keys.put("hostcc_b_t_gbps", "hostCC PCIe bandwidth threshold B_T, Gbit/s (hostCC 84)");
         keys.put("hostcc_relax_us", "hostCC relax interval, us (hostCC 150)");

@@ -55,18 +55,33 @@ public final class SenderController implements ProbeAckListener
     }
 
     /**
-     * Opens QPs the one way a sender opens them: at line rate with the configured D_thr, no delay sample yet.
+     * Opens QPs the one way a sender opens them: at line rate with the configured D_thr and weight, no delay sample
+     * yet.
      *
      * @param params sender-loop parameters.
      * @param qps    number of QPs.
-     * @return a new table with QPs {@code 0 .. qps-1} open.
+     * @return a new table with the host's QPs {@code 0 .. qps-1} open.
      */
     public static QpStateTable openedTable(final SenderParameters params, final int qps)
+    {
+        return openedTable(params, 0, qps);
+    }
+
+    /**
+     * Opens a block of a host's QPs the one way a sender opens them: at line rate with the configured D_thr, each with
+     * the weight its host QP number has ({@link SenderParameters#qpWeights()}), no delay sample yet.
+     *
+     * @param params  sender-loop parameters.
+     * @param firstQp the host's number of the table's QP 0.
+     * @param qps     number of QPs.
+     * @return a new table with the host's QPs {@code firstQp .. firstQp+qps-1} open as its QPs {@code 0 .. qps-1}.
+     */
+    public static QpStateTable openedTable(final SenderParameters params, final int firstQp, final int qps)
     {
         final QpStateTable table = new QpStateTable(qps);
         for (int qp = 0; qp < qps; qp++)
         {
-            table.open(qp, (float)params.rLineGbps(), params.dThrNs());
+            table.open(qp, (float)params.rLineGbps(), params.dThrNs(), params.qpWeights().weightOf(firstQp + qp));
         }
         return table;
     }

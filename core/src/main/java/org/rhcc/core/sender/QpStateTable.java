@@ -13,11 +13,15 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <pre>
  *   word  0                   1                    2                    3
  *        +-------------------+--------------------+--------------------+-------------------+
- *   QP n | R_rev             | probe timestamp    | D_prev             | D_thr             |
- *        | float32, Gbit/s   | uint32, ns (wraps) | float32, ns        | int32, ns         |
+ *   QP n | R_rev             | probe timestamp    | D_prev             | weight  | D_thr   |
+ *        | float32, Gbit/s   | uint32, ns (wraps) | float32, ns        | bits    | bits    |
+ *        |                   |                    |                    | 24..31  | 0..23,ns|
  *        +-------------------+--------------------+--------------------+-------------------+
  *   byte  16n                 16n+4                16n+8                16n+12
  * </pre>
+ * Word 3 is one little-endian int32: its low 24 bits hold D_thr in ns (1 .. 16 777 215), its high byte the QP's
+ * weight (1 .. 255) for the weighted law of docs/design.md §4.1, or 0 for an unweighted QP, which runs the paper's
+ * Eq. (3) unchanged. An unweighted QP's word 3 is therefore its plain D_thr, as before weights existed.
  * Fields are little-endian. {@code D_prev} holds the last {@code D_cur} of Eq. (2), which is both the EWMA's memory
  * and the previous delay of Eq. (3)'s derivative term; NaN means "no sample yet". The C program in pcc-program/
  * keeps the same four fields at the same byte offsets at the start of its 48-byte DOCA PCC flow context
@@ -41,8 +45,17 @@ public final class QpStateTable
     /** Byte offset of D_prev (float32, ns) within a QP's state. */
     public static final int D_PREV_OFFSET = 8;
 
-    /** Byte offset of D_thr (int32, ns) within a QP's state. */
+    /** Byte offset of the int32 holding D_thr (bits 0..23, ns) and the weight (bits 24..31) within a QP's state. */
     public static final int D_THR_OFFSET = 12;
+
+    /** Largest D_thr word 3 holds, ns (24 bits). */
+    public static final int MAX_D_THR_NS = (1 << 24) - 1;
+
+    /** Largest weight word 3 holds (8 bits); 0 means unweighted. */
+    public static final int MAX_WEIGHT = 255;
+
+    private static final int WEIGHT_SHIFT = 24;
+    private static final int D_THR_MASK = MAX_D_THR_NS;
 
     /** Byte order of the fields. */
     public static final ByteOrder BYTE_ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -157,11 +170,46 @@ public final class QpStateTable
      */
     public void open(final int qp, final float rateGbps, final int dThrNs)
     {
+        open(qp, rateGbps, dThrNs, 0);
+    }
+
+    /**
+     * Opens (or reopens) a QP with a weight: rate at {@code rateGbps}, no delay sample yet.
+     *
+     * @param qp       QP number.
+     * @param rateGbps initial receivable rate, Gbit/s.
+     * @param dThrNs   the QP's delay target, ns, 1 .. {@link #MAX_D_THR_NS}.
+     * @param weight   the QP's weight, 1 .. {@link #MAX_WEIGHT}, or 0 for an unweighted QP (paper's Eq. (3)).
+     * @throws IllegalArgumentException for a D_thr or weight outside its range.
+     */
+    public void open(final int qp, final float rateGbps, final int dThrNs, final int weight)
+    {
+        final int word = thresholdWord(dThrNs, weight);
         final int base = index(qp);
         buffer.putInt(base + RATE_OFFSET, Float.floatToRawIntBits(rateGbps), BYTE_ORDER);
         buffer.putInt(base + PROBE_TS_OFFSET, 0, BYTE_ORDER);
         buffer.putInt(base + D_PREV_OFFSET, NO_DELAY_BITS, BYTE_ORDER);
-        buffer.putInt(base + D_THR_OFFSET, dThrNs, BYTE_ORDER);
+        buffer.putInt(base + D_THR_OFFSET, word, BYTE_ORDER);
+    }
+
+    private static int thresholdWord(final int dThrNs, final int weight)
+    {
+        checkDThr(dThrNs);
+        if (weight < 0 || weight > MAX_WEIGHT)
+        {
+            throw new IllegalArgumentException("QP weight " + weight + " must be within 1.." + MAX_WEIGHT +
+                " (or 0 for an unweighted QP): scale the weights down so that the largest is at most " + MAX_WEIGHT);
+        }
+        return (weight << WEIGHT_SHIFT) | dThrNs;
+    }
+
+    private static void checkDThr(final int dThrNs)
+    {
+        if (dThrNs < 1 || dThrNs > MAX_D_THR_NS)
+        {
+            throw new IllegalArgumentException("D_thr = " + dThrNs + " ns must be within 1.." + MAX_D_THR_NS +
+                " ns (24 bits of the QP state); the paper uses 200 ns");
+        }
     }
 
     /**
@@ -264,24 +312,34 @@ public final class QpStateTable
 
     /**
      * @param qp QP number.
-     * @return the QP's D_thr, ns (0 when closed).
+     * @return the QP's D_thr, ns: the low 24 bits of word 3 (0 when closed).
      */
     public int dThrNs(final int qp)
     {
-        return buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER);
+        return buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER) & D_THR_MASK;
     }
 
     /**
+     * @param qp QP number.
+     * @return the QP's weight: the high byte of word 3, 1 .. 255, or 0 for an unweighted QP.
+     */
+    public int weight(final int qp)
+    {
+        return buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER) >>> WEIGHT_SHIFT;
+    }
+
+    /**
+     * Sets a QP's delay target, keeping its weight.
+     *
      * @param qp     QP number.
-     * @param dThrNs the QP's new delay target, ns, > 0.
+     * @param dThrNs the QP's new delay target, ns, 1 .. {@link #MAX_D_THR_NS}.
      */
     public void dThrNs(final int qp, final int dThrNs)
     {
-        if (dThrNs <= 0)
-        {
-            throw new IllegalArgumentException("D_thr = " + dThrNs + " ns must be > 0");
-        }
-        buffer.putInt(index(qp) + D_THR_OFFSET, dThrNs, BYTE_ORDER);
+        checkDThr(dThrNs);
+        final int base = index(qp);
+        final int word = buffer.getInt(base + D_THR_OFFSET, BYTE_ORDER);
+        buffer.putInt(base + D_THR_OFFSET, (word & ~D_THR_MASK) | dThrNs, BYTE_ORDER);
     }
 
     /**

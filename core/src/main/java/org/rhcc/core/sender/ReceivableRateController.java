@@ -10,6 +10,11 @@ package org.rhcc.core.sender;
  *   <li>Eq. (3), velocity-form PID (docs/design.md §4): {@code R_rev <- clamp(R_rev - alpha (D_cur - D_thr)
  *   - beta (D_cur - D_prev), R_min, R_line)}, R in Gbit/s, delays in ns; the accumulation in R_rev is the integral
  *   action, so no integral term is stored;</li>
+ *   <li>for a weighted QP (weight {@code w} >= 1 in its state), Eq. (3) is replaced by rhcc's weighted law
+ *   (docs/design.md §4.1): {@code R_rev <- R_rev - alpha e w} when {@code e <= 0} (increase in proportion to the
+ *   weight), {@code R_rev <- R_rev - alpha e R_rev / R_unit} when {@code e > 0} (decrease in proportion to the rate),
+ *   then the same {@code - beta de}, anti-windup ceiling and clamp; at equilibrium the rates are in proportion to the
+ *   weights. An unweighted QP (weight 0) takes exactly the arithmetic of Eq. (3);</li>
  *   <li>Eq. (4): {@code R_send = clamp(min(R_rev, R_cc), R_min, R_line)}; R_cc negative or not a number is malformed
  *   and the ACK is rejected.</li>
  * </ol>
@@ -50,6 +55,7 @@ public final class ReceivableRateController
     private final double keep;
     private final double headroomBits;
     private final boolean receiverGated;
+    private final double perUnitRate;
     private long rejectedNegativeDelay;
     private long rejectedBadRate;
 
@@ -64,16 +70,18 @@ public final class ReceivableRateController
         this.keep = 1.0 - params.gProbe();
         this.headroomBits = RATE_HEADROOM * params.probeIntervalBytes() * 8.0;
         this.receiverGated = SenderGate.RECEIVER == params.senderGate();
+        this.perUnitRate = 1.0 / params.weightUnitGbps();
     }
 
     /**
-     * Opens a QP at line rate with the default D_thr.
+     * Opens a QP at line rate with the default D_thr and its configured weight ({@link SenderParameters#qpWeights()};
+     * unweighted unless weights are configured).
      *
      * @param qp QP number.
      */
     public void open(final int qp)
     {
-        table.open(qp, (float)params.rLineGbps(), params.dThrNs());
+        table.open(qp, (float)params.rLineGbps(), params.dThrNs(), params.qpWeights().weightOf(qp));
     }
 
     /**
@@ -128,6 +136,8 @@ public final class ReceivableRateController
 
         final double errorNs = dCurNs - (double)table.dThrNs(qp);
         final double changeNs = dCurNs - dPrevNs;
+        final int weight = table.weight(qp);
+        final double rateGbps = table.rateGbps(qp);
         double rRevGbps;
         if (receiverGated && !receiverCongested)
         {
@@ -136,8 +146,17 @@ public final class ReceivableRateController
         }
         else
         {
-            rRevGbps = Math.min(params.rLineGbps(),
-                table.rateGbps(qp) - params.alpha() * errorNs - params.beta() * changeNs);
+            if (0 == weight)
+            {
+                rRevGbps = Math.min(params.rLineGbps(),
+                    rateGbps - params.alpha() * errorNs - params.beta() * changeNs);
+            }
+            else
+            {
+                final double gain = errorNs <= 0.0 ? weight : rateGbps * perUnitRate;
+                rRevGbps = Math.min(params.rLineGbps(),
+                    rateGbps - params.alpha() * errorNs * gain - params.beta() * changeNs);
+            }
             // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
             if (!Float.isNaN(stored) && gapNs > 0 && (errorNs > 0.0 || !receiverGated) &&
                 rRevGbps * gapNs > headroomBits)

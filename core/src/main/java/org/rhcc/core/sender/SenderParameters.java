@@ -14,6 +14,11 @@ package org.rhcc.core.sender;
  *                           feedback, while 1 % of line is below any share a congested host leaves a flow.
  * @param rLineGbps          line rate, the ceiling of R_rev and R_send and the rate of a new QP.
  * @param probeIntervalBytes one probe per this many bytes sent; the paper's 32 KB (~0.2 % overhead for a ~60 B probe).
+ * @param weightUnitGbps     R_unit of the weighted law (docs/design.md §4.1): a weighted QP's decrease is
+ *                           {@code alpha e R_rev / R_unit}, so a unit-weight QP at R_unit decreases as the paper's
+ *                           Eq. (3) does. Default {@link #weightUnitGbps(double) R_line / 16} (6.25 Gbit/s on 100G).
+ * @param qpWeights          the weight each QP is opened with; {@link QpWeights#NONE} (the default) opens every QP
+ *                           unweighted, running the paper's Eq. (3).
  * @param senderGate         what gates the loop besides its delay: {@link SenderGate#NONE} ({@code rhcc}) or the
  *                           receiver's reported state, {@link SenderGate#RECEIVER} ({@code rhcc-gated}).
  */
@@ -25,6 +30,8 @@ public record SenderParameters(
     double rMinGbps,
     double rLineGbps,
     int probeIntervalBytes,
+    double weightUnitGbps,
+    QpWeights qpWeights,
     SenderGate senderGate)
 {
     /** The paper's Eq. (2) gain. */
@@ -39,6 +46,26 @@ public record SenderParameters(
     public static final double R_MIN_GBPS_DEFAULT = 1.0;
     /** The paper's probe cadence: one probe per 32 KB. */
     public static final int PROBE_INTERVAL_BYTES_DEFAULT = 32 * 1024;
+    /** Default R_unit as a fraction of the line rate: about each of the paper's 8 QPs' share at 3x congestion. */
+    public static final double WEIGHT_UNIT_LINE_FRACTION = 1.0 / 16.0;
+
+    /**
+     * Unweighted parameters: every QP runs the paper's Eq. (3); R_unit at its default for the line rate.
+     *
+     * @param gProbe             Eq. (2) gain.
+     * @param alpha              Eq. (3) error weight, Gbit/s per ns.
+     * @param beta               Eq. (3) derivative weight, Gbit/s per ns.
+     * @param dThrNs             default D_thr, ns.
+     * @param rMinGbps           floor rate, Gbit/s.
+     * @param rLineGbps          line rate, Gbit/s.
+     * @param probeIntervalBytes bytes per probe.
+     */
+    public SenderParameters(final double gProbe, final double alpha, final double beta, final int dThrNs,
+        final double rMinGbps, final double rLineGbps, final int probeIntervalBytes)
+    {
+        this(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes, weightUnitGbps(rLineGbps),
+            QpWeights.NONE, SenderGate.NONE);
+    }
 
     /**
      * Validates every parameter.
@@ -60,9 +87,10 @@ public record SenderParameters(
             throw new IllegalArgumentException(
                 "PID weights must be finite and >= 0, got alpha = " + alpha + ", beta = " + beta);
         }
-        if (dThrNs <= 0)
+        if (dThrNs <= 0 || dThrNs > QpStateTable.MAX_D_THR_NS)
         {
-            throw new IllegalArgumentException("D_thr = " + dThrNs + " ns must be > 0; the paper uses 200 ns");
+            throw new IllegalArgumentException("D_thr = " + dThrNs + " ns must be within 1.." +
+                QpStateTable.MAX_D_THR_NS + " ns; the paper uses 200 ns");
         }
         if (!(rMinGbps > 0.0) || !(rLineGbps >= rMinGbps) || Double.isInfinite(rLineGbps))
         {
@@ -74,23 +102,24 @@ public record SenderParameters(
             throw new IllegalArgumentException(
                 "probe interval = " + probeIntervalBytes + " B must be >= 64 B; the paper uses 32768");
         }
+        if (!(weightUnitGbps > 0.0) || Double.isInfinite(weightUnitGbps))
+        {
+            throw new IllegalArgumentException("weight_unit_gbps = " + weightUnitGbps +
+                " must be finite and > 0; the default is R_line / 16 (6.25 Gbit/s on a 100G NIC)");
+        }
+        if (null == qpWeights)
+        {
+            throw new IllegalArgumentException("QP weights must be given; QpWeights.NONE for unweighted QPs");
+        }
     }
 
     /**
-     * Parameters of the paper's loop, ungated ({@link SenderGate#NONE}).
-     *
-     * @param gProbe             see the record.
-     * @param alpha              see the record.
-     * @param beta               see the record.
-     * @param dThrNs             see the record.
-     * @param rMinGbps           see the record.
-     * @param rLineGbps          see the record.
-     * @param probeIntervalBytes see the record.
+     * @param rLineGbps line rate, Gbit/s.
+     * @return the default R_unit for it: {@link #WEIGHT_UNIT_LINE_FRACTION} of it.
      */
-    public SenderParameters(final double gProbe, final double alpha, final double beta, final int dThrNs,
-        final double rMinGbps, final double rLineGbps, final int probeIntervalBytes)
+    public static double weightUnitGbps(final double rLineGbps)
     {
-        this(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes, SenderGate.NONE);
+        return rLineGbps * WEIGHT_UNIT_LINE_FRACTION;
     }
 
     /**
@@ -110,7 +139,7 @@ public record SenderParameters(
     public SenderParameters withDThrNs(final int newDThrNs)
     {
         return new SenderParameters(gProbe, alpha, beta, newDThrNs, rMinGbps, rLineGbps, probeIntervalBytes,
-            senderGate);
+            weightUnitGbps, qpWeights, senderGate);
     }
 
     /**
@@ -120,6 +149,17 @@ public record SenderParameters(
     public SenderParameters withSenderGate(final SenderGate newSenderGate)
     {
         return newSenderGate == senderGate ? this : new SenderParameters(gProbe, alpha, beta, dThrNs, rMinGbps,
-            rLineGbps, probeIntervalBytes, newSenderGate);
+            rLineGbps, probeIntervalBytes, weightUnitGbps, qpWeights, newSenderGate);
+    }
+
+    /**
+     * @param newWeightUnitGbps the new R_unit, Gbit/s.
+     * @param newQpWeights      the new QP weights.
+     * @return a copy with other weights.
+     */
+    public SenderParameters withWeights(final double newWeightUnitGbps, final QpWeights newQpWeights)
+    {
+        return new SenderParameters(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes,
+            newWeightUnitGbps, newQpWeights, senderGate);
     }
 }

@@ -33,6 +33,34 @@ class ControllerConfigTest
     }
 
     @Test
+    void shouldCarryQpWeightsThroughOtherSenderOverrides()
+    {
+        final ControllerConfig c = ControllerConfig.of(Scheme.RHCC, 50.0, new java.util.LinkedHashMap<>(
+            java.util.Map.of("qp_weights", "1,2,4,8")))
+            .withOverride("alpha", "0.001").withOverride("weight_unit_gbps", "2.5").withOverride("d_thr_ns", "300");
+        assertEquals(8, c.sender().qpWeights().weightOf(7));
+        assertEquals(2.5, c.sender().weightUnitGbps(), 0.0);
+        assertEquals(0.001, c.sender().alpha(), 0.0);
+        assertEquals(3.125, ControllerConfig.defaults(Scheme.RHCC, 50.0).sender().weightUnitGbps(), 0.0,
+            "default R_unit is R_line / 16");
+        assertTrue(defaults.sender().qpWeights().isNone());
+        assertTrue(SenderController.openedTable(c.sender(), 4, 4).weight(3) == 8, "block QP 3 is host QP 7");
+    }
+
+    @Test
+    void shouldRejectBadWeightsNamingTheKey()
+    {
+        final IllegalArgumentException zero =
+            assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("qp_weights", "1,0,2"));
+        assertTrue(zero.getMessage().contains("qp_weights = '1,0,2'") && zero.getMessage().contains("1..255"),
+            zero.getMessage());
+        final IllegalArgumentException unit =
+            assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("weight_unit_gbps", "fast"));
+        assertTrue(unit.getMessage().contains("weight_unit_gbps"), unit.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("weight_unit_gbps", "0"));
+    }
+
+    @Test
     void shouldGiveHostCcItsPublishedThresholdAndTheFiveLevelVariantRhccs()
     {
         final ControllerConfig hostCc = ControllerConfig.defaults(Scheme.HOSTCC, 100.0);

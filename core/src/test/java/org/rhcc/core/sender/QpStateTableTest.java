@@ -77,6 +77,45 @@ class QpStateTableTest
     }
 
     @Test
+    void shouldPackWeightIntoTheHighByteOfTheDelayTargetWord()
+    {
+        final QpStateTable table = new QpStateTable(3);
+        table.open(0, 10.0f, 300);
+        table.open(1, 10.0f, 300, 0);
+        table.open(2, 10.0f, QpStateTable.MAX_D_THR_NS, 255);
+        final ByteBuffer bytes = ByteBuffer.wrap(table.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(300, bytes.getInt(12), "unweighted: word 3 is the plain D_thr");
+        assertEquals(300, bytes.getInt(28));
+        assertEquals(0xFFFF_FFFF, bytes.getInt(44));
+        assertEquals(0, table.weight(0));
+        assertEquals(255, table.weight(2));
+        assertEquals(QpStateTable.MAX_D_THR_NS, table.dThrNs(2));
+
+        table.open(1, 10.0f, 200, 4);
+        assertEquals((4 << 24) | 200, ByteBuffer.wrap(table.toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getInt(28));
+        table.dThrNs(1, 350);
+        assertEquals(350, table.dThrNs(1));
+        assertEquals(4, table.weight(1), "setting D_thr keeps the weight");
+        assertTrue(table.isOpen(1));
+    }
+
+    @Test
+    void shouldRejectWeightsAndDelayTargetsOutsideTheirBits()
+    {
+        final QpStateTable table = new QpStateTable(1);
+        final IllegalArgumentException weight =
+            assertThrows(IllegalArgumentException.class, () -> table.open(0, 1.0f, 200, 256));
+        assertTrue(weight.getMessage().contains("QP weight 256 must be within 1..255"), weight.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> table.open(0, 1.0f, 200, -1));
+        final IllegalArgumentException dThr = assertThrows(IllegalArgumentException.class,
+            () -> table.open(0, 1.0f, QpStateTable.MAX_D_THR_NS + 1, 1));
+        assertTrue(dThr.getMessage().contains("must be within 1..16777215 ns"), dThr.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> table.open(0, 1.0f, 0));
+        assertThrows(IllegalArgumentException.class, () -> table.dThrNs(0, 1 << 24));
+        assertFalse(table.isOpen(0), "nothing written by a rejected open");
+    }
+
+    @Test
     void shouldCopyStateBitExactBetweenTablesAndBuffers()
     {
         final QpStateTable table = new QpStateTable(2);
