@@ -223,11 +223,11 @@ static void should_read_d_thr_from_the_low_24_bits_of_a_weighted_state(void)
 	/* a state the Java table opened with weight 4: the high byte of word 3 is the weight, the C law stays unweighted */
 	weighted.d_thr_ns = (4u << 24) | 200u;
 	CHECK_EQ(rhcc_ccctx_d_thr_ns(&weighted), 200);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&plain, &cfg, 1000, 2200), RHCC_ACK_OK);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&weighted, &cfg, 1000, 2200), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&plain, &cfg, 1000, 2200, 1u), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&weighted, &cfg, 1000, 2200, 1u), RHCC_ACK_OK);
 	CHECK_EQ(weighted.rate_rev_fxp30, plain.rate_rev_fxp30);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&plain, &cfg, 5000, 5100), RHCC_ACK_OK);
-	CHECK_EQ(rhcc_sender_on_probe_ack(&weighted, &cfg, 5000, 5100), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&plain, &cfg, 5000, 5100, 1u), RHCC_ACK_OK);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&weighted, &cfg, 5000, 5100, 1u), RHCC_ACK_OK);
 	CHECK_EQ(weighted.rate_rev_fxp30, plain.rate_rev_fxp30);
 	CHECK_EQ(weighted.d_thr_ns, (4u << 24) | 200u);
 }
