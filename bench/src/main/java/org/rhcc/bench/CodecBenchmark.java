@@ -72,7 +72,7 @@ public class CodecBenchmark
         adapter = new MessageAdapter("codec-bench", sink);
 
         proxy.iioSample(3, 17L, 1_000L, 47.5, 91.25);
-        proxy.probeAck(12, 123_456, 124_000, 87.5, 2_000L);
+        proxy.probeAck(12, 123_456, 124_000, true, 87.5, 2_000L);
         final MessageAdapter capture = new MessageAdapter("codec-bench-setup", new MessageListener()
         {
         });
@@ -132,7 +132,7 @@ public class CodecBenchmark
     public int publishAndPollProbeAck()
     {
         final long t = ++nowNs;
-        proxy.probeAck((int)t & 1023, (int)t, (int)t + 300, 87.5, t);
+        proxy.probeAck((int)t & 1023, (int)t, (int)t + 300, true, 87.5, t);
         return subscription.poll(adapter, 1);
     }
 
@@ -160,8 +160,8 @@ public class CodecBenchmark
         }
 
         @Override
-        public void onProbeAck(
-            final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+        public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+            final boolean receiverCongested, final double rccGbps, final long nowNs)
         {
             blackhole.consume(qp);
             blackhole.consume(reqRecvTs32);

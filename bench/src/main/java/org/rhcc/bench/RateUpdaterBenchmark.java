@@ -124,7 +124,7 @@ public class RateUpdaterBenchmark
         }
         recvTs32 += PROBE_GAP_NS;
         nowNs += 100;
-        agent.onProbeAck(qp, recvTs32, recvTs32 + 300, 0 == (qp & 1) ? 60.0 : 0.5, nowNs);
+        agent.onProbeAck(qp, recvTs32, recvTs32 + 300, true, 0 == (qp & 1) ? 60.0 : 0.5, nowNs);
         return rateUpdates.poll(discard, 64);
     }
 }

@@ -8,7 +8,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rhcc.core.sender.SenderGate;
 import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 
@@ -107,25 +106,16 @@ class ExperimentViaClusterTest
         assertTrue(replay.err().startsWith("rhcc replay: --journal "), replay.err());
     }
 
-    @Test
-    void shouldRefuseTheReceiverGatedSchemesOnOneLine(@TempDir final Path dir)
-    {
-        final CommandResult gated = run("signals", dir, "--scheme", "rhcc-gated+hpcc", "--via", "cluster");
-        assertEquals(RhccCommand.EXIT_USAGE, gated.exitCode());
-        assertTrue(gated.err().trim().startsWith("rhcc experiment: scheme 'rhcc-gated+hpcc' cannot run through the " +
-            "cluster: its sender loop reads the receiver's state from the probe response"), gated.err());
-    }
-
     /**
-     * @return the built-in schemes the cluster runs: every one made of a controller scheme and an inter-host CC (the
-     * inter-host CCs HPCC and Swift included), but those whose sender loop reads the receiver's state.
+     * @return the built-in schemes the cluster runs: every one made of a controller scheme and an inter-host CC (all
+     * of them, the inter-host CCs HPCC and Swift and the rhcc-gated schemes included).
      */
     private static List<String> clusterSchemes()
     {
         final List<String> names = new ArrayList<>();
         for (final SchemeEntry entry : SchemeRegistry.builtIn().all())
         {
-            if (entry.hasParts() && SenderGate.NONE == entry.intraHost().senderGate())
+            if (entry.hasParts())
             {
                 names.add(entry.name());
             }

@@ -10,7 +10,9 @@ import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.receiver.IioCongestionDetector;
 import org.rhcc.experiments.InterruptionReport;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
@@ -74,6 +76,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private int pendingReqRecvTsNs;
     private int pendingRespSendTsNs;
     private double pendingRccGbps;
+    private boolean pendingReceiverCongested;
+    private IioCongestionDetector receiverVerdict;
     private final long[] lastDoneNs = new long[SessionProtocol.SENDER_CONTROLLER_ID + 1];
     private final List<ControllerInterruption> interruptions = new ArrayList<>();
     private int awaitedController;
@@ -127,7 +131,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         }
         final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), scheme.label(), params,
             ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId, senderHostId);
-        limits = CommandLimits.of(spec.controllerConfig(), receiverHostId, ports.mba().groupCount(), ports.qpCount());
+        final ControllerConfig config = spec.controllerConfig();
+        limits = CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount());
+        receiverVerdict = scheme.receiverLoop() ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
         platform.session(spec.sessionId());
         client.start(spec, roles);
         sessionId = spec.sessionId();
@@ -151,15 +157,28 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         pendingOccupancy = occupancy;
         pendingPcieGbps = pcieGbps;
+        if (null != receiverVerdict)
+        {
+            receiverVerdict.onSample(occupancy);
+        }
         publishIio(nowNs);
         await(SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
         iioSeq++;
     }
 
     /**
-     * {@inheritDoc} The cluster's probe-ACK frame carries no receiver state: the sender nodes count every probe as
-     * congested, and the {@code rhcc-gated} schemes, which read that state, are refused before a run starts
-     * ({@link SimPlatform#requireClusterSchemes}).
+     * {@inheritDoc} The simulated receiver NIC's report: Eq. (1) over the very samples this hook relays to the receiver
+     * node, with the session's g_IIO and I_thr, so it is the verdict the receiver node's detector holds (and the one
+     * an in-process run reports).
+     */
+    @Override
+    public boolean receiverCongested()
+    {
+        return null == receiverVerdict || receiverVerdict.congested();
+    }
+
+    /**
+     * {@inheritDoc} The receiver's state travels in the probe-ACK frame ({@code receiverClear}) to the sender node.
      */
     @Override
     public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
@@ -168,6 +187,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         pendingQp = qp;
         pendingReqRecvTsNs = reqRecvTsNs;
         pendingRespSendTsNs = respSendTsNs;
+        pendingReceiverCongested = receiverCongested;
         pendingRccGbps = rccGbps;
         publishAck(nowNs);
         await(SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
@@ -196,7 +216,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         long result;
         long refusedSinceNs = 0;
         while ((result = platform.acks().probeAck(pendingQp, pendingReqRecvTsNs, pendingRespSendTsNs,
-            pendingRccGbps, nowNs)) < 0)
+            pendingReceiverCongested, pendingRccGbps, nowNs)) < 0)
         {
             refusedSinceNs = refused(result, refusedSinceNs);
         }

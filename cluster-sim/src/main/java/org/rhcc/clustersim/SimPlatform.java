@@ -8,7 +8,6 @@ import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.core.sender.SenderGate;
 import org.rhcc.experiments.RunHookFactory;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.scheme.SchemeEntry;
@@ -56,8 +55,7 @@ public final class SimPlatform implements AutoCloseable
     /**
      * @param schemes schemes a command wants to run through the cluster.
      * @throws UserInputException naming the first scheme the controller nodes cannot run (one registered without its
-     *                            intra-host and inter-host parts, e.g. a test's scheme, or one whose sender loop reads
-     *                            the receiver's state, {@code rhcc-gated}).
+     *                            intra-host and inter-host parts, e.g. a test's scheme).
      */
     public static void requireClusterSchemes(final Collection<SchemeEntry> schemes)
     {
@@ -67,12 +65,6 @@ public final class SimPlatform implements AutoCloseable
             {
                 throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster: it is " +
                     "not made of a controller scheme the nodes know and an inter-host CC; run it with --via inproc");
-            }
-            if (SenderGate.NONE != entry.intraHost().senderGate())
-            {
-                throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster: its " +
-                    "sender loop reads the receiver's state from the probe response, which the cluster's probe-ACK " +
-                    "frame does not carry yet; run it with --via inproc");
             }
         }
     }

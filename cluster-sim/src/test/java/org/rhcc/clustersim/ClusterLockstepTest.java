@@ -14,6 +14,7 @@ import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
 import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
 import org.rhcc.sim.control.InProcessControllerHook;
 
@@ -68,6 +69,27 @@ class ClusterLockstepTest
         }
         assertTrue(samples > 1000, "IIO samples through the cluster: " + samples);
         assertTrue(acks > 10, "probe ACKs through the cluster: " + acks);
+    }
+
+    /**
+     * rhcc-gated through the cluster: the simulated receiver NIC's state travels in the probe-ACK frame to the sender
+     * node. With TCP sharing the NIC's PCIe link the receiver reports no IIO congestion, so the gated loop stands aside
+     * where the paper's cuts: the two differ, and a frame that lost the state would make the cluster's run the paper's.
+     */
+    @Test
+    void shouldCarryTheReceiversStateToTheSenderNode()
+    {
+        final Scenario pcie = new Scenario(true, 0, CpuTraffic.LOCAL, 1, 8, 65536, 0, 71.0, 2, 2_000_000L, 500_000L,
+            7L);
+        final Map<String, String> params = new LinkedHashMap<>();
+        final String paper = json(pcie, new InProcessControllerHook(Scheme.RHCC, params));
+        final String inProcess = json(pcie, new InProcessControllerHook(Scheme.RHCC_GATED, params));
+        final ControllerHook hook = cluster.hook("rhcc-gated", params);
+        final String viaCluster = json(pcie, hook);
+        ((AeronLockstepHook)hook).close();
+
+        assertNotEquals(paper, inProcess, "the receiver's state must change the gated run");
+        assertEquals(inProcess, viaCluster);
     }
 
     private static String json(final Scenario scenario, final ControllerHook hook)

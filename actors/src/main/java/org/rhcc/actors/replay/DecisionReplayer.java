@@ -217,8 +217,8 @@ public final class DecisionReplayer
         final MessageAdapter adapter = new MessageAdapter("replay-acks", new MessageListener()
         {
             @Override
-            public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps,
-                final long nowNs)
+            public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+                final boolean receiverCongested, final double rccGbps, final long nowNs)
             {
                 if (!outcome.take())
                 {
@@ -227,7 +227,8 @@ public final class DecisionReplayer
                 final int b = qp >>> shift;
                 if (b < slots.length)
                 {
-                    slots[b].onProbeAck(qp & (perEntity - 1), reqRecvTs32, respSendTs32, rccGbps, nowNs);
+                    slots[b].onProbeAck(qp & (perEntity - 1), reqRecvTs32, respSendTs32, receiverCongested, rccGbps,
+                        nowNs);
                     if (!slots[b].batches().isEmpty())
                     {
                         slots[b].batches().drain(replayed.get(b)::add);

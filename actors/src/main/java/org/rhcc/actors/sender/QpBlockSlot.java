@@ -72,21 +72,20 @@ public final class QpBlockSlot
     }
 
     /**
-     * Processes one probe ACK of the block. The cluster's probe-ACK frame carries no receiver state, so the receiver
-     * counts as congested (the paper's probe; the {@code rhcc-gated} schemes, which read that state, do not run
-     * through the cluster: cluster-sim's SimPlatform refuses them).
+     * Processes one probe ACK of the block.
      *
      * @param qp           QP index within the block.
      * @param reqRecvTsNs  receiver-NIC request receive timestamp, low 32 bits of ns.
      * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
+     * @param receiverCongested the receiver's state the response reported (true: congested, or no report).
      * @param rccGbps      R_cc, Gbit/s.
      * @param nowNs        time, ns.
      * @return the R_send decided, Gbit/s, or the controller's rejection code (< 0).
      */
-    public double onProbeAck(
-        final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps, final long nowNs)
+    public double onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
-        final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, true, rccGbps, nowNs);
+        final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
         if (rSendGbps > 0.0)
         {
             coalescer.onDecision(qp, rSendGbps, nowNs);

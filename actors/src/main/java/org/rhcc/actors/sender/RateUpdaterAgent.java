@@ -78,10 +78,10 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     /**
      * {@inheritDoc}
      */
-    public void onProbeAck(
-        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
-        state.onProbeAck(qp, reqRecvTs32, respSendTs32, rccGbps, nowNs);
+        state.onProbeAck(qp, reqRecvTs32, respSendTs32, receiverCongested, rccGbps, nowNs);
     }
 
     /**

@@ -183,8 +183,8 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
      * @param rccGbps      R_cc, Gbit/s.
      * @param nowNs        time, ns.
      */
-    void onProbeAck(
-        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32, final boolean receiverCongested,
+        final double rccGbps, final long nowNs)
     {
         counters.acksSeen.incrementRelease();
         mark.signalTaken();
@@ -195,7 +195,8 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
             counters.unroutedAcks.incrementRelease();
             return;
         }
-        final double rSendGbps = slot.onProbeAck(qp & blockMask, reqRecvTs32, respSendTs32, rccGbps, nowNs);
+        final double rSendGbps = slot.onProbeAck(qp & blockMask, reqRecvTs32, respSendTs32, receiverCongested,
+            rccGbps, nowNs);
         if (rSendGbps == ReceivableRateController.REJECTED_NEGATIVE_DELAY)
         {
             counters.negativeDelayAcks.incrementRelease();

@@ -112,7 +112,7 @@ class QpBlockEntityTest
         assertEquals(0, agent.unroutedAcks(), "the recovered entity handed its table over again");
 
         ack(65, 7_000, 6_900, 270_000L);
-        agent.onProbeAck(66, 8_000, 8_300, Double.NaN, 280_000L);
+        agent.onProbeAck(66, 8_000, 8_300, true, Double.NaN, 280_000L);
         assertEquals(1, agent.state().counters().negativeDelayAcks.get());
         assertEquals(1, agent.state().counters().badRateAcks.get());
         ack(4, 9_000, 9_300, 290_000L);
@@ -122,6 +122,6 @@ class QpBlockEntityTest
 
     private void ack(final int qp, final int reqRecvTsNs, final int respSendTsNs, final long nowNs)
     {
-        agent.onProbeAck(qp, reqRecvTsNs, respSendTsNs, 100.0, nowNs);
+        agent.onProbeAck(qp, reqRecvTsNs, respSendTsNs, true, 100.0, nowNs);
     }
 }

@@ -237,7 +237,7 @@ class RateUpdaterSupervisionTest
     private void send(final SessionSpec spec, final int ack)
     {
         final long nowNs = nowNs(ack);
-        assertTrue(platform.probeAck(ack % QPS, reqRecvTs(ack), respSendTs(ack), LINE_RATE_GBPS, nowNs) > 0);
+        assertTrue(platform.probeAck(ack % QPS, reqRecvTs(ack), respSendTs(ack), true, LINE_RATE_GBPS, nowNs) > 0);
         assertTrue(platform.clockAdvance(nowNs, spec.sessionId()) > 0);
     }
 

@@ -225,7 +225,7 @@ final class AeronPathBench
                     {
                         final int qp = (int)((i * 2654435761L) % qps);
                         final int reqRecv = i * 1000;
-                        return proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, intendedNs);
+                        return proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), true, 100.0, intendedNs);
                     }, benchIdle(), threads(agentThread, null)), startNs, agentThread);
             }
             finally
@@ -276,7 +276,7 @@ final class AeronPathBench
                         {
                             final int qp = (int)((i * 2654435761L) % qps);
                             final int reqRecv = i * 1000;
-                            if (proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), 100.0, i * 100L) < 0)
+                            if (proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), true, 100.0, i * 100L) < 0)
                             {
                                 break;
                             }

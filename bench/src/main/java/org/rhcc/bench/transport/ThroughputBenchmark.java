@@ -94,7 +94,7 @@ public final class ThroughputBenchmark
             final long startNs = System.nanoTime();
             for (long i = 0; i < messageCount; i++)
             {
-                final long result = proxy.probeAck((int)(i & 0xFFFFFF), (int)i, (int)i + 1000, 100.0, i);
+                final long result = proxy.probeAck((int)(i & 0xFFFFFF), (int)i, (int)i + 1000, true, 100.0, i);
                 if (result < 0)
                 {
                     throw new IllegalStateException("probe ACK " + i + " could not be published: " + result);
@@ -138,8 +138,8 @@ public final class ThroughputBenchmark
             this.messageCount = messageCount;
         }
 
-        public void onProbeAck(
-            final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+        public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+            final boolean receiverCongested, final double rccGbps, final long nowNs)
         {
             final long expected = received.get();
             if (nowNs != expected)

@@ -45,11 +45,12 @@ public interface MessageListener
      * @param qp           queue-pair number of the flow.
      * @param reqRecvTs32  receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
      * @param respSendTs32 receiver-NIC timestamp of the response's departure, low 32 bits of ns.
+     * @param receiverCongested the receiver's state the response reported (true: congested, or no report).
      * @param rccGbps      inter-host congestion control rate R_cc at ACK time, Gbit/s.
      * @param nowNs        time the ACK reached the sender, ns of the publisher's clock.
      */
-    default void onProbeAck(
-        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    default void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
     }
 

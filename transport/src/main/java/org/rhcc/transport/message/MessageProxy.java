@@ -175,6 +175,7 @@ public final class MessageProxy
      * @param qp           queue-pair number.
      * @param reqRecvTs32  receiver-NIC request receive timestamp, low 32 bits of ns.
      * @param respSendTs32 receiver-NIC response send timestamp, low 32 bits of ns.
+     * @param receiverCongested the receiver's state the response reported (true: congested, or no report).
      * @param rccGbps      inter-host rate R_cc, Gbit/s.
      * @param nowNs        time of the event, ns of the publisher's clock.
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
@@ -183,6 +184,7 @@ public final class MessageProxy
         final int qp,
         final int reqRecvTs32,
         final int respSendTs32,
+        final boolean receiverCongested,
         final double rccGbps,
         final long nowNs)
     {
@@ -193,6 +195,7 @@ public final class MessageProxy
                 .qp(qp)
                 .reqRecvTs32(reqRecvTs32)
                 .respSendTs32(respSendTs32)
+                .receiverClear((short)(receiverCongested ? 0 : 1))
                 .rccGbps(rccGbps)
                 .nowNs(nowNs);
             commit();

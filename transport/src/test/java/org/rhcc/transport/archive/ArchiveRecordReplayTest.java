@@ -78,7 +78,7 @@ class ArchiveRecordReplayTest
 
                         if (i < ACKS)
                         {
-                            assertTrue(ackProxy.probeAck(i % 8, i * 3, i * 3 + 700, 100.0 - (i % 8), i * 200L) > 0);
+                            assertTrue(ackProxy.probeAck(i % 8, i * 3, i * 3 + 700, true, 100.0 - (i % 8), i * 200L) > 0);
                             expectedAcks.add(RecordingListener.probeAck(i % 8, i * 3, i * 3 + 700, 100.0 - (i % 8),
                                 i * 200L));
                         }

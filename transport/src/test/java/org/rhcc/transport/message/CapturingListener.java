@@ -96,13 +96,14 @@ final class CapturingListener implements MessageListener
         put("reason", reasonCode);
     }
 
-    public void onProbeAck(
-        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
         capture(ProbeAckDecoder.TEMPLATE_ID);
         put("qp", qp);
         put("reqRecvTs32", reqRecvTs32);
         put("respSendTs32", respSendTs32);
+        put("receiverCongested", receiverCongested ? 1L : 0L);
         put("rccGbps", rccGbps);
         put("nowNs", nowNs);
     }

@@ -114,7 +114,7 @@ class HotPathAllocationTest
     private static void roundTrip(
         final MessageProxy proxy, final Subscription subscription, final MessageAdapter adapter, final int i)
     {
-        while (proxy.probeAck(i, i, i + 1, 25.0, i) < 0)
+        while (proxy.probeAck(i, i, i + 1, true, 25.0, i) < 0)
         {
             subscription.poll(adapter, 64);
         }

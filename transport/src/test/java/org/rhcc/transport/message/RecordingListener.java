@@ -33,7 +33,14 @@ public final class RecordingListener implements MessageListener
     public static String probeAck(
         final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
     {
-        return "ProbeAck(" + qp + "," + reqRecvTs32 + "," + respSendTs32 + "," + rccGbps + "," + nowNs + ")";
+        return probeAck(qp, reqRecvTs32, respSendTs32, true, rccGbps, nowNs);
+    }
+
+    public static String probeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    {
+        return "ProbeAck(" + qp + "," + reqRecvTs32 + "," + respSendTs32 + "," + (receiverCongested ? "" : "clear,") +
+            rccGbps + "," + nowNs + ")";
     }
 
     public void onIioSample(
@@ -49,10 +56,10 @@ public final class RecordingListener implements MessageListener
             reasonCode + ")");
     }
 
-    public void onProbeAck(
-        final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+    public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
+        final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
-        messages.add(probeAck(qp, reqRecvTs32, respSendTs32, rccGbps, nowNs));
+        messages.add(probeAck(qp, reqRecvTs32, respSendTs32, receiverCongested, rccGbps, nowNs));
     }
 
     public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
