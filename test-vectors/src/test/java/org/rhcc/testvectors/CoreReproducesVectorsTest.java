@@ -42,8 +42,8 @@ class CoreReproducesVectorsTest
             Double.parseDouble(file.params.get("g_probe")), Double.parseDouble(file.params.get("alpha")),
             Double.parseDouble(file.params.get("beta")), Integer.parseInt(file.params.get("d_thr_ns")),
             Double.parseDouble(file.params.get("r_min_gbps")), Double.parseDouble(file.params.get("r_line_gbps")),
-            Integer.parseInt(file.params.get("probe_interval_bytes")),
-            gated ? SenderGate.RECEIVER : SenderGate.NONE);
+            Integer.parseInt(file.params.get("probe_interval_bytes")))
+            .withSenderGate(gated ? SenderGate.RECEIVER : SenderGate.NONE);
         String currentCase = "";
         ReceivableRateController controller = null;
         final long[] bytes = new long[ProbeAckVectors.QPS];
