@@ -131,7 +131,7 @@ public final class MessageAdapter implements FragmentHandler
             case ProbeAckDecoder.TEMPLATE_ID:
             {
                 final ProbeAckDecoder m = probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version);
-                listener.onProbeAck(m.qp(), m.reqRecvTs32(), m.respSendTs32(), 0 == m.receiverClear(), m.rccGbps(),
+                listener.onProbeAck(m.qp(), m.reqRecvTs32(), m.respSendTs32(), 1 != m.receiverClear(), m.rccGbps(),
                     m.nowNs());
                 break;
             }

@@ -44,7 +44,8 @@ public final class Frames
         final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
     {
         final ProbeAckEncoder e = new ProbeAckEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
-        e.qp(qp).reqRecvTs32(reqRecvTs32).respSendTs32(respSendTs32).rccGbps(rccGbps).nowNs(nowNs);
+        e.qp(qp).reqRecvTs32(reqRecvTs32).respSendTs32(respSendTs32).receiverClear((short)0).rccGbps(rccGbps)
+            .nowNs(nowNs);
         return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 

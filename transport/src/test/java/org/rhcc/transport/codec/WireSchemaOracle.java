@@ -132,8 +132,8 @@ public final class WireSchemaOracle
     }
 
     /**
-     * Reads a frame's fields by the schema's offsets: int32 and enum fields sign-extended, int64 as is, doubles as
-     * their raw bits.
+     * Reads a frame's fields by the schema's offsets: uint8 fields zero-extended, int32 and enum fields sign-extended,
+     * int64 as is, doubles as their raw bits.
      *
      * @param buffer     holding the frame.
      * @param offset     at which the frame (its header) starts.
@@ -148,9 +148,12 @@ public final class WireSchemaOracle
         for (int i = 0; i < values.length; i++)
         {
             final Field field = template.fields().get(i);
-            values[i] = 4 == field.lengthBytes() ?
-                buffer.getInt(blockOffset + field.offset(), WIRE_ORDER) :
-                buffer.getLong(blockOffset + field.offset(), WIRE_ORDER);
+            values[i] = switch (field.lengthBytes())
+            {
+                case 1 -> buffer.getByte(blockOffset + field.offset()) & 0xFF;
+                case 4 -> buffer.getInt(blockOffset + field.offset(), WIRE_ORDER);
+                default -> buffer.getLong(blockOffset + field.offset(), WIRE_ORDER);
+            };
         }
 
         return values;
@@ -336,6 +339,7 @@ public final class WireSchemaOracle
         {
             return switch (primitiveType)
             {
+                case "uint8" -> 1;
                 case "int32" -> 4;
                 case "int64", "double" -> 8;
                 default -> throw new IllegalStateException("the oracle does not read " + primitiveType + " fields");
@@ -347,7 +351,7 @@ public final class WireSchemaOracle
      * A field of a message block.
      *
      * @param name        field name.
-     * @param type        schema type: int32, int64, double or an enum's name.
+     * @param type        schema type: uint8, int32, int64, double or an enum's name.
      * @param offset      from the start of the block, bytes.
      * @param lengthBytes on the wire.
      */

@@ -46,6 +46,12 @@ final class CapturingListener implements MessageListener
             final int index = template.index("markingOn");
             delivered[index] = 0 != delivered[index] ? 1 : 0;
         }
+        if (ProbeAckDecoder.TEMPLATE_ID == template.id())
+        {
+            // only 1 reports a clear receiver; any other byte counts as congested (the paper's probe)
+            final int index = template.index("receiverClear");
+            delivered[index] = 1 == delivered[index] ? 1 : 0;
+        }
 
         return delivered;
     }
@@ -103,7 +109,7 @@ final class CapturingListener implements MessageListener
         put("qp", qp);
         put("reqRecvTs32", reqRecvTs32);
         put("respSendTs32", respSendTs32);
-        put("receiverCongested", receiverCongested ? 1L : 0L);
+        put("receiverClear", receiverCongested ? 0L : 1L);
         put("rccGbps", rccGbps);
         put("nowNs", nowNs);
     }
