@@ -18,6 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SchemeRegistryTest
 {
+    private static final String KNOWN = "dcqcn, rhcc, rhcc-gated, hostcc, rnic-only, cpu-only, hostcc-5level, hpcc, " +
+        "rhcc+hpcc, rhcc-gated+hpcc, swift, rhcc+swift, rhcc-gated+swift";
+
     @Test
     void shouldMapDcqcnToNoIntraHostController()
     {
@@ -46,11 +49,9 @@ class SchemeRegistryTest
             () -> SchemeRegistry.builtIn().parse(List.of("dcqcn,")));
 
         assertEquals(
-            "unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only, hostcc-5level, hpcc, " +
-            "rhcc+hpcc, swift, rhcc+swift",
+            "unknown scheme 'timely'; known schemes: " + KNOWN,
             unknown.getMessage());
-        assertEquals("empty scheme name in --scheme 'dcqcn,'; known schemes: dcqcn, rhcc, hostcc, rnic-only, " +
-            "cpu-only, hostcc-5level, hpcc, rhcc+hpcc, swift, rhcc+swift",
+        assertEquals("empty scheme name in --scheme 'dcqcn,'; known schemes: " + KNOWN,
             empty.getMessage());
     }
 
