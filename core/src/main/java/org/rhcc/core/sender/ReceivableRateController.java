@@ -13,8 +13,9 @@ package org.rhcc.core.sender;
  *   <li>for a weighted QP (weight {@code w} >= 1 in its state), Eq. (3) is replaced by rhcc's weighted law
  *   (docs/design.md §4.1): {@code R_rev <- R_rev - alpha e w} when {@code e <= 0} (increase in proportion to the
  *   weight), {@code R_rev <- R_rev - alpha e R_rev / R_unit} when {@code e > 0} (decrease in proportion to the rate),
- *   then the same {@code - beta de}, anti-windup ceiling and clamp; at equilibrium the rates are in proportion to the
- *   weights. An unweighted QP (weight 0) takes exactly the arithmetic of Eq. (3);</li>
+ *   then the same {@code - beta de}, anti-windup ceiling and clamp; where every QP sees the same delay the rates
+ *   settle in proportion to the weights (docs/design.md §4.1 says where the simulator's per-QP delays depart from
+ *   that). An unweighted QP (weight 0) takes exactly the arithmetic of Eq. (3);</li>
  *   <li>Eq. (4): {@code R_send = clamp(min(R_rev, R_cc), R_min, R_line)}; R_cc negative or not a number is malformed
  *   and the ACK is rejected.</li>
  * </ol>
@@ -37,7 +38,8 @@ package org.rhcc.core.sender;
  * <p>
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
- * pcc-program/ mirrors these rules in fixed point and is checked against test-vectors/v1/probe_ack.csv.
+ * pcc-program/ mirrors these rules (the weighted law aside) in fixed point and is checked against
+ * test-vectors/v2/probe_ack.csv and probe_ack_gated.csv.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per ACK.
  */
