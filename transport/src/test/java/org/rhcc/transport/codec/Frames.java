@@ -43,8 +43,15 @@ public final class Frames
     public static int probeAck(final MutableDirectBuffer buffer, final int offset, final int qp,
         final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
     {
+        return probeAck(buffer, offset, qp, reqRecvTs32, respSendTs32, (short)0, rccGbps, nowNs);
+    }
+
+    public static int probeAck(final MutableDirectBuffer buffer, final int offset, final int qp,
+        final int reqRecvTs32, final int respSendTs32, final short receiverClear, final double rccGbps,
+        final long nowNs)
+    {
         final ProbeAckEncoder e = new ProbeAckEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
-        e.qp(qp).reqRecvTs32(reqRecvTs32).respSendTs32(respSendTs32).receiverClear((short)0).rccGbps(rccGbps)
+        e.qp(qp).reqRecvTs32(reqRecvTs32).respSendTs32(respSendTs32).receiverClear(receiverClear).rccGbps(rccGbps)
             .nowNs(nowNs);
         return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }

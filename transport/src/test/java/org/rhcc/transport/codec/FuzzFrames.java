@@ -293,6 +293,7 @@ public final class FuzzFrames
     {
         return switch (type)
         {
+            case "uint8" -> rng.nextInt(256);
             case "int32" -> FuzzValues.int32(rng);
             case "int64" -> FuzzValues.int64(rng);
             case "double" -> FuzzValues.doubleBits(rng);
@@ -316,8 +317,8 @@ public final class FuzzFrames
                 v.int32("hostId"), v.int32("group"), v.int32("level"), v.int64("nowNs"), v.int64("seq"),
                 MbaReason.get(v.int32("reason")));
             case ProbeAckEncoder.TEMPLATE_ID -> Frames.probeAck(buffer, offset,
-                v.int32("qp"), v.int32("reqRecvTs32"), v.int32("respSendTs32"), v.float64("rccGbps"),
-                v.int64("nowNs"));
+                v.int32("qp"), v.int32("reqRecvTs32"), v.int32("respSendTs32"), (short)v.int32("receiverClear"),
+                v.float64("rccGbps"), v.int64("nowNs"));
             case RateUpdateEncoder.TEMPLATE_ID -> Frames.rateUpdate(buffer, offset,
                 v.int32("qp"), v.float64("rRevGbps"), v.float64("rSendGbps"), v.int64("nowNs"));
             case ClockAdvanceEncoder.TEMPLATE_ID -> Frames.clockAdvance(buffer, offset,
