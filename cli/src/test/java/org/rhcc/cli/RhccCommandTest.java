@@ -113,8 +113,8 @@ class RhccCommandTest
     void shouldReportAnUnknownSchemeOnOneLine()
     {
         assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--scheme", "dcqcn,timely"),
-            "rhcc experiment: unknown scheme 'timely'; known schemes: dcqcn, rhcc, hostcc, rnic-only, cpu-only, " +
-            "hostcc-5level, hpcc, rhcc+hpcc, swift, rhcc+swift");
+            "rhcc experiment: unknown scheme 'timely'; known schemes: dcqcn, rhcc, rhcc-gated, hostcc, rnic-only, " +
+            "cpu-only, hostcc-5level, hpcc, rhcc+hpcc, rhcc-gated+hpcc, swift, rhcc+swift, rhcc-gated+swift");
     }
 
     @Test
