@@ -104,8 +104,8 @@ public final class SchemeRegistry
             case RHCC:
                 return "RHCC: MBA cascade on IIO occupancy (receiver) and probe/PID receivable rate (sender)";
             case RHCC_GATED:
-                return "RHCC with its sender's anti-windup ceiling held only while D_cur > D_thr: never worse than " +
-                    "its inter-host CC alone";
+                return "RHCC with its sender loop gated by the receiver's IIO verdict in the probe response (and " +
+                    "its ceiling only above D_thr): never worse than its inter-host CC alone";
             case HOSTCC:
                 return "hostCC as published: I_T = 70, B_T = 84 Gbit/s; MBA 90 on the remote socket, then the MLC " +
                     "process paused; CE marking while occupancy exceeds I_T (DCQCN reacts)";

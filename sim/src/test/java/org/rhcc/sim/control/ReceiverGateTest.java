@@ -1,0 +1,51 @@
+package org.rhcc.sim.control;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.sim.ProgressListener;
+import org.rhcc.sim.SimParameters;
+import org.rhcc.sim.Simulation;
+import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.CpuTraffic;
+import org.rhcc.sim.api.Scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The receiver's state in the probe response (docs/model.md §4.10) as rhcc-gated uses it (docs/design.md §4): with TCP
+ * sharing the receiver NIC's PCIe link, D stays above D_thr whatever the QPs' rate while the IIO buffer is not
+ * congested. The paper's loop cuts anyway; the gated loop, told by every response that the receiver is not congested,
+ * stands aside and the run is DCQCN's.
+ */
+class ReceiverGateTest
+{
+    private static final Scenario PCIE = new Scenario(true, 0, CpuTraffic.LOCAL, 1, 8, 65536, 0, 71.0, 2,
+        3_000_000L, 1_000_000L, 11L);
+
+    @Test
+    void shouldStandAsideWhereTheReceiverReportsNoIioCongestion()
+    {
+        final double dcqcnGbps = goodputGbps(ControllerHook.NONE);
+        final double paperGbps = goodputGbps(new InProcessControllerHook(Scheme.RHCC, Map.of()));
+        final double gatedGbps = goodputGbps(new InProcessControllerHook(Scheme.RHCC_GATED, Map.of()));
+
+        assertTrue(paperGbps < 0.8 * dcqcnGbps, "the paper's loop cuts: " + paperGbps + " vs " + dcqcnGbps);
+        assertEquals(dcqcnGbps, gatedGbps, 0.005 * dcqcnGbps, "the gated loop stands aside");
+    }
+
+    @Test
+    void shouldReportTheReceiverLoopsVerdictOnlyForSchemesWithOne()
+    {
+        assertTrue(new InProcessControllerHook(Scheme.RNIC_ONLY, Map.of()).receiverCongested(),
+            "no receiver loop: nothing reported, the probe counts as congested");
+        assertTrue(ControllerHook.NONE.receiverCongested());
+    }
+
+    private static double goodputGbps(final ControllerHook hook)
+    {
+        return Simulation.run(PCIE, SimParameters.calibrated(), hook, ProgressListener.NONE).metrics().rnicGbps();
+    }
+}
