@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.QpWeights;
 import org.rhcc.core.sender.ReceivableRateController;
+import org.rhcc.core.sender.SenderGate;
 import org.rhcc.core.sender.SenderParameters;
 
 /**
@@ -25,6 +26,8 @@ import org.rhcc.core.sender.SenderParameters;
  * arrive in time order (one every 50 ns), with random receiver processing delays and inter-host rates.
  * Targets: <= 20 ns/op at 1k QPs, <= 100 ns/op at 1M QPs, 0 B/op. {@link #weightedProbeAck} runs the same ACKs over
  * QPs opened with weights 1, 2, 4, 8 in turn (the weighted law of docs/design.md §4.1), with the same targets.
+ * {@link #gatedProbeAck} runs them through rhcc-gated's loop (docs/design.md §4), the receiver reporting congestion
+ * on a random three quarters of the responses, with the same targets.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,6 +47,8 @@ public class ProbeAckBenchmark
 
     private ReceivableRateController controller;
     private ReceivableRateController weighted;
+    private ReceivableRateController gated;
+    private final boolean[] congestedStream = new boolean[STREAM_LENGTH];
     private final int[] qpStream = new int[STREAM_LENGTH];
     private final int[] delayStream = new int[STREAM_LENGTH];
     private final double[] rccStream = new double[STREAM_LENGTH];
@@ -58,10 +63,13 @@ public class ProbeAckBenchmark
         controller = new ReceivableRateController(SenderParameters.paperDefaults(100.0), new QpStateTable(qps));
         weighted = new ReceivableRateController(SenderParameters.paperDefaults(100.0)
             .withWeights(SenderParameters.weightUnitGbps(100.0), QpWeights.parse("1,2,4,8")), new QpStateTable(qps));
+        gated = new ReceivableRateController(
+            SenderParameters.paperDefaults(100.0).withSenderGate(SenderGate.RECEIVER), new QpStateTable(qps));
         for (int qp = 0; qp < qps; qp++)
         {
             controller.open(qp);
             weighted.open(qp);
+            gated.open(qp);
         }
         final SplittableRandom random = new SplittableRandom(42);
         for (int i = 0; i < STREAM_LENGTH; i++)
@@ -69,6 +77,7 @@ public class ProbeAckBenchmark
             qpStream[i] = random.nextInt(qps);
             delayStream[i] = 100 + random.nextInt(900);
             rccStream[i] = 20.0 + 80.0 * random.nextDouble();
+            congestedStream[i] = random.nextInt(4) != 0;
         }
     }
 
@@ -95,5 +104,17 @@ public class ProbeAckBenchmark
         final int i = c & STREAM_MASK;
         final int recvNs = c * ACK_SPACING_NS;
         return weighted.onProbeAck(qpStream[i], recvNs, recvNs + delayStream[i], rccStream[i]);
+    }
+
+    /**
+     * @return R_send of one ACK through rhcc-gated's loop.
+     */
+    @Benchmark
+    public double gatedProbeAck()
+    {
+        final int c = cursor++;
+        final int i = c & STREAM_MASK;
+        final int recvNs = c * ACK_SPACING_NS;
+        return gated.onProbeAck(qpStream[i], recvNs, recvNs + delayStream[i], congestedStream[i], rccStream[i]);
     }
 }
