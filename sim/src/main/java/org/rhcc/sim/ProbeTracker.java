@@ -38,9 +38,6 @@ import org.rhcc.sim.net.RdmaFabric;
 final class ProbeTracker
 {
     private static final int CAPACITY = 4096;
-
-    /** Whose state the receiver NIC writes into each response's spare bytes. */
-    private final ControllerHook receiver;
     private static final int WAIT_QUEUE = 0;
     private static final int WAIT_CREDIT = 1;
     private static final int ON_LINK = 2;
@@ -55,6 +52,8 @@ final class ProbeTracker
     private final double[] fifoTarget = new double[CAPACITY];
     private final int[] stage = new int[CAPACITY];
     private final double pcieNs;
+    /** Whose state the receiver NIC writes into each response's spare bytes (docs/model.md §4.10). */
+    private final ControllerHook receiver;
     private final int pcieSteps;
     private final int llcSteps;
     private final double dirtyProbability;
