@@ -87,7 +87,6 @@ public record SchemeEntry(String name, String description, List<String> paramete
      */
     public ControllerHook onPlatform(final ControllerHook intraHostHook, final Map<String, String> params)
     {
-        return InterHostCc.DCQCN == interHost ? intraHostHook :
-            new InterHostCcHook(intraHostHook, InterHostCcKeys.settings(interHost, params));
+        return InterHostCcHook.over(intraHostHook, interHost, params);
     }
 }

@@ -59,7 +59,7 @@ public final class SchemeRegistry
         {
             registry.register(new SchemeEntry(cc.label(), describe(cc) + ", no intra-host control",
                 InterHostCcKeys.keys(cc),
-                (params) -> new InterHostCcHook(ControllerHook.NONE, InterHostCcKeys.settings(cc, params)),
+                (params) -> InterHostCcHook.over(ControllerHook.NONE, cc, params),
                 Scheme.DCQCN, cc));
             final List<String> keys = new ArrayList<>(ControllerConfig.KEYS.keySet());
             keys.addAll(InterHostCcKeys.keys(cc));
@@ -67,7 +67,7 @@ public final class SchemeRegistry
             {
                 registry.register(new SchemeEntry(combined(intraHost, cc),
                     describe(intraHost) + ", with R_cc from " + describe(cc), keys,
-                    (params) -> new InterHostCcHook(hook(intraHost, params), InterHostCcKeys.settings(cc, params)),
+                    (params) -> InterHostCcHook.over(hook(intraHost, params), cc, params),
                     intraHost, cc));
             }
         }
