@@ -148,17 +148,11 @@ public final class ReceivableRateController
         }
         else
         {
-            if (0 == weight)
-            {
-                rRevGbps = Math.min(params.rLineGbps(),
-                    rateGbps - params.alpha() * errorNs - params.beta() * changeNs);
-            }
-            else
-            {
-                final double gain = errorNs <= 0.0 ? weight : rateGbps * perUnitRate;
-                rRevGbps = Math.min(params.rLineGbps(),
-                    rateGbps - params.alpha() * errorNs * gain - params.beta() * changeNs);
-            }
+            // Eq. (3) for an unweighted QP (gain 1: multiplying by 1.0 is exact, so the paper's arithmetic bit for
+            // bit), the weighted law's increase or decrease gain otherwise
+            final double gain = 0 == weight ? 1.0 : errorNs <= 0.0 ? weight : rateGbps * perUnitRate;
+            rRevGbps = Math.min(params.rLineGbps(),
+                rateGbps - params.alpha() * errorNs * gain - params.beta() * changeNs);
             // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
             if (!Float.isNaN(stored) && gapNs > 0 && (errorNs > 0.0 || !receiverGated) &&
                 rRevGbps * gapNs > headroomBits)
