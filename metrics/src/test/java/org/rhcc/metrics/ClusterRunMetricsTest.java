@@ -1,6 +1,7 @@
 package org.rhcc.metrics;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,9 @@ class ClusterRunMetricsTest
         try (ClusterControllers cluster = ClusterControllers.start(1, work,
             Map.of(HttpEndpointSettings.PORT_KEY, port)))
         {
+            // the roles register with the receptionist after the nodes are Up (as in NodeReadinessTest)
+            TestSupport.await(Duration.ofSeconds(30), "/ready 200 once the roles are registered",
+                () -> 200 == Scrape.get(port, "/ready").status());
             assertEquals(new Scrape.Answer(200, "ready\n"), Scrape.get(port, "/ready"));
             final Scraper scraper = new Scraper(port);
             scraper.start();
