@@ -127,12 +127,34 @@ class ExperimentRegistryTest
     }
 
     @Test
+    void shouldRunEveryInterHostCcAloneAndUnderRhccInEveryExperimentThatRunsRhcc()
+    {
+        final List<String> ccs = List.of("hpcc", "rhcc+hpcc", "swift", "rhcc+swift");
+        int experimentsWithRhcc = 0;
+        for (final Experiment experiment : REGISTRY.all())
+        {
+            final List<String> schemes = experiment.defaultSchemes();
+            if (schemes.contains("rhcc"))
+            {
+                experimentsWithRhcc++;
+                assertTrue(schemes.containsAll(ccs), experiment.name() + " runs " + schemes);
+                assertEquals(schemes.contains("rhcc-gated"),
+                    schemes.containsAll(List.of("rhcc-gated+hpcc", "rhcc-gated+swift")), experiment.name() + " runs " +
+                    schemes);
+            }
+        }
+        assertEquals(13, experimentsWithRhcc, "every experiment but signals, msg-qp and mba-levels (dcqcn's " +
+            "baselines) and hpcc-reference (HPCC's own reference)");
+    }
+
+    @Test
     void shouldSweepTheCascadeTimingAndSettleEverySchemeAt3x()
     {
         final Experiment cascade = REGISTRY.find("cascade-timing");
         final List<PlannedRun> runs = cascade.plan(SETTINGS);
 
-        assertEquals(List.of("rhcc", "cpu-only"), cascade.defaultSchemes());
+        assertEquals(List.of("rhcc", "cpu-only", "hpcc", "rhcc+hpcc", "swift", "rhcc+swift"),
+            cascade.defaultSchemes());
         assertTrue(cascade.summary().contains("the paper says only 'periodically'"), cascade.summary());
         assertEquals(15, runs.size());
         assertEquals(Map.of("step_down_us", "1", "step_up_us", "50"), runs.get(0).params());

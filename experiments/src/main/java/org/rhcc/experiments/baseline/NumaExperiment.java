@@ -41,7 +41,7 @@ public final class NumaExperiment extends DescribedExperiment
     private static final String X_TITLE = "intra-host congestion (MLC preset)";
 
     /**
-     * Describes the experiment: by default it runs every scheme; the baseline rows read the dcqcn runs, the evaluation
+     * Describes the experiment: by default it runs every scheme over DCQCN, HPCC and Swift; the baseline rows read the dcqcn runs, the evaluation
      * compares the others with them.
      */
     public NumaExperiment()
@@ -49,7 +49,7 @@ public final class NumaExperiment extends DescribedExperiment
         super(NAME,
             "local, cross-NUMA and hybrid CPU traffic at 1x..3x congestion",
             "B8-B9",
-            EvaluationSchemes.ALL,
+            EvaluationSchemes.WITH_INTER_HOST_CCS,
             RUN_LENGTH);
     }
 

@@ -46,7 +46,8 @@ public final class CascadeTimingExperiment extends DescribedExperiment
     private static final String UP = "step_up_us";
 
     /**
-     * Describes the experiment: by default it runs rhcc and cpu-only, the schemes that run the cascade. Each run is
+     * Describes the experiment: by default it runs rhcc and cpu-only, the schemes that run the cascade,
+     * then hpcc and swift alone (the cascade does not act: the reference) and under rhcc. Each run is
      * {@link RunLength#SETTLED_3X}: a shorter warm-up measures the descent of the mean R_rev from line rate to R_min,
      * not the outcome; cpu-only settles within the paper's 2 ms.
      */
@@ -56,7 +57,7 @@ public final class CascadeTimingExperiment extends DescribedExperiment
             "MBA cascade timing at 3x: step down 1..100 us x step up 50..500 us; the 20/150 us defaults are " +
                 "rhcc's choice, the paper says only 'periodically'",
             "none: the timing is ours",
-            List.of("rhcc", "cpu-only"),
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "cpu-only")),
             RunLength.SETTLED_3X);
     }
 
@@ -128,7 +129,7 @@ public final class CascadeTimingExperiment extends DescribedExperiment
     public List<BaselineRow> compare(final ExperimentResult result)
     {
         final List<BaselineRow> rows = new ArrayList<>();
-        for (final String scheme : List.of("rhcc", "cpu-only"))
+        for (final String scheme : List.of("rhcc", "cpu-only", "rhcc+hpcc", "rhcc+swift"))
         {
             final List<RunRecord> runs = result.select((run) -> scheme.equals(run.scheme()));
             final RunRecord defaults = Outcomes.run(result, scheme,

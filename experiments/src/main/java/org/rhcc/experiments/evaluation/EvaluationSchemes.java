@@ -1,10 +1,16 @@
 package org.rhcc.experiments.evaluation;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
+
+import org.rhcc.core.control.InterHostCc;
+import org.rhcc.core.control.Scheme;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 
 /**
- * The scheme sets the evaluation experiments run by default.
+ * The scheme sets the evaluation experiments run by default. Every set that runs rhcc also runs the other inter-host
+ * CCs alone and under rhcc ({@link #withOtherCcs(List)}), so that rhcc's gain, and whether it ever loses, shows under
+ * DCQCN, HPCC and Swift side by side in every experiment.
  */
 public final class EvaluationSchemes
 {
@@ -15,17 +21,35 @@ public final class EvaluationSchemes
     public static final List<String> ALL =
         List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level", "rhcc-gated");
 
-    /**
-     * Every scheme of {@link #ALL}, then the other inter-host CCs alone, under RHCC and under rhcc-gated, so that
-     * rhcc's gain, and whether it ever loses, shows under DCQCN, HPCC and Swift side by side.
-     */
-    public static final List<String> WITH_INTER_HOST_CCS = Stream.concat(ALL.stream(),
-        Stream.of("hpcc", "rhcc+hpcc", "rhcc-gated+hpcc", "swift", "rhcc+swift", "rhcc-gated+swift")).toList();
+    /** Every scheme of {@link #ALL}, then HPCC and Swift alone, under rhcc and under rhcc-gated. */
+    public static final List<String> WITH_INTER_HOST_CCS = withOtherCcs(ALL);
 
-    /** The paper's comparison and rhcc's variant: the baseline, rhcc and rhcc-gated. */
-    public static final List<String> RHCC_AND_VARIANT = List.of("dcqcn", "rhcc", "rhcc-gated");
+    /** The paper's comparison and rhcc's variant over each inter-host CC. */
+    public static final List<String> RHCC_AND_VARIANT = withOtherCcs(List.of("dcqcn", "rhcc", "rhcc-gated"));
 
     private EvaluationSchemes()
     {
+    }
+
+    /**
+     * @param dcqcnSchemes schemes over DCQCN.
+     * @return {@code dcqcnSchemes}, then for HPCC and for Swift: the CC alone and the CC under each of rhcc and
+     * rhcc-gated that {@code dcqcnSchemes} holds ({@code hpcc, rhcc+hpcc, rhcc-gated+hpcc, swift, ...}).
+     */
+    public static List<String> withOtherCcs(final List<String> dcqcnSchemes)
+    {
+        final List<String> schemes = new ArrayList<>(dcqcnSchemes);
+        for (final InterHostCc cc : SchemeRegistry.OTHER_CCS)
+        {
+            schemes.add(cc.label());
+            for (final Scheme intraHost : SchemeRegistry.UNDER_OTHER_CCS)
+            {
+                if (dcqcnSchemes.contains(intraHost.label()))
+                {
+                    schemes.add(SchemeRegistry.combined(intraHost, cc));
+                }
+            }
+        }
+        return List.copyOf(schemes);
     }
 }

@@ -51,7 +51,7 @@ public final class ParameterSweep extends DescribedExperiment
     public static ParameterSweep iThr()
     {
         return new ParameterSweep("ithr-sweep", "i_thr", "I_thr (IIO entries)", new int[]{ 30, 40, 45, 50, 60, 70, 80 },
-            List.of("rhcc", "cpu-only", "hostcc-5level"));
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "cpu-only", "hostcc-5level")));
     }
 
     /**
@@ -60,7 +60,7 @@ public final class ParameterSweep extends DescribedExperiment
     public static ParameterSweep dThr()
     {
         return new ParameterSweep("dthr-sweep", "d_thr_ns", "D_thr (ns)", new int[]{ 100, 200, 300, 400, 600, 800 },
-            List.of("rhcc", "rnic-only"));
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only")));
     }
 
     /**

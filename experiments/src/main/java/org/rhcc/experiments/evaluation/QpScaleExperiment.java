@@ -29,7 +29,7 @@ public final class QpScaleExperiment extends DescribedExperiment
     private static final int[] QPS = { 1, 4, 16, 64, 256 };
 
     /**
-     * Describes the experiment: by default it runs dcqcn and rhcc.
+     * Describes the experiment: by default it runs dcqcn, rhcc and rhcc-gated over DCQCN, HPCC and Swift.
      */
     public QpScaleExperiment()
     {

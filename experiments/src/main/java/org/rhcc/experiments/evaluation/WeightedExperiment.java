@@ -54,7 +54,7 @@ public final class WeightedExperiment extends DescribedExperiment
         super(NAME,
             "4 QPs with weights 1:2:4:8 (and 1:1:1:1) at 3x and 0x: goodput shares against the ideal w_i / sum w",
             "extension (weighted shares, paper future work)",
-            List.of("rhcc", "rnic-only", "dcqcn"),
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only", "dcqcn")),
             RunLength.SETTLED_3X);
     }
 

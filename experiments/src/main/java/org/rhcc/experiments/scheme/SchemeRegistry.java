@@ -27,10 +27,10 @@ public final class SchemeRegistry
     public static final String DCQCN = "dcqcn";
 
     /** The inter-host CCs that can replace DCQCN, each run alone and with RHCC ({@code hpcc}, {@code rhcc+hpcc}). */
-    private static final List<InterHostCc> OTHER_CCS = List.of(InterHostCc.HPCC, InterHostCc.SWIFT);
+    public static final List<InterHostCc> OTHER_CCS = List.of(InterHostCc.HPCC, InterHostCc.SWIFT);
 
     /** The intra-host schemes run under each of {@link #OTHER_CCS} ({@code rhcc+hpcc}, {@code rhcc-gated+hpcc}). */
-    private static final List<Scheme> UNDER_OTHER_CCS = List.of(Scheme.RHCC, Scheme.RHCC_GATED);
+    public static final List<Scheme> UNDER_OTHER_CCS = List.of(Scheme.RHCC, Scheme.RHCC_GATED);
 
     private final Map<String, SchemeEntry> entriesByName = new LinkedHashMap<>();
 
