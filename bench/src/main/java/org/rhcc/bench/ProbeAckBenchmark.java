@@ -62,7 +62,7 @@ public class ProbeAckBenchmark
     {
         controller = new ReceivableRateController(SenderParameters.paperDefaults(100.0), new QpStateTable(qps));
         weighted = new ReceivableRateController(SenderParameters.paperDefaults(100.0)
-            .withWeights(SenderParameters.weightUnitGbps(100.0), QpWeights.parse("1,2,4,8")), new QpStateTable(qps));
+            .withWeights(SenderParameters.WEIGHT_UNIT_AUTO, QpWeights.parse("1,2,4,8")), new QpStateTable(qps));
         gated = new ReceivableRateController(
             SenderParameters.paperDefaults(100.0).withSenderGate(SenderGate.RECEIVER), new QpStateTable(qps));
         for (int qp = 0; qp < qps; qp++)

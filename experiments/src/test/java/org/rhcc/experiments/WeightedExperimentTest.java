@@ -68,6 +68,9 @@ class WeightedExperimentTest
             assertTrue(weighted.metric("qp_" + qp + "_share") > weighted.metric("qp_" + (qp - 1) + "_share"),
                 "QP " + qp + " (weight " + (1 << qp) + ") above QP " + (qp - 1) + ": " + weighted.metrics());
         }
+        assertTrue(weighted.metric("share_deviation_max") < 0.25, "every share within 25 % of its ideal (the " +
+            "per-ACK law of an earlier rhcc was 59 % off): " + weighted.metrics());
+        assertTrue(runs.get(1).metric("share_deviation_max") > 1.0, "dcqcn ignores the weights");
 
         final Experiment experiment = resolved.getKey();
         final ExperimentResult result = new ExperimentResult(experiment.name(), experiment.paperRows(), 1L, 5.0, 20.0,

@@ -229,7 +229,8 @@ public record ControllerConfig(
         keys.put("probe_interval_bytes", "bytes sent per probe (paper 32768)");
         keys.put(QpWeights.KEY, "per-QP weights 1..255 of the weighted law (docs/design.md 4.1): a list in QP order, " +
             "repeated over the QPs (1,2,4,8), or qps:weight ranges (0-3:1;4-7:4); absent: unweighted, Eq. (3)");
-        keys.put("weight_unit_gbps", "R_unit of the weighted law, Gbit/s (default line rate / 16)");
+        keys.put("weight_unit_gbps",
+            "R_unit of the weighted law, Gbit/s (0, the default: line rate / the sum of the configured weights)");
         keys.put("hostcc_i_t", "hostCC occupancy threshold I_T (hostcc: hostCC's 70; hostcc-5level: I_thr)");
         keys.put("hostcc_b_t_gbps", "hostCC PCIe bandwidth threshold B_T, Gbit/s (hostCC 84)");
         keys.put("hostcc_relax_us", "hostCC relax interval, us (hostCC 150)");

@@ -163,6 +163,20 @@ public final class QpWeights
     }
 
     /**
+     * @return the sum of the weights the host is configured with: the list once (the weights of one host's QPs) or
+     * every QP the ranges name; 0 for {@link #NONE}.
+     */
+    public int weightSum()
+    {
+        int sum = 0;
+        for (final int weight : weights)
+        {
+            sum += weight;
+        }
+        return sum;
+    }
+
+    /**
      * @return true when no QP is weighted.
      */
     public boolean isNone()

@@ -10,12 +10,17 @@ package org.rhcc.core.sender;
  *   <li>Eq. (3), velocity-form PID (docs/design.md §4): {@code R_rev <- clamp(R_rev - alpha (D_cur - D_thr)
  *   - beta (D_cur - D_prev), R_min, R_line)}, R in Gbit/s, delays in ns; the accumulation in R_rev is the integral
  *   action, so no integral term is stored;</li>
- *   <li>for a weighted QP (weight {@code w} >= 1 in its state), Eq. (3) is replaced by rhcc's weighted law
- *   (docs/design.md §4.1): {@code R_rev <- R_rev - alpha e w} when {@code e <= 0} (increase in proportion to the
- *   weight), {@code R_rev <- R_rev - alpha e R_rev / R_unit} when {@code e > 0} (decrease in proportion to the rate),
- *   then the same {@code - beta de}, anti-windup ceiling and clamp; where every QP sees the same delay the rates
- *   settle in proportion to the weights (docs/design.md §4.1 says where the simulator's per-QP delays depart from
- *   that). An unweighted QP (weight 0) takes exactly the arithmetic of Eq. (3);</li>
+ *   <li>for a weighted QP (weight {@code w} >= 1 in its state), Eq. (2) and (3) are replaced by rhcc's weighted law
+ *   (docs/design.md §4.1), which runs in time rather than per ACK: with {@code n = gap / T_unit} the R_unit probe
+ *   gaps since the QP's previous probe ({@code T_unit = 8 * 32 KB / R_unit}, at most {@link #MAX_ELAPSED_UNITS}),
+ *   {@code D_cur <- (1 - min(1, g n)) D_prev + min(1, g n) D_sample}; then, with {@code e = D_cur - D_thr},
+ *   {@code R_rev <- R_rev - alpha n w e} when {@code e <= 0} (increase in proportion to the weight) and
+ *   {@code R_rev <- R_rev - alpha n (D_cur R_rev / R_unit - w D_thr)} when {@code e > 0} (a price: every Gbit/s
+ *   costs D_cur, every unit of weight earns D_thr), then the same {@code - beta de}, anti-windup ceiling and clamp.
+ *   Above the target the law is linear in D, so QPs into one receiver settle at
+ *   {@code R_i = w_i R_unit D_thr / mean(D)}, in proportion to their weights however often each is ACKed and however
+ *   noisy each one's estimate of D; below it they rise to whatever else limits them, as with Eq. (3). An
+ *   unweighted QP (weight 0) takes exactly the arithmetic of Eq. (2) and (3);</li>
  *   <li>Eq. (4): {@code R_send = clamp(min(R_rev, R_cc), R_min, R_line)}; R_cc negative or not a number is malformed
  *   and the ACK is rejected.</li>
  * </ol>
@@ -51,6 +56,11 @@ public final class ReceivableRateController
     public static final double REJECTED_BAD_RATE = -2.0;
     /** R_rev stays within this factor of the QP's delivered rate (anti-windup, see the class javadoc). */
     public static final double RATE_HEADROOM = 2.0;
+    /**
+     * A weighted QP's update counts at most this many R_unit probe gaps, so that the first probe after a long pause
+     * does not take one giant step (16 gaps are a QP at R_unit / 16, 0.4 Gbit/s on 100G, far below R_min's gap).
+     */
+    public static final double MAX_ELAPSED_UNITS = 16.0;
 
     private final SenderParameters params;
     private final QpStateTable table;
@@ -58,6 +68,7 @@ public final class ReceivableRateController
     private final double headroomBits;
     private final boolean receiverGated;
     private final double perUnitRate;
+    private final double unitGapsPerNs;
     private long rejectedNegativeDelay;
     private long rejectedBadRate;
 
@@ -72,7 +83,8 @@ public final class ReceivableRateController
         this.keep = 1.0 - params.gProbe();
         this.headroomBits = RATE_HEADROOM * params.probeIntervalBytes() * 8.0;
         this.receiverGated = SenderGate.RECEIVER == params.senderGate();
-        this.perUnitRate = 1.0 / params.weightUnitGbps();
+        this.perUnitRate = 1.0 / params.unitRateGbps();
+        this.unitGapsPerNs = params.unitRateGbps() / (params.probeIntervalBytes() * 8.0);
     }
 
     /**
@@ -128,17 +140,33 @@ public final class ReceivableRateController
         }
 
         final float stored = table.dPrevNs(qp);
-        final float dCurNs = Float.isNaN(stored) ? (float)dSampleNs :
-            (float)(keep * stored + params.gProbe() * dSampleNs);
+        final int gapNs = reqRecvTsNs - table.probeTsNs(qp);
+        table.probeTsNs(qp, reqRecvTsNs);
+        final int weight = table.weight(qp);
+        // a weighted QP's law runs in time (docs/design.md §4.1): its EWMA and its step count the R_unit probe gaps
+        // since its previous probe, so that fast and slow QPs smooth and integrate the shared delay over time alike
+        final double elapsedUnits = 0 == weight || Float.isNaN(stored) || gapNs <= 0 ? 1.0 :
+            Math.min(MAX_ELAPSED_UNITS, gapNs * unitGapsPerNs);
+
+        final float dCurNs;
+        if (Float.isNaN(stored))
+        {
+            dCurNs = dSampleNs;
+        }
+        else if (0 == weight)
+        {
+            dCurNs = (float)(keep * stored + params.gProbe() * dSampleNs);
+        }
+        else
+        {
+            final double gain = Math.min(1.0, params.gProbe() * elapsedUnits);
+            dCurNs = (float)((1.0 - gain) * stored + gain * dSampleNs);
+        }
         final double dPrevNs = Float.isNaN(stored) ? dCurNs : stored;
         table.dPrevNs(qp, dCurNs);
 
-        final int gapNs = reqRecvTsNs - table.probeTsNs(qp);
-        table.probeTsNs(qp, reqRecvTsNs);
-
         final double errorNs = dCurNs - (double)table.dThrNs(qp);
         final double changeNs = dCurNs - dPrevNs;
-        final int weight = table.weight(qp);
         final double rateGbps = table.rateGbps(qp);
         double rRevGbps;
         if (receiverGated && !receiverCongested)
@@ -148,11 +176,11 @@ public final class ReceivableRateController
         }
         else
         {
-            // Eq. (3) for an unweighted QP (gain 1: multiplying by 1.0 is exact, so the paper's arithmetic bit for
-            // bit), the weighted law's increase or decrease gain otherwise
-            final double gain = 0 == weight ? 1.0 : errorNs <= 0.0 ? weight : rateGbps * perUnitRate;
+            // Eq. (3)'s proportional term for an unweighted QP, the weighted law's increase or price otherwise
+            final double stepNs = 0 == weight ? errorNs : elapsedUnits * (errorNs <= 0.0 ? weight * errorNs :
+                rateGbps * perUnitRate * dCurNs - weight * (double)table.dThrNs(qp));
             rRevGbps = Math.min(params.rLineGbps(),
-                rateGbps - params.alpha() * errorNs * gain - params.beta() * changeNs);
+                rateGbps - params.alpha() * stepNs - params.beta() * changeNs);
             // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
             if (!Float.isNaN(stored) && gapNs > 0 && (errorNs > 0.0 || !receiverGated) &&
                 rRevGbps * gapNs > headroomBits)

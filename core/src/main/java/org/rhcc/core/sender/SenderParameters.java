@@ -14,9 +14,11 @@ package org.rhcc.core.sender;
  *                           feedback, while 1 % of line is below any share a congested host leaves a flow.
  * @param rLineGbps          line rate, the ceiling of R_rev and R_send and the rate of a new QP.
  * @param probeIntervalBytes one probe per this many bytes sent; the paper's 32 KB (~0.2 % overhead for a ~60 B probe).
- * @param weightUnitGbps     R_unit of the weighted law (docs/design.md §4.1): a weighted QP's decrease is
- *                           {@code alpha e R_rev / R_unit}, so a unit-weight QP at R_unit decreases as the paper's
- *                           Eq. (3) does. Default {@link #weightUnitGbps(double) R_line / 16} (6.25 Gbit/s on 100G).
+ * @param weightUnitGbps     R_unit of the weighted law (docs/design.md §4.1), or {@link #WEIGHT_UNIT_AUTO} (the
+ *                           default): above D_thr a QP of weight w settles at {@code w R_unit D_thr / D}, and its
+ *                           probe gap is the law's unit of time. Auto is {@code R_line / sum of the configured
+ *                           weights}, so that the host's weighted QPs together claim the line rate at D_thr, as
+ *                           unweighted QPs may ({@link #unitRateGbps()}).
  * @param qpWeights          the weight each QP is opened with; {@link QpWeights#NONE} (the default) opens every QP
  *                           unweighted, running the paper's Eq. (3).
  * @param senderGate         what gates the loop besides its delay: {@link SenderGate#NONE} ({@code rhcc}) or the
@@ -46,11 +48,13 @@ public record SenderParameters(
     public static final double R_MIN_GBPS_DEFAULT = 1.0;
     /** The paper's probe cadence: one probe per 32 KB. */
     public static final int PROBE_INTERVAL_BYTES_DEFAULT = 32 * 1024;
-    /** Default R_unit as a fraction of the line rate: about each of the paper's 8 QPs' share at 3x congestion. */
+    /** {@code weight_unit_gbps} of 0: R_unit is the line rate over the sum of the configured weights. */
+    public static final double WEIGHT_UNIT_AUTO = 0.0;
+    /** R_unit as a fraction of the line rate when it is auto and no weights are configured (QPs weighted directly). */
     public static final double WEIGHT_UNIT_LINE_FRACTION = 1.0 / 16.0;
 
     /**
-     * Unweighted parameters: every QP runs the paper's Eq. (3); R_unit at its default for the line rate.
+     * Unweighted parameters: every QP runs the paper's Eq. (3); R_unit auto.
      *
      * @param gProbe             Eq. (2) gain.
      * @param alpha              Eq. (3) error weight, Gbit/s per ns.
@@ -63,7 +67,7 @@ public record SenderParameters(
     public SenderParameters(final double gProbe, final double alpha, final double beta, final int dThrNs,
         final double rMinGbps, final double rLineGbps, final int probeIntervalBytes)
     {
-        this(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes, weightUnitGbps(rLineGbps),
+        this(gProbe, alpha, beta, dThrNs, rMinGbps, rLineGbps, probeIntervalBytes, WEIGHT_UNIT_AUTO,
             QpWeights.NONE, SenderGate.NONE);
     }
 
@@ -102,10 +106,10 @@ public record SenderParameters(
             throw new IllegalArgumentException(
                 "probe interval = " + probeIntervalBytes + " B must be >= 64 B; the paper uses 32768");
         }
-        if (!(weightUnitGbps > 0.0) || Double.isInfinite(weightUnitGbps))
+        if (!(weightUnitGbps >= 0.0) || Double.isInfinite(weightUnitGbps))
         {
             throw new IllegalArgumentException("weight_unit_gbps = " + weightUnitGbps +
-                " must be finite and > 0; the default is R_line / 16 (6.25 Gbit/s on a 100G NIC)");
+                " must be finite and > 0 Gbit/s, or 0 for the default: R_line / the sum of the configured weights");
         }
         if (null == qpWeights)
         {
@@ -114,12 +118,18 @@ public record SenderParameters(
     }
 
     /**
-     * @param rLineGbps line rate, Gbit/s.
-     * @return the default R_unit for it: {@link #WEIGHT_UNIT_LINE_FRACTION} of it.
+     * @return the R_unit the weighted law uses, Gbit/s: {@link #weightUnitGbps()} when set, else the line rate over
+     * the sum of the configured weights ({@link QpWeights#weightSum()}), or {@link #WEIGHT_UNIT_LINE_FRACTION} of it
+     * when none are configured.
      */
-    public static double weightUnitGbps(final double rLineGbps)
+    public double unitRateGbps()
     {
-        return rLineGbps * WEIGHT_UNIT_LINE_FRACTION;
+        if (weightUnitGbps > 0.0)
+        {
+            return weightUnitGbps;
+        }
+        final int weightSum = qpWeights.weightSum();
+        return 0 == weightSum ? rLineGbps * WEIGHT_UNIT_LINE_FRACTION : rLineGbps / weightSum;
     }
 
     /**

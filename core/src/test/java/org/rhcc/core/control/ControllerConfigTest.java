@@ -41,8 +41,11 @@ class ControllerConfigTest
         assertEquals(8, c.sender().qpWeights().weightOf(7));
         assertEquals(2.5, c.sender().weightUnitGbps(), 0.0);
         assertEquals(0.001, c.sender().alpha(), 0.0);
-        assertEquals(3.125, ControllerConfig.defaults(Scheme.RHCC, 50.0).sender().weightUnitGbps(), 0.0,
-            "default R_unit is R_line / 16");
+        assertEquals(2.5, c.sender().unitRateGbps(), 0.0);
+        assertEquals(50.0 / 15, c.withOverride("weight_unit_gbps", "0").sender().unitRateGbps(), 1e-12,
+            "auto R_unit is R_line / the sum of the weights 1, 2, 4, 8");
+        assertEquals(3.125, ControllerConfig.defaults(Scheme.RHCC, 50.0).sender().unitRateGbps(), 0.0,
+            "auto R_unit without configured weights is R_line / 16");
         assertTrue(defaults.sender().qpWeights().isNone());
         assertTrue(SenderController.openedTable(c.sender(), 4, 4).weight(3) == 8, "block QP 3 is host QP 7");
     }
@@ -57,7 +60,7 @@ class ControllerConfigTest
         final IllegalArgumentException unit =
             assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("weight_unit_gbps", "fast"));
         assertTrue(unit.getMessage().contains("weight_unit_gbps"), unit.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("weight_unit_gbps", "0"));
+        assertThrows(IllegalArgumentException.class, () -> defaults.withOverride("weight_unit_gbps", "-1"));
     }
 
     @Test

@@ -25,11 +25,12 @@ import org.rhcc.experiments.result.RunRecord;
  * sender's 4 QPs with weights 1:2:4:8 and, as a control, 1:1:1:1, at 3x intra-host congestion with PFC on, and
  * 1:2:4:8 at 0x, where there is no intra-host congestion for the weights to act on and the shares are whatever the
  * fabric gives. Each run records every QP's goodput over the measured window, its share of the total, the ideal share
- * {@code w_i / sum w} and the deviation {@code |share - ideal| / ideal} (max and mean over the QPs). {@code dcqcn}
- * has no sender loop and ignores the weights: its shares are the reference of what the host gives unweighted QPs.
- * {@code rnic-only} runs the sender loop alone: under {@code rhcc} the MBA cascade removes the intra-host congestion
- * of one sender's 4 QPs (D stays below D_thr, so R_rev never binds and the NIC's own round robin shares the line),
- * so the weights act only where the sender loop is what holds the rates, which {@code rnic-only} shows.
+ * {@code w_i / sum w} and the deviation {@code |share - ideal| / ideal} (max and mean over the QPs). {@code dcqcn},
+ * {@code hpcc} and {@code swift} have no sender loop and ignore the weights: their shares are what the host gives
+ * unweighted QPs. {@code rnic-only} runs the sender loop alone, so the receiver stays congested and the weights
+ * divide what it takes; under {@code rhcc} (over any CC) the MBA cascade removes the intra-host congestion of one
+ * sender's 4 QPs (D stays below D_thr, R_rev never binds and the NIC's own round robin shares the line), and the
+ * weights cost nothing.
  */
 public final class WeightedExperiment extends DescribedExperiment
 {
@@ -47,7 +48,7 @@ public final class WeightedExperiment extends DescribedExperiment
 
     /**
      * Describes the experiment: by default it runs rhcc and rnic-only (the weights apply where the sender loop binds)
-     * and dcqcn (for reference).
+     * and dcqcn (for reference), then hpcc and swift alone and under rhcc.
      */
     public WeightedExperiment()
     {
