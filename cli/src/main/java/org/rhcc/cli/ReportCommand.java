@@ -55,7 +55,7 @@ public final class ReportCommand implements Callable<Integer>
 
     @Option(names = "--never-worse", description = "Instead of the tables, compare every run of rhcc and " +
         "rhcc-gated (over DCQCN, HPCC, Swift) with its inter-host CC alone in the same condition: goodput and mean " +
-        "latency, the losses beyond 1 %, every condition.")
+        "latency, the losses beyond 1 %%, every condition.")
     private boolean neverWorse;
 
     @Option(names = "--stationarity", description = "Instead of the tables, list every run in DIR that had not " +

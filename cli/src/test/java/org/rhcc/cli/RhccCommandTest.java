@@ -43,6 +43,28 @@ class RhccCommandTest
     }
 
     @Test
+    void shouldFormatEveryHelpTextWithoutWarnings()
+    {
+        // picocli formats descriptions with String.format: a lone '%' makes it warn on System.err and print the raw text
+        final java.io.PrintStream stderr = System.err;
+        final java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try
+        {
+            CommandResult.run("--help");
+            for (final String command : new CommandLine(new RhccCommand()).getSubcommands().keySet())
+            {
+                CommandResult.run(command, "--help");
+            }
+        }
+        finally
+        {
+            System.setErr(stderr);
+        }
+        assertEquals("", captured.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
     void shouldDefaultToThePaperRunLengths()
     {
         final Scenario paper = Scenario.twoHost(0, 1L);
