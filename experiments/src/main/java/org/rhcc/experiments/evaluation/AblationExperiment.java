@@ -26,8 +26,8 @@ public final class AblationExperiment extends DescribedExperiment
     public static final String NAME = "ablation";
 
     /**
-     * Describes the experiment: by default it runs dcqcn, rhcc, rnic-only, cpu-only, then hpcc and
-     * swift alone and under rhcc. Each run is
+     * Describes the experiment: by default it runs dcqcn, rhcc, rnic-only, cpu-only and rhcc-gated, then
+     * hpcc and swift alone, under rhcc and under rhcc-gated. Each run is
      * {@link RunLength#SETTLED_3X}: the window of the paper's 2 + 10 ms ran from line rate down to 17 Gbit/s per QP
      * and measured the descent.
      */
@@ -36,7 +36,7 @@ public final class AblationExperiment extends DescribedExperiment
         super(NAME,
             "rhcc vs rnic-only vs cpu-only at 3x, with IIO occupancy, delay, MBA levels and rates over time",
             "§V ablation",
-            EvaluationSchemes.withOtherCcs(List.of("dcqcn", "rhcc", "rnic-only", "cpu-only")),
+            EvaluationSchemes.withOtherCcs(List.of("dcqcn", "rhcc", "rnic-only", "cpu-only", "rhcc-gated")),
             RunLength.SETTLED_3X);
     }
 

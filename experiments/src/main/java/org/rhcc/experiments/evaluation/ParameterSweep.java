@@ -32,7 +32,7 @@ public final class ParameterSweep extends DescribedExperiment
      * @param key       the swept parameter.
      * @param axisTitle the charts' x axis.
      * @param values    the parameter's values, in run order.
-     * @param schemes   the schemes the parameter matters to; the first is the one the comparison row reads.
+     * @param schemes   the schemes run at every value; the first is the one the comparison row reads.
      */
     private ParameterSweep(
         final String name, final String key, final String axisTitle, final int[] values, final List<String> schemes)
@@ -46,21 +46,21 @@ public final class ParameterSweep extends DescribedExperiment
 
     /**
      * @return I_thr from 30 to 80 entries, for the schemes that use it (hostcc keeps hostCC's own I_T = 70;
-     * hostcc-5level's I_T follows I_thr).
+     * hostcc-5level's I_T follows I_thr), and each inter-host CC alone, which it leaves unchanged: the reference.
      */
     public static ParameterSweep iThr()
     {
         return new ParameterSweep("ithr-sweep", "i_thr", "I_thr (IIO entries)", new int[]{ 30, 40, 45, 50, 60, 70, 80 },
-            EvaluationSchemes.withOtherCcs(List.of("rhcc", "cpu-only", "hostcc-5level")));
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "cpu-only", "hostcc-5level", "rhcc-gated", "dcqcn")));
     }
 
     /**
-     * @return D_thr from 100 to 800 ns, for the schemes that use it.
+     * @return D_thr from 100 to 800 ns, for the schemes that use it, and each inter-host CC alone: the reference.
      */
     public static ParameterSweep dThr()
     {
         return new ParameterSweep("dthr-sweep", "d_thr_ns", "D_thr (ns)", new int[]{ 100, 200, 300, 400, 600, 800 },
-            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only")));
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only", "rhcc-gated", "dcqcn")));
     }
 
     /**

@@ -53,15 +53,15 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
     static final int[] FLOORS = { 5, 2, 1 };
 
     /**
-     * Describes the experiment: dcqcn (no receiver loop, so the floor changes nothing: the reference) and rhcc,
-     * then hpcc and swift alone and under rhcc.
+     * Describes the experiment: dcqcn (no receiver loop, so the floor changes nothing: the reference), rhcc and
+     * rhcc-gated, then hpcc and swift alone, under rhcc and under rhcc-gated.
      */
     public ProtectedCpuExperiment()
     {
         super(NAME,
             "a latency-critical CPU service in a protected MBA group at 3x: its bandwidth and latency vs the NIC's",
             "new (not in the paper)",
-            EvaluationSchemes.withOtherCcs(List.of("dcqcn", "rhcc")),
+            EvaluationSchemes.withOtherCcs(List.of("dcqcn", "rhcc", "rhcc-gated")),
             RunLength.SETTLED_3X);
     }
 

@@ -48,14 +48,14 @@ public final class WeightedExperiment extends DescribedExperiment
 
     /**
      * Describes the experiment: by default it runs rhcc and rnic-only (the weights apply where the sender loop binds)
-     * and dcqcn (for reference), then hpcc and swift alone and under rhcc.
+     * dcqcn (for reference) and rhcc-gated, then hpcc and swift alone, under rhcc and under rhcc-gated.
      */
     public WeightedExperiment()
     {
         super(NAME,
             "4 QPs with weights 1:2:4:8 (and 1:1:1:1) at 3x and 0x: goodput shares against the ideal w_i / sum w",
             "extension (weighted shares, paper future work)",
-            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only", "dcqcn")),
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only", "dcqcn", "rhcc-gated")),
             RunLength.SETTLED_3X);
     }
 
