@@ -7,8 +7,12 @@ import java.util.function.UnaryOperator;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
+import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.auth.FrameAuth;
+import org.rhcc.transport.auth.FramePublisher;
+import org.rhcc.transport.message.MessageProxy;
 
 /**
  * One {@code aeron:ipc} stream on an embedded media driver in {@code /dev/shm}, for the JMH benchmarks that publish a
@@ -67,6 +71,17 @@ final class IpcBenchStream implements AutoCloseable
     ExclusivePublication publication()
     {
         return publication;
+    }
+
+    /**
+     * @param publisher the role whose frames the proxy publishes ({@link FramePublisher}), unauthenticated
+     *                  ({@link FrameAuth#off()}).
+     * @return a proxy that publishes on this stream, busy-spinning while it is back-pressured.
+     */
+    MessageProxy unauthenticatedProxy(final int publisher)
+    {
+        return new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy(),
+            FrameAuth.off().signer(publisher, 1L));
     }
 
     Subscription subscription()

@@ -3,10 +3,8 @@ package org.rhcc.bench;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
-import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -75,9 +73,7 @@ public class MbaActuatorBenchmark
     {
         stream = IpcBenchStream.parked("rhcc-mba-actuator-bench");
         commands = stream.subscription();
-        final ExclusivePublication publication = stream.publication();
-        final MessageProxy proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy(),
-            FrameAuth.off().signer(FramePublisher.RECEIVER_CONTROLLER, 1L));
+        final MessageProxy proxy = stream.unauthenticatedProxy(FramePublisher.RECEIVER_CONTROLLER);
         final AgentCounters.Cascade counters = AgentCounters.cascade(CounterAllocator.unpublished(), 1L, 2);
         log = new ReceiverDecisionLog(1 << 16);
         final ReceiverController controller = new ReceiverController(

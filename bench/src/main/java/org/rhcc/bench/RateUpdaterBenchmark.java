@@ -3,10 +3,8 @@ package org.rhcc.bench;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
-import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -81,9 +79,7 @@ public class RateUpdaterBenchmark
     {
         stream = IpcBenchStream.parked("rhcc-rate-updater-bench");
         rateUpdates = stream.subscription();
-        final ExclusivePublication publication = stream.publication();
-        final MessageProxy proxy = new MessageProxy(publication, Integer.MAX_VALUE, new BusySpinIdleStrategy(),
-            FrameAuth.off().signer(FramePublisher.SENDER_CONTROLLER, 1L));
+        final MessageProxy proxy = stream.unauthenticatedProxy(FramePublisher.SENDER_CONTROLLER);
         final int blocks = (qps + QPS_PER_ENTITY - 1) / QPS_PER_ENTITY;
         final SenderHostState state = new SenderHostState(1L, 2, QPS_PER_ENTITY, blocks, WINDOW_NS,
             AgentCounters.rateUpdater(CounterAllocator.unpublished(), 1L), WriteAheadMark.inMemory());
