@@ -34,8 +34,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Draws a {@link ChartData} as a PNG with XChart's {@link BitmapEncoder}; works headless
  * ({@code -Djava.awt.headless=true}, which the {@code rhcc} launcher sets).
  * <p>
- * Simulated series use a colour-blind-safe palette (Okabe and Ito); paper reference series are drawn in grey (bars)
- * or black, dashed, with diamond markers (lines), so that a reader sees at once which numbers come from the testbed.
+ * Simulated series use a colour-blind-safe palette (Okabe and Ito) of 8 colours, lines past the eighth dashed and past
+ * the sixteenth dotted; paper reference series are drawn in grey (bars) or black, dashed, with diamond markers
+ * (lines), so that a reader sees at once which numbers come from the testbed.
  * The chart's notes ({@link ChartData#notes()}, e.g. the runs shown that are not stationary) are printed under it.
  */
 public final class ChartRenderer
@@ -60,6 +61,12 @@ public final class ChartRenderer
     {
         SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.DIAMOND,
         SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP,
+    };
+    private static final BasicStroke[] LINE_STROKES =
+    {
+        new BasicStroke(2.0f),
+        new BasicStroke(2.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10.0f, new float[]{ 9.0f, 5.0f }, 0.0f),
+        new BasicStroke(2.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10.0f, new float[]{ 2.0f, 4.0f }, 0.0f),
     };
     private static final double[] NICE_STEPS = { 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0 };
     private static final Color REFERENCE_COLOR = Color.BLACK;
@@ -210,11 +217,14 @@ public final class ChartRenderer
             }
             else
             {
+                // past the palette's 8 colours the lines are dashed, then dotted, so that no two look alike
+                final int round = colour / PALETTE.length;
                 final Color color = PALETTE[colour % PALETTE.length];
                 added.setLineColor(color);
                 added.setMarkerColor(color);
-                added.setMarker(series.xs().length > 40 ? SeriesMarkers.NONE : MARKERS[colour % MARKERS.length]);
-                added.setLineStyle(new BasicStroke(2.0f));
+                added.setMarker(series.xs().length > 40 ? SeriesMarkers.NONE :
+                    MARKERS[(colour + round) % MARKERS.length]);
+                added.setLineStyle(LINE_STROKES[round % LINE_STROKES.length]);
                 colour++;
             }
         }
