@@ -112,7 +112,7 @@ public final class CascadeTimingExperiment extends DescribedExperiment
         charts.add(chart("cascade-timing-latency.png", "Average message latency vs MBA cascade timing (3x, PFC on)",
             "average latency (us)", "latency_avg_us"));
         charts.add(LineChartSpec.of("cascade-timing-throughput-ccs.png",
-            "RDMA goodput vs MBA cascade timing under each inter-host CC (3x, PFC on)", "MBA step-down interval (us)",
+            "rhcc's goodput vs cascade timing under each CC (3x, PFC on)", "MBA step-down interval (us)",
             "RDMA goodput (Gbit/s)", (run) -> UNDER_EACH_CC.contains(run.scheme()), (run) -> param(run, DOWN),
             (run) -> "step up " + run.params().get(UP) + " us", (run) -> run.metric("rnic_gbps")));
         return charts;

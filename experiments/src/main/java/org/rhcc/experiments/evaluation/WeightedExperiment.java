@@ -128,11 +128,13 @@ public final class WeightedExperiment extends DescribedExperiment
     }
 
     /**
-     * Bars per QP: each scheme's share of the goodput next to the ideal share.
+     * Bars per QP: each scheme's share of the goodput next to the ideal share; rhcc and rhcc-gated over HPCC and
+     * Swift (the schemes named {@code x+cc}) are left to the table, so that every bar keeps a colour of its own.
      */
     private static Optional<ChartData> shares(final ExperimentResult result, final String condition, final String file)
     {
-        final List<RunRecord> runs = result.select((run) -> condition.equals(run.condition()));
+        final List<RunRecord> runs = result.select((run) -> condition.equals(run.condition()) &&
+            run.scheme().indexOf('+') < 0);
         if (runs.isEmpty())
         {
             return Optional.empty();

@@ -68,6 +68,8 @@ public final class ChartRenderer
         new BasicStroke(2.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10.0f, new float[]{ 9.0f, 5.0f }, 0.0f),
         new BasicStroke(2.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10.0f, new float[]{ 2.0f, 4.0f }, 0.0f),
     };
+    /** Bar groups whose labels fit upright under a chart. */
+    private static final int UPRIGHT_CATEGORIES = 6;
     private static final double[] NICE_STEPS = { 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0 };
     private static final Color REFERENCE_COLOR = Color.BLACK;
     private static final Color REFERENCE_BAR_COLOR = new Color(110, 110, 110);
@@ -172,6 +174,12 @@ public final class ChartRenderer
         legendLayout(chart.getStyler(), data);
         chart.getStyler().setAvailableSpaceFill(0.8);
         chart.getStyler().setOverlapped(false);
+        if (data.categories().size() > UPRIGHT_CATEGORIES)
+        {
+            // slanted, every group keeps its label (upright, XChart drops every other one)
+            chart.getStyler().setXAxisLabelRotation(30);
+            chart.getStyler().setXAxisTickMarkSpacingHint(20);
+        }
         yAxisMax(chart.getStyler(), data);
 
         int colour = 0;

@@ -12,7 +12,8 @@ import org.rhcc.experiments.result.RunRecord;
 
 /**
  * Grouped bars of several quantities of the same unit per condition (for example CPU, NIC and total memory
- * bandwidth per congestion level): one bar colour per quantity, and per scheme when several schemes ran.
+ * bandwidth per congestion level): one bar colour per quantity, and per scheme when several schemes ran and the groups
+ * are not the schemes themselves.
  */
 public final class MetricBarChartSpec implements ChartSpec
 {
@@ -85,13 +86,15 @@ public final class MetricBarChartSpec implements ChartSpec
         {
             return Optional.empty();
         }
+        // a scheme gets bars of its own colour unless the groups already are the schemes
+        final boolean schemeIsGroup = runs.stream().allMatch((run) -> run.scheme().equals(category.apply(run)));
+        final boolean perScheme = result.comparesSchemes() && !schemeIsGroup;
         final BarGroups bars = new BarGroups();
         for (final RunRecord run : runs)
         {
             for (final Quantity quantity : quantities)
             {
-                final String name = result.comparesSchemes() ? run.scheme() + ", " + quantity.label() :
-                    quantity.label();
+                final String name = perScheme ? run.scheme() + ", " + quantity.label() : quantity.label();
                 bars.put(name, category.apply(run), quantity.value().applyAsDouble(run), run.unsettled());
             }
         }
