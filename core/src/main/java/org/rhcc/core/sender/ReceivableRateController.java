@@ -12,7 +12,8 @@ package org.rhcc.core.sender;
  *   action, so no integral term is stored;</li>
  *   <li>for a weighted QP (weight {@code w} >= 1 in its state), Eq. (2) and (3) are replaced by rhcc's weighted law
  *   (docs/design.md §4.1), which runs in time rather than per ACK: with {@code n = gap / T_unit} the R_unit probe
- *   gaps since the QP's previous probe ({@code T_unit = 8 * 32 KB / R_unit}, at most {@link #MAX_ELAPSED_UNITS}),
+ *   gaps since the QP's previous probe ({@code T_unit = 8 * 32 KB / R_unit}; at most {@code R_unit / R_min}, the gap
+ *   of a QP at R_min, so that the first probe after a pause does not take one giant step),
  *   {@code D_cur <- (1 - min(1, g n)) D_prev + min(1, g n) D_sample}; then, with {@code e = D_cur - D_thr},
  *   {@code R_rev <- R_rev - alpha n w e} when {@code e <= 0} (increase in proportion to the weight) and
  *   {@code R_rev <- R_rev - alpha n (D_cur R_rev / R_unit - w D_thr)} when {@code e > 0} (a price: every Gbit/s
@@ -56,11 +57,6 @@ public final class ReceivableRateController
     public static final double REJECTED_BAD_RATE = -2.0;
     /** R_rev stays within this factor of the QP's delivered rate (anti-windup, see the class javadoc). */
     public static final double RATE_HEADROOM = 2.0;
-    /**
-     * A weighted QP's update counts at most this many R_unit probe gaps, so that the first probe after a long pause
-     * does not take one giant step (16 gaps are a QP at R_unit / 16, 0.4 Gbit/s on 100G, far below R_min's gap).
-     */
-    public static final double MAX_ELAPSED_UNITS = 16.0;
 
     private final SenderParameters params;
     private final QpStateTable table;
@@ -69,6 +65,7 @@ public final class ReceivableRateController
     private final boolean receiverGated;
     private final double perUnitRate;
     private final double unitGapsPerNs;
+    private final double maxElapsedUnits;
     private long rejectedNegativeDelay;
     private long rejectedBadRate;
 
@@ -85,6 +82,7 @@ public final class ReceivableRateController
         this.receiverGated = SenderGate.RECEIVER == params.senderGate();
         this.perUnitRate = 1.0 / params.unitRateGbps();
         this.unitGapsPerNs = params.unitRateGbps() / (params.probeIntervalBytes() * 8.0);
+        this.maxElapsedUnits = Math.max(1.0, params.unitRateGbps() / params.rMinGbps());
     }
 
     /**
@@ -146,7 +144,7 @@ public final class ReceivableRateController
         // a weighted QP's law runs in time (docs/design.md §4.1): its EWMA and its step count the R_unit probe gaps
         // since its previous probe, so that fast and slow QPs smooth and integrate the shared delay over time alike
         final double elapsedUnits = 0 == weight || Float.isNaN(stored) || gapNs <= 0 ? 1.0 :
-            Math.min(MAX_ELAPSED_UNITS, gapNs * unitGapsPerNs);
+            Math.min(maxElapsedUnits, gapNs * unitGapsPerNs);
 
         final float dCurNs;
         if (Float.isNaN(stored))

@@ -8,9 +8,9 @@ import org.rhcc.core.control.Scheme;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 
 /**
- * The scheme sets the evaluation experiments run by default. Every set that runs rhcc also runs the other inter-host
- * CCs alone and under rhcc ({@link #withOtherCcs(List)}), so that rhcc's gain, and whether it ever loses, shows under
- * DCQCN, HPCC and Swift side by side in every experiment.
+ * The scheme sets the evaluation experiments run by default. Every set that runs rhcc runs, under each of DCQCN, HPCC
+ * and Swift, the CC alone, rhcc and rhcc-gated (HPCC's and Swift's added by {@link #withOtherCcs(List)}), so that
+ * rhcc's gain, and whether it ever loses, shows side by side in every experiment ({@code rhcc report --never-worse}).
  */
 public final class EvaluationSchemes
 {
