@@ -69,31 +69,6 @@ public final class CpuTrafficModel
     private double lastLocalCompletions;
 
     /**
-     * @param dram           DRAM parameters (latency constants, channels).
-     * @param cpu            CPU parameters (MLP, UPI, directory).
-     * @param mba            MBA parameters (largest delay, resctrl's 10 % included, to size the delay lines).
-     * @param stepNs         host step, ns.
-     * @param localThreads   threads of group 0.
-     * @param localDelayNs   injection delay of group 0, ns.
-     * @param remoteThreads  threads of group 1.
-     * @param remoteDelayNs  injection delay of group 1, ns.
-     * @param writesPerRead  writebacks per read, {@code w / (1 - w)}: 1 for MLC's 1:1 mix, 0 for read-only.
-     */
-    public CpuTrafficModel(
-        final SimParameters.Dram dram,
-        final SimParameters.Cpu cpu,
-        final SimParameters.Mba mba,
-        final double stepNs,
-        final int localThreads,
-        final double localDelayNs,
-        final int remoteThreads,
-        final double remoteDelayNs,
-        final double writesPerRead)
-    {
-        this(dram, cpu, mba, stepNs, localThreads, localDelayNs, remoteThreads, remoteDelayNs, writesPerRead, 0, 0.0);
-    }
-
-    /**
      * @param dram              DRAM parameters (latency constants, channels).
      * @param cpu               CPU parameters (MLP, UPI, directory).
      * @param mba               MBA parameters (largest delay, resctrl's 10 % included, to size the delay lines).
