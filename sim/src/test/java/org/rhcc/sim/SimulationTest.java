@@ -184,25 +184,10 @@ class SimulationTest
     @Test
     void shouldAllocateNothingPerStep()
     {
-        final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
-        final long id = Thread.currentThread().getId();
-        final long[] allocated = new long[2];
-        final long[] durations = { 1_000_000L, 6_000_000L };
-        for (int warm = 0; warm < 2; warm++)
-        {
-            for (int i = 0; i < 2; i++)
-            {
-                final Scenario s = new Scenario(warm == 0, 3, CpuTraffic.HYBRID, 1, 8, 65_536, 0, 30.0, 2,
-                    durations[i], 500_000L, 5L);
-                final long before = threads.getThreadAllocatedBytes(id);
-                Simulation.run(s);
-                allocated[i] = threads.getThreadAllocatedBytes(id) - before;
-            }
-        }
+        final long extraBytes = StepAllocation.extraBytesFor5MsMore((round, durationNs) -> new Scenario(round == 0, 3,
+            CpuTraffic.HYBRID, 1, 8, 65_536, 0, 30.0, 2, durationNs, 500_000L, 5L));
         // 5 ms more simulated time = 1,000,000 more steps; only the longer time series may grow.
-        assertTrue(allocated[1] - allocated[0] < 64 * 1024,
-            "per-step allocation: " + (allocated[1] - allocated[0]) + " extra bytes for 5 ms more");
+        assertTrue(extraBytes < 64 * 1024, "per-step allocation: " + extraBytes + " extra bytes for 5 ms more");
     }
 
     @Test
