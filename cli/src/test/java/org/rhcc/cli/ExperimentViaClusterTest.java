@@ -29,15 +29,9 @@ class ExperimentViaClusterTest
     @Test
     void shouldWriteByteIdenticalJsonThroughTheCluster(@TempDir final Path dir) throws Exception
     {
-        final String schemes = String.join(",", clusterSchemes());
-        final CommandResult inproc = run("signals", dir.resolve("inproc"), "--scheme", schemes);
-        final CommandResult cluster = run("signals", dir.resolve("cluster"), "--scheme", schemes, "--via", "cluster");
-
-        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
-        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
-        assertTrue(cluster.err().contains("cluster up; journal"), cluster.err());
-        assertArrayEquals(Files.readAllBytes(dir.resolve("inproc").resolve("signals.json")),
-            Files.readAllBytes(dir.resolve("cluster").resolve("signals.json")));
+        final List<String> options = new ArrayList<>(List.of(SHORT));
+        options.addAll(List.of("--scheme", String.join(",", clusterSchemes())));
+        assertSameJsonInProcessAndThroughCluster(dir, "signals", options);
         assertTrue(Files.isRegularFile(dir.resolve("cluster").resolve("cluster").resolve("journal.mv.db")));
     }
 
@@ -49,16 +43,10 @@ class ExperimentViaClusterTest
     @Test
     void shouldWriteByteIdenticalProtectedCpuJsonThroughTheCluster(@TempDir final Path dir) throws Exception
     {
-        final CommandResult inproc = run("protected-cpu", dir.resolve("inproc"), "--scheme", "rhcc",
-            "--set", "i_thr=1");
-        final CommandResult cluster = run("protected-cpu", dir.resolve("cluster"), "--scheme", "rhcc",
-            "--set", "i_thr=1", "--via", "cluster");
-
-        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
-        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
-        final byte[] json = Files.readAllBytes(dir.resolve("inproc").resolve("protected-cpu.json"));
+        final List<String> options = new ArrayList<>(List.of(SHORT));
+        options.addAll(List.of("--scheme", "rhcc", "--set", "i_thr=1"));
+        final byte[] json = assertSameJsonInProcessAndThroughCluster(dir, "protected-cpu", options);
         assertTrue(new String(json, StandardCharsets.UTF_8).contains("mba_protected_level_2_share"));
-        assertArrayEquals(json, Files.readAllBytes(dir.resolve("cluster").resolve("protected-cpu.json")));
     }
 
     /**
@@ -68,20 +56,9 @@ class ExperimentViaClusterTest
     @Test
     void shouldWriteByteIdenticalWeightedSharesThroughTheCluster(@TempDir final Path dir) throws Exception
     {
-        final List<String> weighted = List.of("experiment", "weighted", "--duration-ms", "0.5", "--warmup-ms", "0.5",
-            "--seed", "5", "--no-charts", "--scheme", "rhcc,rnic-only");
-        final List<String> inprocArgs = new ArrayList<>(weighted);
-        inprocArgs.addAll(List.of("--out", dir.resolve("inproc").toString()));
-        final List<String> clusterArgs = new ArrayList<>(weighted);
-        clusterArgs.addAll(List.of("--out", dir.resolve("cluster").toString(), "--via", "cluster"));
-        final CommandResult inproc = CommandResult.run(inprocArgs.toArray(new String[0]));
-        final CommandResult cluster = CommandResult.run(clusterArgs.toArray(new String[0]));
-
-        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
-        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
-        final byte[] json = Files.readAllBytes(dir.resolve("inproc").resolve("weighted.json"));
+        final byte[] json = assertSameJsonInProcessAndThroughCluster(dir, "weighted", List.of("--duration-ms", "0.5",
+            "--warmup-ms", "0.5", "--seed", "5", "--no-charts", "--scheme", "rhcc,rnic-only"));
         assertTrue(new String(json, StandardCharsets.UTF_8).contains("\"qp_3_share\""));
-        assertArrayEquals(json, Files.readAllBytes(dir.resolve("cluster").resolve("weighted.json")));
     }
 
     @Test
@@ -123,6 +100,31 @@ class ExperimentViaClusterTest
         assertTrue(names.containsAll(List.of("dcqcn", "rhcc", "hpcc", "rhcc+hpcc", "swift", "rhcc+swift")),
             names::toString);
         return names;
+    }
+
+    /**
+     * Runs an experiment in process into {@code dir/inproc} and through the one-JVM cluster into {@code dir/cluster}.
+     *
+     * @return the JSON both wrote, after asserting that both runs succeeded and that it is byte-identical.
+     */
+    private static byte[] assertSameJsonInProcessAndThroughCluster(final Path dir, final String experiment,
+        final List<String> options) throws Exception
+    {
+        final List<String> inprocArgs = new ArrayList<>(List.of("experiment", experiment,
+            "--out", dir.resolve("inproc").toString()));
+        inprocArgs.addAll(options);
+        final List<String> clusterArgs = new ArrayList<>(List.of("experiment", experiment,
+            "--out", dir.resolve("cluster").toString(), "--via", "cluster"));
+        clusterArgs.addAll(options);
+        final CommandResult inproc = CommandResult.run(inprocArgs.toArray(new String[0]));
+        final CommandResult cluster = CommandResult.run(clusterArgs.toArray(new String[0]));
+
+        assertEquals(RhccCommand.EXIT_OK, inproc.exitCode(), inproc.err());
+        assertEquals(RhccCommand.EXIT_OK, cluster.exitCode(), cluster.err());
+        assertTrue(cluster.err().contains("cluster up; journal"), cluster.err());
+        final byte[] json = Files.readAllBytes(dir.resolve("inproc").resolve(experiment + ".json"));
+        assertArrayEquals(json, Files.readAllBytes(dir.resolve("cluster").resolve(experiment + ".json")));
+        return json;
     }
 
     private static CommandResult run(final String experiment, final Path dir, final String... more)
