@@ -126,8 +126,9 @@ public final class ReportCommand implements Callable<Integer>
         final String evaluation = MarkdownReport.evaluationTable(sections);
         if (!evaluation.isEmpty())
         {
-            out.print("\nThe schemes compared (rhcc, rhcc-gated, hostcc, hostcc-5level, rnic-only, cpu-only against " +
-                "dcqcn; rhcc+X and rhcc-gated+X against X for the inter-host CCs HPCC and Swift):\n\n");
+            out.print("\nThe schemes compared (rhcc, rhcc-gated, hostcc, hostcc-5level, hostcc-emulated, rnic-only, " +
+                "cpu-only against dcqcn; rhcc+X and rhcc-gated+X against X for the inter-host CCs HPCC and " +
+                "Swift):\n\n");
             out.print(evaluation);
         }
         final long unsettled = results.stream().flatMap((result) -> result.runs().stream())

@@ -136,7 +136,8 @@ class RhccCommandTest
     {
         assertOneLineUsageError(CommandResult.run("experiment", "congestion", "--scheme", "dcqcn,timely"),
             "rhcc experiment: unknown scheme 'timely'; known schemes: dcqcn, rhcc, rhcc-gated, hostcc, rnic-only, " +
-            "cpu-only, hostcc-5level, hpcc, rhcc+hpcc, rhcc-gated+hpcc, swift, rhcc+swift, rhcc-gated+swift");
+            "cpu-only, hostcc-5level, hostcc-emulated, hpcc, rhcc+hpcc, rhcc-gated+hpcc, swift, rhcc+swift, " +
+            "rhcc-gated+swift");
     }
 
     @Test

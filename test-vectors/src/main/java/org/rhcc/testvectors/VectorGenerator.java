@@ -23,7 +23,7 @@ import org.rhcc.core.sender.SenderGate;
 public final class VectorGenerator
 {
     /** Version directory of this vector format. */
-    public static final String VERSION = "v2";
+    public static final String VERSION = "v3";
 
     private static final double LINE_GBPS = DcqcnVectors.LINE_RATE_GBPS;
 
@@ -41,6 +41,8 @@ public final class VectorGenerator
         final Map<String, String> files = new LinkedHashMap<>();
         add(files, "probe_ack.csv", out -> new ProbeAckVectors(out, SEED, SenderGate.NONE).write());
         add(files, "probe_ack_gated.csv", out -> new ProbeAckVectors(out, SEED, SenderGate.RECEIVER).write());
+        add(files, "probe_ack_hostcc_emulated.csv",
+            out -> new ProbeAckVectors(out, SEED, SenderGate.INCREASE_INTERVAL).write());
         add(files, "iio_mba.csv", out -> new IioMbaVectors(out, SEED + 1).write());
         add(files, "dcqcn.csv", out -> new DcqcnVectors(out, DcqcnParameters.nvidia(LINE_GBPS)).write("nvidia"));
         add(files, "dcqcn_paper.csv", out -> new DcqcnVectors(out, DcqcnParameters.paper(LINE_GBPS)).write("paper"));

@@ -28,22 +28,31 @@ import static org.rhcc.testvectors.VectorFile.num;
 class CoreReproducesVectorsTest
 {
     /**
-     * @param name {@code probe_ack.csv} (rhcc) or {@code probe_ack_gated.csv} (rhcc-gated, whose file says
-     *             {@code receiver_gated=1} and gives the receiver's reported state per row).
+     * @param name {@code probe_ack.csv} (rhcc), {@code probe_ack_gated.csv} (rhcc-gated, whose file says
+     *             {@code receiver_gated=1} and gives the receiver's reported state per row) or
+     *             {@code probe_ack_hostcc_emulated.csv} (hostcc-emulated, whose file gives its increase interval and
+     *             the QP's increase clock per row).
      */
     @ParameterizedTest
-    @ValueSource(strings = { "probe_ack.csv", "probe_ack_gated.csv" })
+    @ValueSource(strings = { "probe_ack.csv", "probe_ack_gated.csv", "probe_ack_hostcc_emulated.csv" })
     void shouldReproduceEveryProbeAckRow(final String name)
     {
         final VectorFile file = VectorFile.read(name);
         final boolean gated = "1".equals(file.params.get(ProbeAckVectors.RECEIVER_GATED));
         assertEquals(name.contains("gated"), gated, name + " declares its ceiling rule");
+        final boolean emulated = file.params.containsKey(ProbeAckVectors.INCREASE_INTERVAL_NS);
+        assertEquals(name.contains("hostcc_emulated"), emulated, name + " declares its increase interval");
+        if (emulated)
+        {
+            assertEquals(Integer.toString(ReceivableRateController.INCREASE_INTERVAL_NS),
+                file.params.get(ProbeAckVectors.INCREASE_INTERVAL_NS));
+        }
         final SenderParameters params = new SenderParameters(
             Double.parseDouble(file.params.get("g_probe")), Double.parseDouble(file.params.get("alpha")),
             Double.parseDouble(file.params.get("beta")), Integer.parseInt(file.params.get("d_thr_ns")),
             Double.parseDouble(file.params.get("r_min_gbps")), Double.parseDouble(file.params.get("r_line_gbps")),
             Integer.parseInt(file.params.get("probe_interval_bytes")))
-            .withSenderGate(gated ? SenderGate.RECEIVER : SenderGate.NONE);
+            .withSenderGate(gated ? SenderGate.RECEIVER : emulated ? SenderGate.INCREASE_INTERVAL : SenderGate.NONE);
         String currentCase = "";
         ReceivableRateController controller = null;
         final long[] bytes = new long[ProbeAckVectors.QPS];
@@ -74,6 +83,10 @@ class CoreReproducesVectorsTest
                 "negative_delay" : rSend == ReceivableRateController.REJECTED_BAD_RATE ? "bad_rate" : "ok", where);
             assertEquals(num(row, "d_cur_ns"), controller.delayNs(qp), 0.0, where);
             assertEquals(num(row, "r_rev_gbps"), controller.receivableRateGbps(qp), 0.0, where);
+            if (emulated)
+            {
+                assertEquals(integer(row, ProbeAckVectors.INCREASE_TICK), controller.table().increaseTick(qp), where);
+            }
             if (rSend > 0)
             {
                 assertEquals(num(row, "r_send_gbps"), rSend, 0.0, where);

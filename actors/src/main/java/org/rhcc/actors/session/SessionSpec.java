@@ -18,7 +18,7 @@ import org.rhcc.core.control.Scheme;
  * @param sessionId      unique id of the session, also carried
  *                       by its lockstep frames ({@code ClockAdvance}, {@code ClockDone}).
  * @param scheme         scheme label ({@code dcqcn}, {@code rhcc}, {@code hostcc}, {@code rnic-only},
- *                       {@code cpu-only}, {@code hostcc-5level}).
+ *                       {@code cpu-only}, {@code hostcc-5level}, {@code rhcc-gated}, {@code hostcc-emulated}).
  * @param params         parameter overrides in the order given; keys of {@link ControllerConfig#KEYS} apply to the
  *                       controller, other keys (simulator parameters) are carried for the record only.
  * @param qpCount        QPs of the platform, numbered from 0.

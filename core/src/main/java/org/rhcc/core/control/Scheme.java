@@ -33,7 +33,14 @@ public enum Scheme
     /** RHCC's receiver loop only (ablation). */
     CPU_ONLY(true, false, false, false),
     /** hostCC's decision rule over RHCC's five-level MBA table for every group, I_T = I_thr, and CE marking. */
-    HOSTCC_5LEVEL(true, false, true, false);
+    HOSTCC_5LEVEL(true, false, true, false),
+    /**
+     * The paper's emulation of hostCC inside RHCC's framework: RHCC's receiver loop, and RHCC's sender loop whose
+     * receivable rate may rise at most once per DCQCN's 300 us rate-increase interval
+     * ({@link SenderGate#INCREASE_INTERVAL}; docs/design.md §4), because hostCC does not tell intra-host from
+     * inter-host congestion and so answers both on the inter-host timescale.
+     */
+    HOSTCC_EMULATED(true, true, false, false, SenderGate.INCREASE_INTERVAL);
 
     private final boolean receiverLoop;
     private final boolean senderLoop;
@@ -99,7 +106,7 @@ public enum Scheme
 
     /**
      * @return the name used on the command line and in results: {@code dcqcn}, {@code rhcc}, {@code hostcc},
-     * {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level}, {@code rhcc-gated}.
+     * {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level}, {@code rhcc-gated}, {@code hostcc-emulated}.
      */
     public String label()
     {

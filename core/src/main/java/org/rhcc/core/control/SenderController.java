@@ -9,7 +9,7 @@ import org.rhcc.core.sender.SenderParameters;
 /**
  * The sender side of a {@link Scheme}, bound to its platform's rate limiter: every probe ACK goes through RHCC's
  * {@link ReceivableRateController} (Eq. (2)-(4)) over a {@link QpStateTable}, and every accepted decision goes to the
- * {@link RateLimiter}; rejected ACKs change nothing. Schemes without a sender loop (everything but rhcc and rnic-only)
+ * {@link RateLimiter}; rejected ACKs change nothing. Schemes without a sender loop (dcqcn, hostcc, hostcc-5level, cpu-only)
  * do nothing. The table holds QPs {@code firstQp ..} of the host: the simulator's in-process runs give it the whole
  * host (first QP 0), the distributed controller one block of the host's QPs, so both take the same decisions for the
  * same ACKs.

@@ -21,7 +21,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * </pre>
  * Word 3 is one little-endian int32: its low 24 bits hold D_thr in ns (1 .. 16 777 215), its high byte the QP's
  * weight (1 .. 255) for the weighted law of docs/design.md §4.1, or 0 for an unweighted QP, which runs the paper's
- * Eq. (3) unchanged. An unweighted QP's word 3 is therefore its plain D_thr, as before weights existed.
+ * Eq. (3) unchanged. An unweighted QP's word 3 is therefore its plain D_thr, as before weights existed. Under
+ * {@code hostcc-emulated} ({@link SenderGate#INCREASE_INTERVAL}), whose QPs carry no weight, the high byte holds
+ * instead the QP's increase clock ({@link #increaseTick(int)}; docs/design.md §4).
  * Fields are little-endian. {@code D_prev} holds the last {@code D_cur} of Eq. (2), which is both the EWMA's memory
  * and the previous delay of Eq. (3)'s derivative term; NaN means "no sample yet". The C program in pcc-program/
  * keeps the same four fields at the same byte offsets at the start of its 48-byte DOCA PCC flow context
@@ -326,6 +328,32 @@ public final class QpStateTable
     public int weight(final int qp)
     {
         return buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER) >>> WEIGHT_SHIFT;
+    }
+
+    /**
+     * The high byte of word 3 read as the increase clock of {@link SenderGate#INCREASE_INTERVAL}
+     * ({@code hostcc-emulated}, whose QPs are unweighted): the 4.096 us tick of the QP's last applied rise of R_rev,
+     * modulo 256 ({@link ReceivableRateController#INCREASE_TICK_SHIFT}). The same byte as {@link #weight(int)}.
+     *
+     * @param qp QP number.
+     * @return the tick, 0 .. 255 (0 for a QP just opened).
+     */
+    public int increaseTick(final int qp)
+    {
+        return weight(qp);
+    }
+
+    /**
+     * Sets the increase clock of {@link SenderGate#INCREASE_INTERVAL} in the high byte of word 3, keeping the D_thr.
+     *
+     * @param qp   QP number.
+     * @param tick the tick, of which the low 8 bits are kept.
+     */
+    public void increaseTick(final int qp, final int tick)
+    {
+        final int base = index(qp);
+        final int word = buffer.getInt(base + D_THR_OFFSET, BYTE_ORDER);
+        buffer.putInt(base + D_THR_OFFSET, (word & D_THR_MASK) | ((tick & MAX_WEIGHT) << WEIGHT_SHIFT), BYTE_ORDER);
     }
 
     /**

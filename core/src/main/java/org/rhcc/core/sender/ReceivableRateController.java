@@ -42,6 +42,26 @@ package org.rhcc.core.sender;
  * {@code D_cur > D_thr}. The delay EWMA of Eq. (2) and the delivered-rate stamp are kept on every valid ACK either way
  * (docs/design.md §4, "Never worse than the inter-host CC alone").
  * <p>
+ * With {@link SenderGate#INCREASE_INTERVAL} (the {@code hostcc-emulated} scheme: the paper's emulation of hostCC, whose
+ * NIC side keeps DCQCN's 300 us rate-increase interval, docs/design.md §4) R_rev may rise at most once per
+ * {@link #INCREASE_INTERVAL_NS}. The rule, on the receiver NIC's clock ({@code t_recv}, as the ceiling's), per valid
+ * ACK: let R' be R_rev after Eq. (2), (3), the ceiling and the clamp exactly as above; the interval has passed if this
+ * is the QP's first sample since it was opened or resumed, or {@code t_recv} is at least 300 us after the previous
+ * valid probe's (an unsigned 32-bit difference), or {@code t_recv}'s tick ({@code t_recv >>> 12}, 4.096 us) is at
+ * least {@link #INCREASE_INTERVAL_TICKS} (75) ticks after the tick of the QP's last applied rise. Then
+ * <ul>
+ *   <li>if R' rounded to float32 is above the stored R_rev (a rise): when the interval has passed R_rev becomes R'
+ *   and the rise's tick is stored; otherwise R_rev stays as it is (the rise is dropped, not deferred or summed);</li>
+ *   <li>otherwise (a decrease or no change): R_rev becomes R' at once, and the interval does not restart; when it has
+ *   passed the stored tick becomes the ACK's tick minus 75, so that it never trails by more than 75 ticks.</li>
+ * </ul>
+ * 75 ticks means that more than 74 whole ticks (303.1 us) separate the rise from the last one, never less than 300 us,
+ * and an ACK 311.3 us or more after the last rise always passes. The tick is kept modulo 256 in the high byte of word
+ * 3 ({@link QpStateTable#increaseTick}, where a weight would go: these QPs are unweighted), which keeps the state at
+ * 16 bytes; storing the ACK's tick minus 75 while the interval stands passed, and the gap clause for ACKs 300 us or
+ * more apart, keep the modulo from aliasing: between two ACKs less than 300 us apart the stored tick trails by at most
+ * 75 + 74 ticks. D_cur, the delivered-rate stamp and every decrease go on exactly as under the paper's loop.
+ * <p>
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
  * pcc-program/ mirrors these rules (the weighted law aside) in fixed point and is checked against
@@ -57,12 +77,26 @@ public final class ReceivableRateController
     public static final double REJECTED_BAD_RATE = -2.0;
     /** R_rev stays within this factor of the QP's delivered rate (anti-windup, see the class javadoc). */
     public static final double RATE_HEADROOM = 2.0;
+    /**
+     * {@link SenderGate#INCREASE_INTERVAL}: R_rev rises at most once per this many ns of the receiver's clock, DCQCN's
+     * 300 us rate-increase interval (NVIDIA's {@code rpg_time_reset}, the interval the paper's hostCC emulation keeps).
+     */
+    public static final int INCREASE_INTERVAL_NS = 300_000;
+    /** {@link SenderGate#INCREASE_INTERVAL}: the increase clock's tick is {@code t_recv >>> 12}, 4.096 us. */
+    public static final int INCREASE_TICK_SHIFT = 12;
+    /**
+     * {@link SenderGate#INCREASE_INTERVAL}: a rise passes once its tick is this many ticks after the last rise's: more
+     * than 74 whole ticks, 303.1 us, so never less than {@link #INCREASE_INTERVAL_NS}.
+     */
+    public static final int INCREASE_INTERVAL_TICKS = 75;
+    private static final int TICK_MASK = 0xFF;
 
     private final SenderParameters params;
     private final QpStateTable table;
     private final double keep;
     private final double headroomBits;
     private final boolean receiverGated;
+    private final boolean increaseGated;
     private final double perUnitRate;
     private final double unitGapsPerNs;
     private final double maxElapsedUnits;
@@ -80,6 +114,7 @@ public final class ReceivableRateController
         this.keep = 1.0 - params.gProbe();
         this.headroomBits = RATE_HEADROOM * params.probeIntervalBytes() * 8.0;
         this.receiverGated = SenderGate.RECEIVER == params.senderGate();
+        this.increaseGated = SenderGate.INCREASE_INTERVAL == params.senderGate();
         this.perUnitRate = 1.0 / params.unitRateGbps();
         this.unitGapsPerNs = params.unitRateGbps() / (params.probeIntervalBytes() * 8.0);
         this.maxElapsedUnits = Math.max(1.0, params.unitRateGbps() / params.rMinGbps());
@@ -140,7 +175,8 @@ public final class ReceivableRateController
         final float stored = table.dPrevNs(qp);
         final int gapNs = reqRecvTsNs - table.probeTsNs(qp);
         table.probeTsNs(qp, reqRecvTsNs);
-        final int weight = table.weight(qp);
+        // hostcc-emulated keeps its increase clock where a weight would be: its QPs are unweighted
+        final int weight = increaseGated ? 0 : table.weight(qp);
         // a weighted QP's law runs in time (docs/design.md §4.1): its EWMA and its step count the R_unit probe gaps
         // since its previous probe, so that fast and slow QPs smooth and integrate the shared delay over time alike
         final double elapsedUnits = 0 == weight || Float.isNaN(stored) || gapNs <= 0 ? 1.0 :
@@ -187,10 +223,40 @@ public final class ReceivableRateController
             }
         }
         rRevGbps = Math.max(params.rMinGbps(), rRevGbps);
+        if (increaseGated)
+        {
+            rRevGbps = holdRise(qp, reqRecvTsNs, gapNs, Float.isNaN(stored), rateGbps, rRevGbps);
+        }
         final float rRevStored = (float)rRevGbps;
         table.rateGbps(qp, rRevStored);
 
         return clamp(Math.min(rRevStored, rccGbps));
+    }
+
+    /**
+     * hostcc-emulated's increase interval (class javadoc): a rise of R_rev passes at most once per 300 us.
+     *
+     * @return the R_rev to store: {@code newRateGbps}, or {@code storedRateGbps} for a rise within the interval.
+     */
+    private double holdRise(final int qp, final int tRecvNs, final int gapNs, final boolean firstSample,
+        final double storedRateGbps, final double newRateGbps)
+    {
+        final int tick = tRecvNs >>> INCREASE_TICK_SHIFT;
+        final boolean passed = firstSample || Integer.compareUnsigned(gapNs, INCREASE_INTERVAL_NS) >= 0 ||
+            ((tick - table.increaseTick(qp)) & TICK_MASK) >= INCREASE_INTERVAL_TICKS;
+        if ((float)newRateGbps > storedRateGbps)
+        {
+            if (!passed)
+            {
+                return storedRateGbps;
+            }
+            table.increaseTick(qp, tick);
+        }
+        else if (passed)
+        {
+            table.increaseTick(qp, tick - INCREASE_INTERVAL_TICKS);
+        }
+        return newRateGbps;
     }
 
     private double clamp(final double rateGbps)

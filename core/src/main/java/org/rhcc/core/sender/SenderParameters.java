@@ -21,8 +21,10 @@ package org.rhcc.core.sender;
  *                           unweighted QPs may ({@link #unitRateGbps()}).
  * @param qpWeights          the weight each QP is opened with; {@link QpWeights#NONE} (the default) opens every QP
  *                           unweighted, running the paper's Eq. (3).
- * @param senderGate         what gates the loop besides its delay: {@link SenderGate#NONE} ({@code rhcc}) or the
- *                           receiver's reported state, {@link SenderGate#RECEIVER} ({@code rhcc-gated}).
+ * @param senderGate         what gates the loop besides its delay: {@link SenderGate#NONE} ({@code rhcc}), the
+ *                           receiver's reported state, {@link SenderGate#RECEIVER} ({@code rhcc-gated}), or DCQCN's
+ *                           rate-increase interval, {@link SenderGate#INCREASE_INTERVAL} ({@code hostcc-emulated},
+ *                           which takes no QP weights).
  */
 public record SenderParameters(
     double gProbe,
@@ -78,9 +80,19 @@ public record SenderParameters(
      */
     public SenderParameters
     {
+        if (null == qpWeights)
+        {
+            throw new IllegalArgumentException("QP weights must be given; QpWeights.NONE for unweighted QPs");
+        }
         if (null == senderGate)
         {
-            throw new IllegalArgumentException("the sender loop needs a gate (NONE or RECEIVER)");
+            throw new IllegalArgumentException("the sender loop needs a gate (NONE, RECEIVER or INCREASE_INTERVAL)");
+        }
+        if (SenderGate.INCREASE_INTERVAL == senderGate && !qpWeights.isNone())
+        {
+            throw new IllegalArgumentException("qp_weights = " + qpWeights + " cannot be used with hostcc-emulated: " +
+                "hostCC has no weights, and its increase clock takes the byte of the QP state a weight would; " +
+                "drop qp_weights or run another scheme");
         }
         if (!(gProbe > 0.0 && gProbe <= 1.0))
         {
@@ -110,10 +122,6 @@ public record SenderParameters(
         {
             throw new IllegalArgumentException("weight_unit_gbps = " + weightUnitGbps +
                 " must be finite and > 0 Gbit/s, or 0 for the default: R_line / the sum of the configured weights");
-        }
-        if (null == qpWeights)
-        {
-            throw new IllegalArgumentException("QP weights must be given; QpWeights.NONE for unweighted QPs");
         }
     }
 

@@ -26,8 +26,9 @@ public final class AblationExperiment extends DescribedExperiment
     public static final String NAME = "ablation";
 
     /**
-     * Describes the experiment: by default it runs dcqcn, rhcc, rnic-only, cpu-only and rhcc-gated, then
-     * hpcc and swift alone, under rhcc and under rhcc-gated. Each run is
+     * Describes the experiment: by default it runs dcqcn, rhcc, rnic-only, cpu-only, rhcc-gated and the paper's
+     * hostCC emulation (hostcc-emulated: both loops, the sender's rises at most once per 300 us), then hpcc and swift
+     * alone, under rhcc and under rhcc-gated. Each run is
      * {@link RunLength#SETTLED_3X}: the window of the paper's 2 + 10 ms ran from line rate down to 17 Gbit/s per QP
      * and measured the descent.
      */
@@ -36,7 +37,8 @@ public final class AblationExperiment extends DescribedExperiment
         super(NAME,
             "rhcc vs rnic-only vs cpu-only at 3x, with IIO occupancy, delay, MBA levels and rates over time",
             "§V ablation",
-            EvaluationSchemes.withOtherCcs(List.of("dcqcn", "rhcc", "rnic-only", "cpu-only", "rhcc-gated")),
+            EvaluationSchemes.withOtherCcs(
+                List.of("dcqcn", "rhcc", "rnic-only", "cpu-only", "rhcc-gated", "hostcc-emulated")),
             RunLength.SETTLED_3X);
     }
 

@@ -15,11 +15,11 @@ import org.rhcc.experiments.scheme.SchemeRegistry;
 public final class EvaluationSchemes
 {
     /**
-     * Every scheme over DCQCN: the baseline, rhcc, hostCC as published, both ablations, hostCC over RHCC's level table
-     * and rhcc's never-worse variant {@code rhcc-gated}.
+     * Every scheme over DCQCN: the baseline, rhcc, hostCC as published, both ablations, hostCC over RHCC's level table,
+     * rhcc's never-worse variant {@code rhcc-gated} and the paper's emulation of hostCC ({@code hostcc-emulated}).
      */
-    public static final List<String> ALL =
-        List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only", "hostcc-5level", "rhcc-gated");
+    public static final List<String> ALL = List.of("dcqcn", "rhcc", "hostcc", "rnic-only", "cpu-only",
+        "hostcc-5level", "rhcc-gated", "hostcc-emulated");
 
     /** Every scheme of {@link #ALL}, then HPCC and Swift alone, under rhcc and under rhcc-gated. */
     public static final List<String> WITH_INTER_HOST_CCS = withOtherCcs(ALL);

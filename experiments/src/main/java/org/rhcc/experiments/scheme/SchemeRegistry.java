@@ -17,9 +17,9 @@ import org.rhcc.sim.control.InProcessControllerHook;
 /**
  * The schemes {@code rhcc experiment --scheme} accepts, by name, in registration order.
  * <p>
- * A new scheme (for example {@code rhcc}, {@code hostcc}, {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level})
- * is one more
- * {@link #register(SchemeEntry)} call in {@link #builtIn()}; no experiment changes.
+ * A new scheme (for example {@code rhcc}, {@code hostcc}, {@code rnic-only}, {@code cpu-only}, {@code hostcc-5level},
+ * {@code hostcc-emulated}) is one more {@link #register(SchemeEntry)} call in {@link #builtIn()}; no experiment
+ * changes.
  */
 public final class SchemeRegistry
 {
@@ -112,6 +112,9 @@ public final class SchemeRegistry
             case HOSTCC_5LEVEL:
                 return "hostCC's rule over RHCC's 5-level MBA table for every group, I_T = I_thr; CE marking " +
                     "while occupancy exceeds I_T (DCQCN reacts)";
+            case HOSTCC_EMULATED:
+                return "the paper's hostCC emulation: RHCC's receiver loop, and RHCC's sender loop whose receivable " +
+                    "rate may rise at most once per 300 us (DCQCN's rate-increase interval); cuts act at once";
             case RNIC_ONLY:
                 return "ablation: RHCC's sender loop only";
             case CPU_ONLY:

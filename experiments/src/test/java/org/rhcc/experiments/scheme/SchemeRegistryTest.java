@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SchemeRegistryTest
 {
-    private static final String KNOWN = "dcqcn, rhcc, rhcc-gated, hostcc, rnic-only, cpu-only, hostcc-5level, hpcc, " +
-        "rhcc+hpcc, rhcc-gated+hpcc, swift, rhcc+swift, rhcc-gated+swift";
+    private static final String KNOWN = "dcqcn, rhcc, rhcc-gated, hostcc, rnic-only, cpu-only, hostcc-5level, " +
+        "hostcc-emulated, hpcc, rhcc+hpcc, rhcc-gated+hpcc, swift, rhcc+swift, rhcc-gated+swift";
 
     @Test
     void shouldMapDcqcnToNoIntraHostController()
