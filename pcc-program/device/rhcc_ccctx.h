@@ -7,6 +7,7 @@
  *     0 | R_rev         | probe t_recv   | D_prev (int)   | D_thr, weight |  <- mirrors org.rhcc.core.sender.QpStateTable
  *       | fxp30 of line | u32 ns, wraps  | u32 ns         | bits 0..23 ns,|     (same fields, same order; word 1 is
  *       |               |                |                | 24..31 weight |
+ *       |               |                |                | or incr. tick |
  *       |               |                |                |               |     its probeTsNs: the last valid ACK's
  *       |               |                |                |               |     receiver-arrival stamp t_recv)
  *       +---------------+----------------+----------------+---------------+
@@ -30,7 +31,9 @@
  * Word 3 holds D_thr in its low 24 bits (RHCC_D_THR_MASK) and, in its high byte, the weight of rhcc's weighted law
  * (docs/design.md §4.1; 0 = unweighted). This program runs the paper's unweighted Eq. (3) for every flow: it reads
  * D_thr through rhcc_ccctx_d_thr_ns, so a weighted state from the Java table is not misread as a D_thr of
- * 16.7 ms and more, and ignores the weight.
+ * 16.7 ms and more, and ignores the weight. Under hostcc-emulated (parameter RHCC_PARAM_INCREASE_INTERVAL), whose
+ * flows are unweighted, the high byte is the increase clock instead: the 4.096 us tick of the flow's last rise of
+ * R_rev, modulo 256 (QpStateTable.increaseTick; rhcc_ccctx_increase_tick).
  * A flow whose D_thr is zero (a context all zero, as QpStateTable.isOpen) is opened on its first event.
  */
 #ifndef RHCC_CCCTX_H
@@ -111,6 +114,18 @@ static inline rhcc_ccctx_t *rhcc_ccctx(doca_pcc_dev_algo_ctxt_t *algo_ctxt)
 static inline uint32_t rhcc_ccctx_d_thr_ns(const rhcc_ccctx_t *ctx)
 {
 	return ctx->d_thr_ns & RHCC_D_THR_MASK;
+}
+
+/** hostcc-emulated's increase clock: the high byte of word 3 (see the layout above). */
+static inline uint32_t rhcc_ccctx_increase_tick(const rhcc_ccctx_t *ctx)
+{
+	return ctx->d_thr_ns >> 24;
+}
+
+/** Sets the increase clock (its low 8 bits), keeping the D_thr. */
+static inline void rhcc_ccctx_set_increase_tick(rhcc_ccctx_t *ctx, uint32_t tick)
+{
+	ctx->d_thr_ns = (ctx->d_thr_ns & RHCC_D_THR_MASK) | ((tick & 0xFFu) << 24);
 }
 
 /** D_prev as 32.8 fixed-point ns. */

@@ -35,6 +35,7 @@ const rhcc_param_spec_t rhcc_param_specs[RHCC_PARAM_COUNT] = {
 	[RHCC_PARAM_DCQCN_HAI_MBPS] = {50u, 0u, 1600000u, "DCQCN R_HAI, Mbit/s"},
 	[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE] = {0u, 0u, 1u, "DCQCN clamp target rate on every cut, 0/1"},
 	[RHCC_PARAM_RECEIVER_GATED] = {0u, 0u, 1u, "sender loop gated by the receiver's state (rhcc-gated), 0/1"},
+	[RHCC_PARAM_INCREASE_INTERVAL] = {0u, 0u, 1u, "R_rev rises at most once per 300 us (hostcc-emulated), 0/1"},
 };
 
 void rhcc_params_defaults(uint32_t *params)
@@ -97,6 +98,9 @@ rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *ou
 		return RHCC_PARAM_DCQCN_AI_MBPS + 1u;
 	if (params[RHCC_PARAM_DCQCN_HAI_MBPS] > line)
 		return RHCC_PARAM_DCQCN_HAI_MBPS + 1u;
+	/* the two gates are the Java SenderGate's alternatives, and the increase clock takes byte 15 of the context */
+	if (params[RHCC_PARAM_RECEIVER_GATED] != 0u && params[RHCC_PARAM_INCREASE_INTERVAL] != 0u)
+		return RHCC_PARAM_INCREASE_INTERVAL + 1u;
 	if (gain(params[RHCC_PARAM_ALPHA_BPS_PER_NS], line, &c.k_alpha) != 0)
 		return RHCC_PARAM_ALPHA_BPS_PER_NS + 1u;
 	if (gain(params[RHCC_PARAM_BETA_BPS_PER_NS], line, &c.k_beta) != 0)
@@ -124,6 +128,7 @@ rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *ou
 	c.hai_fxp30 = rate_fxp30(params[RHCC_PARAM_DCQCN_HAI_MBPS], line);
 	c.clamp_target_rate = params[RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE];
 	c.receiver_gated = params[RHCC_PARAM_RECEIVER_GATED];
+	c.increase_interval = params[RHCC_PARAM_INCREASE_INTERVAL];
 	*out = c;
 	return 0;
 }

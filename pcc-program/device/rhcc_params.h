@@ -35,6 +35,9 @@ typedef enum rhcc_param_id {
 	RHCC_PARAM_DCQCN_CLAMP_TARGET_RATE,     /**< DCQCN clamp_tgt_rate, 0/1 (clampTargetRate); see rhcc_dcqcn.h */
 	RHCC_PARAM_RECEIVER_GATED,              /**< 0: the paper's loop (rhcc); 1: gated by the receiver's state in
 						     the probe response (rhcc-gated; SenderParameters.senderGate) */
+	RHCC_PARAM_INCREASE_INTERVAL,           /**< 0: R_rev rises on any response; 1: at most once per 300 us
+						     (hostcc-emulated, the paper's hostCC emulation; SenderGate
+						     INCREASE_INTERVAL); not with RECEIVER_GATED */
 	RHCC_PARAM_COUNT                        /**< number of parameters */
 } rhcc_param_id_t;
 
@@ -62,6 +65,12 @@ typedef enum rhcc_counter_id {
 #define RHCC_RATE_HEADROOM (2u)
 /** Largest timer period: deadlines are compared wrap-safely within 2^32 ns minus the period. */
 #define RHCC_MAX_INTERVAL_NS ((uint32_t)1 << 30)
+/** hostcc-emulated: R_rev rises at most once per this many ns (ReceivableRateController.INCREASE_INTERVAL_NS). */
+#define RHCC_INCREASE_INTERVAL_NS (300000u)
+/** hostcc-emulated: the increase clock's tick is t_recv >> 12, 4.096 us (INCREASE_TICK_SHIFT). */
+#define RHCC_INCREASE_TICK_SHIFT (12)
+/** hostcc-emulated: a rise passes this many ticks after the last one, more than 303.1 us (INCREASE_INTERVAL_TICKS). */
+#define RHCC_INCREASE_INTERVAL_TICKS (75u)
 
 /** Fixed-point constants derived from one parameter set; read-only on the per-event path. */
 typedef struct rhcc_config {
@@ -89,6 +98,8 @@ typedef struct rhcc_config {
 	uint32_t clamp_target_rate;     /**< 1: every cut sets R_T <- R_C; 0: only one after a timer increase */
 	uint32_t receiver_gated;        /**< 1: the loop acts only while the receiver reports IIO congestion, and the
 					     delivered-rate ceiling holds only while D_cur > D_thr (rhcc-gated) */
+	uint32_t increase_interval;     /**< 1: R_rev rises at most once per RHCC_INCREASE_INTERVAL_NS
+					     (hostcc-emulated) */
 } rhcc_config_t;
 
 /** Result of rhcc_config_derive: 0 on success, else the first parameter id found invalid, plus one. */
@@ -107,7 +118,8 @@ extern const rhcc_param_spec_t rhcc_param_specs[RHCC_PARAM_COUNT];
 
 /**
  * Validates params[0 .. RHCC_PARAM_COUNT-1] (each within its spec, plus the cross-checks R_min, DCQCN min, R_AI and
- * R_HAI <= R_line and PID gains that fit the fixed-point scale) and derives the fixed-point constants.
+ * R_HAI <= R_line, PID gains that fit the fixed-point scale, and at most one of RECEIVER_GATED and INCREASE_INTERVAL)
+ * and derives the fixed-point constants.
  *
  * @return 0 and *out filled, or (id + 1) of the first invalid parameter with *out untouched.
  */

@@ -35,10 +35,35 @@ uint32_t rhcc_sender_on_tx(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t
 	return 1;
 }
 
+/*
+ * hostcc-emulated (ReceivableRateController.holdRise): the interval has passed on the flow's first sample, when the
+ * probe came at least 300 us after the previous valid one (unsigned 32-bit gap), or when its tick is at least 75 ticks
+ * after the last rise's; a rise that has not waited that long is dropped (R_rev stays), any other new R_rev is taken,
+ * and while the interval stands passed the stored tick trails the probe's by 75, so the 8-bit clock never aliases.
+ */
+static int64_t rhcc_sender_hold_rise(rhcc_ccctx_t *ctx, uint32_t req_recv_ts_ns, uint32_t gap_ns, int cold,
+				     int64_t rate)
+{
+	const uint32_t tick = req_recv_ts_ns >> RHCC_INCREASE_TICK_SHIFT;
+	const int passed = cold || gap_ns >= RHCC_INCREASE_INTERVAL_NS ||
+			   ((tick - rhcc_ccctx_increase_tick(ctx)) & 0xFFu) >= RHCC_INCREASE_INTERVAL_TICKS;
+
+	if (rate > (int64_t)ctx->rate_rev_fxp30) {
+		if (!passed)
+			return (int64_t)ctx->rate_rev_fxp30;
+		rhcc_ccctx_set_increase_tick(ctx, tick);
+	} else if (passed) {
+		rhcc_ccctx_set_increase_tick(ctx, tick - RHCC_INCREASE_INTERVAL_TICKS);
+	}
+	return rate;
+}
+
 rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,
 					   uint32_t resp_send_ts_ns, uint32_t receiver_congested)
 {
 	const int32_t sample_ns = rhcc_delay_sample_ns(req_recv_ts_ns, resp_send_ts_ns);
+	const uint32_t prev_recv_ts_ns = ctx->probe_recv_ts_ns;
+	const int cold = !(ctx->flags & RHCC_FLAG_D_VALID);
 	int64_t sample;
 	int64_t d_prev;
 	int64_t d_cur;
@@ -93,6 +118,8 @@ rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_
 		rate = (int64_t)ceiling;
 	if (rate < (int64_t)cfg->r_min_fxp30)
 		rate = (int64_t)cfg->r_min_fxp30;
+	if (cfg->increase_interval)
+		rate = rhcc_sender_hold_rise(ctx, req_recv_ts_ns, req_recv_ts_ns - prev_recv_ts_ns, cold, rate);
 	ctx->rate_rev_fxp30 = (uint32_t)rate;
 	return RHCC_ACK_OK;
 }

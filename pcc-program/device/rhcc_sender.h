@@ -87,7 +87,12 @@ static inline uint32_t rhcc_sender_ceiling_fxp30(const rhcc_config_t *cfg, int32
  *   stored t_recv becomes req_recv;
  *   with cfg->receiver_gated (the rhcc-gated scheme): R_rev = line when receiver_congested is 0, else the ceiling
  *   only while D_cur > D_thr;
- *   Eq. (3) R_rev <- max(R_min, min(ceiling, R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev))).
+ *   Eq. (3) R_rev <- max(R_min, min(ceiling, R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev)));
+ *   with cfg->increase_interval (the hostcc-emulated scheme, docs/design.md §4): a new R_rev above the stored one (a
+ *   rise) is taken only if the interval has passed: on the flow's first sample, when req_recv comes at least 300 us
+ *   after the stored t_recv (unsigned), or when its tick (req_recv >> 12) is at least 75 ticks after the last
+ *   rise's, kept in byte 15 (rhcc_ccctx_increase_tick); a rise within it leaves R_rev as it was; anything else is
+ *   taken at once, and while the interval has passed the stored tick becomes the probe's minus 75.
  */
 rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_t *cfg, uint32_t req_recv_ts_ns,
 					   uint32_t resp_send_ts_ns, uint32_t receiver_congested);

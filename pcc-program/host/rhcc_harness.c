@@ -1,5 +1,5 @@
 /*
- * rhcc — host harness: replays the shared test vectors (test-vectors/v2, generated from the Java core) through
+ * rhcc — host harness: replays the shared test vectors (test-vectors/v3, generated from the Java core) through
  * doca_pcc_dev_user_algo by synthesising DOCA PCC events, and checks every row.
  *
  *   probe_ack.csv    per row: ROCE_TX events for the bytes sent since the QP's previous row (the probes requested
@@ -353,6 +353,7 @@ typedef struct qp_state {
 	double diff_d;   /* |D_C - D_Java| after the QP's last row, ns */
 	double diff_r;   /* |R_rev C - R_rev Java| after the QP's last row, Gbit/s */
 	double d_java;   /* Java's D_cur after the QP's last row (NaN before the first sample) */
+	double r_java;   /* Java's R_rev after the QP's last row (line when opened) */
 	uint32_t t_recv; /* Java's probeTsNs: t_recv of the QP's last valid ACK (0 when opened) */
 } qp_state_t;
 
@@ -372,12 +373,15 @@ static uint32_t gbps_fxp30(double gbps, double line_gbps)
 	return (uint32_t)nearbyint(frac * 1073741824.0);
 }
 
-/* name: probe_ack.csv (rhcc) or probe_ack_gated.csv (rhcc-gated: '# param receiver_gated=1' and a receiver_congested
- * column, the state rhcc's NP writes into the response: RHCC_RTT_STATE_* in the RTT event's first word) */
+/* name: probe_ack.csv (rhcc), probe_ack_gated.csv (rhcc-gated: '# param receiver_gated=1' and a receiver_congested
+ * column, the state rhcc's NP writes into the response: RHCC_RTT_STATE_* in the RTT event's first word) or
+ * probe_ack_hostcc_emulated.csv (hostcc-emulated: '# param increase_interval_ns=300000' and the tick constants, and an
+ * increase_tick column, the context's byte 15 after the row) */
 static void run_probe_ack(const char *dir, const char *name, long *total_passed, long *total_failed)
 {
 	static const char *const known[] = {"g_probe", "alpha", "beta", "d_thr_ns", "r_min_gbps", "r_line_gbps",
-					    "probe_interval_bytes", "receiver_gated", NULL};
+					    "probe_interval_bytes", "receiver_gated", "increase_interval_ns",
+					    "increase_tick_ns", "increase_interval_ticks", NULL};
 	run_t run;
 	uint32_t values[RHCC_PARAM_COUNT];
 	double g;
@@ -387,6 +391,8 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 	double thr;
 	double r_min;
 	int gated;
+	int emulated;
+	long held_rows = 0;     /* ok rows whose rise both sides held (hostcc-emulated) */
 	uint64_t interval_units;
 	char current_case[256] = "";
 	uint32_t clock_ns = 0;
@@ -411,6 +417,13 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 	gated = rhcc_csv_param(&run.csv, "receiver_gated") != NULL &&
 		whole_param(&run, "receiver_gated", 1.0, "0/1") != 0u;
 	values[RHCC_PARAM_RECEIVER_GATED] = gated ? 1u : 0u;
+	emulated = rhcc_csv_param(&run.csv, "increase_interval_ns") != NULL;
+	if (emulated &&
+	    (whole_param(&run, "increase_interval_ns", 1.0, "ns") != RHCC_INCREASE_INTERVAL_NS ||
+	     whole_param(&run, "increase_tick_ns", 1.0, "ns") != 1u << RHCC_INCREASE_TICK_SHIFT ||
+	     whole_param(&run, "increase_interval_ticks", 1.0, "ticks") != RHCC_INCREASE_INTERVAL_TICKS))
+		die("probe_ack: the file's increase interval, tick or tick count is not this program's");
+	values[RHCC_PARAM_INCREASE_INTERVAL] = emulated ? 1u : 0u;
 	apply_params(&run, values);
 	g = real_param(&run, "g_probe");
 	alpha = real_param(&run, "alpha");
@@ -459,6 +472,7 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 		if (!q->used) {
 			q->used = 1;
 			q->d_java = NAN;
+			q->r_java = line;
 		}
 		delta = bytes_sent - q->bytes_sent;
 		if (delta < 0 || delta % 32 != 0)
@@ -550,6 +564,15 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 				}
 				check_int(&run, "probe timestamp (context word 1 = t_recv of the last valid ACK)",
 					  ctx->probe_recv_ts_ns, (uint32_t)t_recv);
+				/* hostcc-emulated: both sides take the same decision, rise or not, on every row (a rise one
+				 * side takes and the other holds would be reported here, at its row, not later through a
+				 * diverged increase clock) */
+				if (emulated) {
+					check_int(&run, "R_rev rose (C and Java)", ctx->rate_rev_fxp30 > before.rate_rev_fxp30,
+						  r_rev_java > q->r_java);
+					if (ctx->rate_rev_fxp30 == before.rate_rev_fxp30 && r_rev_java == q->r_java)
+						held_rows++;
+				}
 
 				/* Eq. (3): X = R - alpha e - beta de is 1-Lipschitz in R, alpha in e = D' - thr, beta in
 				 * de = D' - D; R' = max(R_min, min(ceiling, X)) is 1-Lipschitz in (R_min, ceiling, X)
@@ -584,6 +607,7 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 				q->diff_d = diff_d;
 				q->diff_r = diff_r;
 				q->d_java = d_java;
+				q->r_java = r_rev_java;
 				q->t_recv = (uint32_t)t_recv;
 			} else {
 				die("probe_ack.csv: unknown status (expected ok, negative_delay or bad_rate)");
@@ -592,6 +616,9 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 		if (strcmp(status, "ok") != 0)
 			check_int(&run, "probe timestamp (a rejected ACK must leave context word 1 alone)",
 				  ctx->probe_recv_ts_ns, q->t_recv);
+		if (emulated)
+			check_int(&run, "increase clock (context byte 15)", rhcc_ccctx_increase_tick(ctx),
+				  int_field(&run, "increase_tick"));
 		if (strcmp(status, "ok") != 0 && !isnan(q->d_java)) {
 			/* rejected: the after-state columns repeat the previous state, and so must the C state */
 			d_c = (double)rhcc_ccctx_d_prev_fxp8(ctx) / 256.0;
@@ -617,7 +644,11 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 		printf(" (%ld bad_rate rows not fed: R_cc is the slot's own DCQCN rate and cannot be NaN or negative; "
 		       "state checked unchanged)", run.notes_not_fed);
 	printf("; %ld ok rows under a delivered-rate ceiling below line, %ld of them with both R_rev at their "
-	       "ceilings\n", capped_rows, ceiling_rows);
+	       "ceilings", capped_rows, ceiling_rows);
+	if (emulated)
+		printf("; %ld ok rows where R_rev stayed on both sides (a rise held within the interval, or R_rev "
+		       "already at line or R_min)", held_rows);
+	printf("\n");
 	print_stats(&run);
 	*total_passed += run.passed;
 	*total_failed += run.failed;
@@ -944,7 +975,7 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 
 int main(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v2";
+	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v3";
 	uint32_t mask = 0;
 	long passed = 0;
 	long failed = 0;
@@ -960,6 +991,7 @@ int main(int argc, char **argv)
 
 	run_probe_ack(dir, "probe_ack.csv", &passed, &failed);
 	run_probe_ack(dir, "probe_ack_gated.csv", &passed, &failed);
+	run_probe_ack(dir, "probe_ack_hostcc_emulated.csv", &passed, &failed);
 	run_dcqcn(dir, "dcqcn.csv", &passed, &failed);
 	run_dcqcn(dir, "dcqcn_paper.csv", &passed, &failed);
 

@@ -17,7 +17,8 @@ mutate() {
 	dir="$work/$name"
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	cp "$vectors"/probe_ack.csv "$vectors"/probe_ack_gated.csv "$vectors"/dcqcn.csv "$vectors"/dcqcn_paper.csv "$dir"/
+	cp "$vectors"/probe_ack.csv "$vectors"/probe_ack_gated.csv "$vectors"/probe_ack_hostcc_emulated.csv \
+		"$vectors"/dcqcn.csv "$vectors"/dcqcn_paper.csv "$dir"/
 	awk -F, -v OFS=, -v row="$row" -v column="$column" '
 		/^#/ { print; next }
 		!header { for (i = 1; i <= NF; i++) if ($i == column) c = i; header = 1; print; next }
@@ -40,15 +41,22 @@ mutate() {
 
 mutate_param() {
 	# $1 name, $2 file, $3 '# param' key, $4 new value, $5 the first row (a fixed-string prefix) that must mismatch
-	name=$1 file=$2 key=$3 value=$4 first=$5
+	mutate_line "$1" "$2" "# param $3=" "# param $3=$4" "$5"
+}
+
+mutate_line() {
+	# $1 name, $2 file, $3 the prefix of the '#' line to replace, $4 its replacement, $5 the first row (a fixed-string
+	# prefix) that must mismatch
+	name=$1 file=$2 prefix=$3 replacement=$4 first=$5
 	dir="$work/$name"
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	cp "$vectors"/probe_ack.csv "$vectors"/probe_ack_gated.csv "$vectors"/dcqcn.csv "$vectors"/dcqcn_paper.csv "$dir"/
-	awk -v key="$key" -v value="$value" '
-		index($0, "# param " key "=") == 1 { $0 = "# param " key "=" value; found = 1 }
+	cp "$vectors"/probe_ack.csv "$vectors"/probe_ack_gated.csv "$vectors"/probe_ack_hostcc_emulated.csv \
+		"$vectors"/dcqcn.csv "$vectors"/dcqcn_paper.csv "$dir"/
+	awk -v prefix="$prefix" -v replacement="$replacement" '
+		index($0, prefix) == 1 { $0 = replacement; found = 1 }
 		{ print }
-		END { if (!found) { print "no # param " key > "/dev/stderr"; exit 3 } }
+		END { if (!found) { print "no line " prefix > "/dev/stderr"; exit 3 } }
 	' "$vectors/$file" > "$dir/$file"
 	line=$(awk -v first="$first" 'index($0, first) == 1 { print NR; exit }' "$dir/$file")
 	if [ -z "$line" ]; then
@@ -56,7 +64,7 @@ mutate_param() {
 		exit 1
 	fi
 	if "$harness" "$dir" > "$dir/out.txt" 2> "$dir/err.txt"; then
-		echo "harness self-test '$name': the harness accepted $file with $key=$value" >&2
+		echo "harness self-test '$name': the harness accepted $file with '$replacement'" >&2
 		exit 1
 	fi
 	if ! grep -q "^FIRST MISMATCH .*/$file:$line\$" "$dir/err.txt"; then
@@ -64,7 +72,7 @@ mutate_param() {
 		cat "$dir/err.txt" >&2
 		exit 1
 	fi
-	echo "harness self-test '$name': rejected $file with $key=$value at line $line"
+	echo "harness self-test '$name': rejected $file with '$replacement' at line $line"
 }
 
 # R_rev accumulates float32 drift in Java (~3e-4 Gbit/s at most here): 1e-3 Gbit/s off must be caught
@@ -106,3 +114,10 @@ mutate hold_off_drop dcqcn.csv 739 rc_gbps '"50.048828125"'
 mutate calm_alpha dcqcn.csv 727 rc_gbps '"99.61"'
 # a vector whose target ignores a byte-counter increase (byte_increase_then_cut: R_T kept at line)
 mutate byte_clamp dcqcn.csv 765 rt_gbps '"100.0"'
+# hostcc-emulated: the vectors read as rhcc's loop (no increase interval) fail at the first rise Java held (step's
+# first probe below target after its cuts, 2.5 us after the previous rise); a row that lets that rise through and a
+# row whose increase clock (the context's byte 15) is one tick off are caught at their rows
+mutate_line interval_off probe_ack_hostcc_emulated.csv "# param increase_interval_ns=" "# param receiver_gated=0" \
+	'step,0,6580992,1,'
+mutate rise_not_held probe_ack_hostcc_emulated.csv 402 r_rev_gbps '"47.563755"'
+mutate increase_tick probe_ack_hostcc_emulated.csv 1687 increase_tick '(v + 1) % 256'

@@ -232,6 +232,71 @@ static void should_read_d_thr_from_the_low_24_bits_of_a_weighted_state(void)
 	CHECK_EQ(weighted.d_thr_ns, (4u << 24) | 200u);
 }
 
+/* hostcc-emulated (parameter RHCC_PARAM_INCREASE_INTERVAL): a rise within 75 ticks of 4.096 us of the last one is
+ * dropped, cuts act at once, a probe 300 us after the previous one passes, and the increase clock in byte 15 keeps
+ * the D_thr beside it */
+static void should_rise_at_most_once_per_increase_interval(void)
+{
+	uint32_t params[RHCC_PARAM_COUNT];
+	rhcc_config_t cfg;
+	rhcc_ccctx_t ctx;
+	rhcc_ccctx_t held;
+	uint32_t risen;
+	uint32_t cut;
+	uint32_t t;
+
+	rhcc_params_defaults(params);
+	params[RHCC_PARAM_INCREASE_INTERVAL] = 1;
+	CHECK_EQ(rhcc_config_derive(params, &cfg), 0);
+	memset(&ctx, 0, sizeof(ctx));
+	rhcc_sender_open(&ctx, &cfg);
+
+	/* cold start at t = 1 ms, D = 1200 ns: a cut (as in should_follow_eq2_and_eq3_by_hand), and the interval counts
+	 * as passed, so the clock trails the probe's tick by 75: 1000000 >> 12 = 244, 244 - 75 = 169 */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000000u, 1001200u, 1u), RHCC_ACK_OK);
+	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709);
+	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 169);
+	CHECK_EQ(rhcc_ccctx_d_thr_ns(&ctx), 200);
+	/* D = 600, e = 400, de = -600: +0.1 Gbit/s, a rise; the interval stands passed, so it is taken at tick 245 */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1004000u, 1004400u, 1u), RHCC_ACK_OK);
+	risen = 1073741824 - 5368709 - 2147484 + 3221225;
+	CHECK_EQ(ctx.rate_rev_fxp30, risen);
+	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 245);
+	/* samples of 0 ns from here: every response would raise R_rev, and every one is held until the probe's tick is
+	 * 245 + 75 = 320 (t >= 1310720 ns); a cut in between acts at once */
+	for (t = 1007000u; t < 1309000u; t += 3000u) {
+		CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, t, t, 1u), RHCC_ACK_OK);
+		CHECK_EQ(ctx.rate_rev_fxp30, risen);
+	}
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1309000u, 1319000u, 1u), RHCC_ACK_OK); /* D jumps: a cut */
+	cut = ctx.rate_rev_fxp30;
+	CHECK(cut < risen);
+	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 245); /* a cut does not restart the interval */
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1310720u, 1310720u, 1u), RHCC_ACK_OK); /* tick 320: a rise */
+	CHECK(ctx.rate_rev_fxp30 > cut);
+	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 320 & 0xFFu);
+	/* a probe 300 us after the previous one passes whatever the tick says: a flow at R_min that rose at tick 245
+	 * (t = 1004000), D = 100 ns; at t = 1304000 the tick is 318, 73 on, but the gap is 300 us (the ceiling there,
+	 * 2 x 32 KB / 300 us = 1.75 Gbit/s, stays above R_min + 0.05); 1 ns earlier the rise is held */
+	ctx.rate_rev_fxp30 = cfg.r_min_fxp30;
+	ctx.d_prev_ns = 100;
+	ctx.d_prev_frac = 0;
+	ctx.probe_recv_ts_ns = 1004000u;
+	rhcc_ccctx_set_increase_tick(&ctx, 245);
+	held = ctx;
+	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1304000u, 1304100u, 1u), RHCC_ACK_OK);
+	CHECK(ctx.rate_rev_fxp30 > cfg.r_min_fxp30);
+	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 318 & 0xFFu);
+	CHECK_EQ(rhcc_sender_on_probe_ack(&held, &cfg, 1303999u, 1304099u, 1u), RHCC_ACK_OK);
+	CHECK_EQ(held.rate_rev_fxp30, cfg.r_min_fxp30);
+	CHECK_EQ(rhcc_ccctx_increase_tick(&held), 245);
+	CHECK_EQ(rhcc_ccctx_d_thr_ns(&ctx), 200);
+
+	/* the two gates exclude each other */
+	params[RHCC_PARAM_RECEIVER_GATED] = 1;
+	CHECK_EQ(rhcc_config_derive(params, &cfg), RHCC_PARAM_INCREASE_INTERVAL + 1);
+}
+
 static void should_ignore_negative_delays(void)
 {
 	const rhcc_config_t cfg = defaults_config();
@@ -714,6 +779,7 @@ int main(void)
 	should_request_one_probe_per_interval();
 	should_follow_eq2_and_eq3_by_hand();
 	should_read_d_thr_from_the_low_24_bits_of_a_weighted_state();
+	should_rise_at_most_once_per_increase_interval();
 	should_ignore_negative_delays();
 	should_clamp_to_floor_and_line();
 	should_compute_the_delivered_rate_ceiling();

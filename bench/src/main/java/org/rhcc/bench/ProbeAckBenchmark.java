@@ -27,7 +27,8 @@ import org.rhcc.core.sender.SenderParameters;
  * Targets: <= 20 ns/op at 1k QPs, <= 100 ns/op at 1M QPs, 0 B/op. {@link #weightedProbeAck} runs the same ACKs over
  * QPs opened with weights 1, 2, 4, 8 in turn (the weighted law of docs/design.md §4.1), with the same targets.
  * {@link #gatedProbeAck} runs them through rhcc-gated's loop (docs/design.md §4), the receiver reporting congestion
- * on a random three quarters of the responses, with the same targets.
+ * on a random three quarters of the responses, with the same targets. {@link #emulatedProbeAck} runs them through
+ * hostcc-emulated's loop (R_rev rising at most once per 300 us, docs/design.md §4), with the same targets.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -48,6 +49,7 @@ public class ProbeAckBenchmark
     private ReceivableRateController controller;
     private ReceivableRateController weighted;
     private ReceivableRateController gated;
+    private ReceivableRateController emulated;
     private final boolean[] congestedStream = new boolean[STREAM_LENGTH];
     private final int[] qpStream = new int[STREAM_LENGTH];
     private final int[] delayStream = new int[STREAM_LENGTH];
@@ -65,11 +67,15 @@ public class ProbeAckBenchmark
             .withWeights(SenderParameters.WEIGHT_UNIT_AUTO, QpWeights.parse("1,2,4,8")), new QpStateTable(qps));
         gated = new ReceivableRateController(
             SenderParameters.paperDefaults(100.0).withSenderGate(SenderGate.RECEIVER), new QpStateTable(qps));
+        emulated = new ReceivableRateController(
+            SenderParameters.paperDefaults(100.0).withSenderGate(SenderGate.INCREASE_INTERVAL),
+            new QpStateTable(qps));
         for (int qp = 0; qp < qps; qp++)
         {
             controller.open(qp);
             weighted.open(qp);
             gated.open(qp);
+            emulated.open(qp);
         }
         final SplittableRandom random = new SplittableRandom(42);
         for (int i = 0; i < STREAM_LENGTH; i++)
@@ -116,5 +122,17 @@ public class ProbeAckBenchmark
         final int i = c & STREAM_MASK;
         final int recvNs = c * ACK_SPACING_NS;
         return gated.onProbeAck(qpStream[i], recvNs, recvNs + delayStream[i], congestedStream[i], rccStream[i]);
+    }
+
+    /**
+     * @return R_send of one ACK through hostcc-emulated's loop.
+     */
+    @Benchmark
+    public double emulatedProbeAck()
+    {
+        final int c = cursor++;
+        final int i = c & STREAM_MASK;
+        final int recvNs = c * ACK_SPACING_NS;
+        return emulated.onProbeAck(qpStream[i], recvNs, recvNs + delayStream[i], rccStream[i]);
     }
 }

@@ -92,6 +92,28 @@ class ClusterLockstepTest
         assertEquals(inProcess, viaCluster);
     }
 
+    /**
+     * hostcc-emulated through the cluster: the sender entities keep each QP's increase clock in the byte of its 16-byte
+     * state a weight would take, and hold rises within 300 us as the in-process loop does. With TCP sharing the NIC's
+     * PCIe link the paper's loop first cuts R_rev from line rate for about 2.5 ms, then cuts and rises every few ACKs,
+     * so over 3.5 ms the held rises make the run differ from rhcc's.
+     */
+    @Test
+    void shouldHoldRisesThroughTheClusterAsInProcess()
+    {
+        final Scenario pcie = new Scenario(true, 0, CpuTraffic.LOCAL, 1, 8, 65536, 0, 71.0, 2, 3_000_000L, 500_000L,
+            7L);
+        final Map<String, String> params = new LinkedHashMap<>();
+        final String paper = json(pcie, new InProcessControllerHook(Scheme.RHCC, params));
+        final String inProcess = json(pcie, new InProcessControllerHook(Scheme.HOSTCC_EMULATED, params));
+        final ControllerHook hook = cluster.hook("hostcc-emulated", params);
+        final String viaCluster = json(pcie, hook);
+        ((AeronLockstepHook)hook).close();
+
+        assertNotEquals(paper, inProcess, "the increase interval must change the run");
+        assertEquals(inProcess, viaCluster);
+    }
+
     private static String json(final Scenario scenario, final ControllerHook hook)
     {
         final SimulationResult result = Simulation.run(scenario, SimParameters.calibrated(), hook,

@@ -65,7 +65,7 @@ package org.rhcc.core.sender;
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
  * pcc-program/ mirrors these rules (the weighted law aside) in fixed point and is checked against
- * test-vectors/v2/probe_ack.csv and probe_ack_gated.csv.
+ * test-vectors/v3/probe_ack.csv, probe_ack_gated.csv and probe_ack_hostcc_emulated.csv.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per ACK.
  */
