@@ -143,11 +143,34 @@ class ExperimentCommandTest
         final Path first = dir.resolve("first");
         final Path second = dir.resolve("second");
 
-        assertEquals(RhccCommand.EXIT_OK, run("pcie", first, "--no-charts").exitCode());
+        final CommandResult firstRun = run("pcie", first, "--no-charts");
+        assertEquals(RhccCommand.EXIT_OK, firstRun.exitCode());
         assertEquals(RhccCommand.EXIT_OK, run("pcie", second, "--no-charts", "--threads", "1").exitCode());
 
         assertArrayEquals(Files.readAllBytes(first.resolve("pcie.json")), Files.readAllBytes(second.resolve("pcie.json")));
         assertArrayEquals(Files.readAllBytes(first.resolve("pcie.csv")), Files.readAllBytes(second.resolve("pcie.csv")));
+        assertTcpReported(firstRun, first);
+    }
+
+    /**
+     * pcie reports TCP's goodput and the TCP bytes dropped at the receiver NIC in every run's JSON metrics, in the
+     * CSV, in its table and in its paper-versus-simulated lines.
+     */
+    private static void assertTcpReported(final CommandResult result, final Path dir) throws IOException
+    {
+        for (final RunRecord run : ResultJson.read(dir.resolve("pcie.json")).runs())
+        {
+            assertTrue(run.metrics().containsKey("tcp_gbps") && run.metrics().containsKey("tcp_drop_rate"),
+                run.scheme() + " " + run.condition());
+            assertEquals(null != run.tcpOfferedGbps(), run.metric("tcp_gbps") > 0.0, run.scheme() + " " +
+                run.condition());
+        }
+        final String header = Files.readAllLines(dir.resolve("pcie.csv")).get(0);
+        assertTrue(header.contains(",tcp_gbps,tcp_drop_rate,"), header);
+        assertTrue(result.out().contains("TCP Gbit/s") && result.out().contains("TCP drop %"), result.out());
+        assertTrue(result.out().contains("RDMA Gbit/s; TCP Gbit/s; TCP drop %;"), result.out());
+        assertTrue(result.out().contains("pcie TCP  TCP 71 / 95 Gbit/s offered, per scheme over DCQCN"),
+            result.out());
     }
 
     @Test

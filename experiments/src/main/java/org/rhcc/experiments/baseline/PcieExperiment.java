@@ -1,5 +1,6 @@
 package org.rhcc.experiments.baseline;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.rhcc.experiments.Columns;
@@ -92,6 +93,12 @@ public final class PcieExperiment extends DescribedExperiment
             BarChartSpec.of("pcie-schemes.png", "RDMA goodput under pure PCIe congestion, by scheme",
                 "TCP load offered on the second port", "RDMA goodput (Gbit/s)", (run) -> true,
                 PcieExperiment::offeredLabel, null, (run) -> run.metric("rnic_gbps")),
+            BarChartSpec.of("pcie-tcp.png", "TCP goodput beside RDMA under pure PCIe congestion, by scheme",
+                "TCP load offered on the second port", "TCP goodput (Gbit/s)", PcieExperiment::withTcp,
+                PcieExperiment::offeredLabel, null, (run) -> run.metric("tcp_gbps")),
+            BarChartSpec.of("pcie-tcp-drops.png", "TCP bytes dropped at the receiver NIC, by scheme",
+                "TCP load offered on the second port", "TCP bytes dropped (%)", PcieExperiment::withTcp,
+                PcieExperiment::offeredLabel, null, (run) -> 100.0 * run.metric("tcp_drop_rate")),
             MetricBarChartSpec.of("pcie-throughput.png",
                 "RDMA and TCP sharing the NIC's PCIe link (dcqcn, no CPU traffic)",
                 "TCP load offered on the second port", "goodput (Gbit/s)", PcieExperiment::baseline,
@@ -123,13 +130,59 @@ public final class PcieExperiment extends DescribedExperiment
             Outcomes.headline(result, "pcie 95", "pure PCIe congestion, TCP 95 Gbit/s offered",
                 (run) -> null != run.tcpOfferedGbps() && run.tcpOfferedGbps() > 90.0,
                 "a smaller but real gain (hostCC would see no congestion and raise the NIC rate)"),
-            new BaselineRow("B15", "no TCP / TCP 37 / 71 / 95 Gbit/s offered: RDMA Gbit/s; TCP Gbit/s; IIO occupancy;" +
-                " D ns",
+            new BaselineRow("B15", "no TCP / TCP 37 / 71 / 95 Gbit/s offered: RDMA Gbit/s; TCP Gbit/s; TCP drop %; " +
+                "IIO occupancy; D ns",
                 "RDMA and TCP contend only on PCIe; IIO occupancy does not rise",
                 Compare.list(result, (run) -> true, (run) -> run.metric("rnic_gbps"), 1) + "; " +
                 Compare.list(result, (run) -> true, (run) -> run.metric("tcp_gbps"), 1) + "; " +
+                Compare.list(result, (run) -> true, (run) -> 100.0 * run.metric("tcp_drop_rate"), 2) + "; " +
                 Compare.list(result, (run) -> true, (run) -> run.metric("iio_occupancy"), 0) + "; " +
-                Compare.list(result, PcieExperiment::baseline, (run) -> run.metric("rx_delay_ns"), 0)));
+                Compare.list(result, PcieExperiment::baseline, (run) -> run.metric("rx_delay_ns"), 0)),
+            tcpPerScheme(result));
+    }
+
+    /**
+     * @param result the result.
+     * @return TCP's goodput and drop rate at 71 and 95 Gbit/s offered under each scheme over DCQCN that ran: what a
+     * scheme that slows RDMA leaves to TCP, which no receiver-side scheme can throttle.
+     */
+    static BaselineRow tcpPerScheme(final ExperimentResult result)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final String scheme : EvaluationSchemes.ALL)
+        {
+            if (result.schemes().contains(scheme))
+            {
+                text.append(text.length() > 0 ? "; " : "").append(scheme).append(' ')
+                    .append(atHighLoads(result, scheme, "tcp_gbps", 1.0, 1)).append(" Gbit/s, ")
+                    .append(atHighLoads(result, scheme, "tcp_drop_rate", 100.0, 2)).append(" %");
+            }
+        }
+        return new BaselineRow("pcie TCP", "TCP 71 / 95 Gbit/s offered, per scheme over DCQCN: TCP goodput; TCP " +
+            "bytes dropped at the receiver NIC", "not reported (the receiver cannot throttle TCP sent by other hosts)",
+            text.length() > 0 ? text.toString() : "n/a");
+    }
+
+    /**
+     * @return the scheme's metric at TCP 71 and 95 Gbit/s offered, e.g. {@code "51.9 / 51.9"}.
+     */
+    private static String atHighLoads(final ExperimentResult result, final String scheme, final String metric,
+        final double scale, final int decimals)
+    {
+        final List<String> values = new ArrayList<>();
+        for (final double offeredGbps : new double[]{ PaperBaseline.TCP_OFFERED_GBPS[1],
+            PaperBaseline.TCP_OFFERED_GBPS[2] })
+        {
+            values.add(Outcomes.value(result, scheme,
+                (run) -> null != run.tcpOfferedGbps() && run.tcpOfferedGbps() == offeredGbps, metric, scale,
+                decimals));
+        }
+        return String.join(" / ", values);
+    }
+
+    private static boolean withTcp(final RunRecord run)
+    {
+        return null != run.tcpOfferedGbps();
     }
 
     private static boolean baseline(final RunRecord run)
