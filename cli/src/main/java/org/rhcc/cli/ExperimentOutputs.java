@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.ChartData;
 import org.rhcc.experiments.report.ChartRenderer;
-import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.TextTable;
 import org.rhcc.experiments.result.ExperimentResult;
@@ -64,13 +62,9 @@ public final class ExperimentOutputs
         final Experiment experiment, final ExperimentResult result, final Path directory) throws IOException
     {
         final List<Path> files = new ArrayList<>();
-        for (final ChartSpec spec : experiment.charts())
+        for (final ChartData data : experiment.chartData(result))
         {
-            final Optional<ChartData> data = spec.build(result);
-            if (data.isPresent())
-            {
-                files.add(ChartRenderer.writePng(data.get(), directory));
-            }
+            files.add(ChartRenderer.writePng(data, directory));
         }
         return files;
     }

@@ -1,9 +1,12 @@
 package org.rhcc.experiments;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.rhcc.experiments.report.BaselineRow;
+import org.rhcc.experiments.report.ChartData;
 import org.rhcc.experiments.report.ChartSpec;
+import org.rhcc.experiments.report.InterHostCcPanels;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeRegistry;
@@ -84,6 +87,21 @@ public interface Experiment
      * @return the charts to draw from the result.
      */
     List<ChartSpec> charts();
+
+    /**
+     * @param result this experiment's result.
+     * @return every chart of {@link #charts()} the result holds runs for, in order, each split into one panel per
+     * inter-host CC where its runs span several CCs and it would otherwise repeat a colour ({@link InterHostCcPanels}).
+     */
+    default List<ChartData> chartData(final ExperimentResult result)
+    {
+        final List<ChartData> charts = new ArrayList<>();
+        for (final ChartSpec spec : charts())
+        {
+            InterHostCcPanels.of(spec).build(result).ifPresent(charts::add);
+        }
+        return charts;
+    }
 
     /**
      * @param result this experiment's result.

@@ -19,6 +19,10 @@ import org.rhcc.experiments.result.RunRecord;
  * @param series     one legend entry each, in legend order.
  * @param notes      lines printed under the plot, e.g. the runs shown that are not stationary ({@link Unsettled});
  *                   may be empty.
+ * @param panels     the panels of a figure drawn as several plots in one PNG (one per inter-host CC,
+ *                   {@link InterHostCcPanels}), each a chart of its own with its panel title, categories and series;
+ *                   empty for a single plot, whose categories and series are this chart's. A figure has no categories
+ *                   or series of its own; its notes are printed once, under the last panel.
  */
 public record ChartData(
     String fileName,
@@ -28,7 +32,8 @@ public record ChartData(
     Kind kind,
     List<String> categories,
     List<Series> series,
-    List<String> notes)
+    List<String> notes,
+    List<ChartData> panels)
 {
     /**
      * Validates the names and freezes the lists.
@@ -43,6 +48,43 @@ public record ChartData(
         categories = List.copyOf(categories);
         series = List.copyOf(series);
         notes = List.copyOf(notes);
+        panels = List.copyOf(panels);
+        if (!panels.isEmpty() && !(categories.isEmpty() && series.isEmpty()))
+        {
+            throw new IllegalArgumentException("a figure of panels has no series of its own: " + fileName);
+        }
+        for (final ChartData panel : panels)
+        {
+            if (!panel.panels().isEmpty() || panel.kind() != kind)
+            {
+                throw new IllegalArgumentException("a panel of " + fileName + " must be a single plot of its kind");
+            }
+        }
+    }
+
+    /**
+     * A single plot.
+     *
+     * @param fileName   PNG file name without directory.
+     * @param title      chart title.
+     * @param xTitle     x-axis title with its unit.
+     * @param yTitle     y-axis title with its unit.
+     * @param kind       how to draw it.
+     * @param categories x-axis categories ({@link Kind#BAR} only).
+     * @param series     the legend entries.
+     * @param notes      lines printed under the plot.
+     */
+    public ChartData(
+        final String fileName,
+        final String title,
+        final String xTitle,
+        final String yTitle,
+        final Kind kind,
+        final List<String> categories,
+        final List<Series> series,
+        final List<String> notes)
+    {
+        this(fileName, title, xTitle, yTitle, kind, categories, series, notes, List.of());
     }
 
     /**
@@ -83,7 +125,34 @@ public record ChartData(
         final List<String> more = new ArrayList<>(notes);
         more.add(Unsettled.legend() + ":");
         lines.forEach((line) -> more.add("  " + line));
-        return new ChartData(fileName, title, xTitle, yTitle, kind, categories, series, more);
+        return new ChartData(fileName, title, xTitle, yTitle, kind, categories, series, more, panels);
+    }
+
+    /**
+     * @param figureTitle the figure's title, above every panel.
+     * @param panelCharts the panels, each a single plot of this chart's kind; their own notes are dropped.
+     * @param figureNotes lines printed once under the last panel.
+     * @return a figure of the panels, with this chart's file name, kind and axis titles.
+     */
+    public ChartData withPanels(final String figureTitle, final List<ChartData> panelCharts,
+        final List<String> figureNotes)
+    {
+        final List<ChartData> withoutNotes = new ArrayList<>();
+        for (final ChartData panel : panelCharts)
+        {
+            withoutNotes.add(new ChartData(fileName, panel.title(), xTitle, yTitle, kind, panel.categories(),
+                panel.series(), List.of()));
+        }
+        return new ChartData(fileName, figureTitle, xTitle, yTitle, kind, List.of(), List.of(), figureNotes,
+            withoutNotes);
+    }
+
+    /**
+     * @return the plots to draw: the panels of a figure, else this chart alone.
+     */
+    public List<ChartData> plots()
+    {
+        return panels.isEmpty() ? List.of(this) : panels;
     }
 
     /**

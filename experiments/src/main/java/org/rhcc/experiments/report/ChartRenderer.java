@@ -26,7 +26,6 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -34,9 +33,13 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Draws a {@link ChartData} as a PNG with XChart's {@link BitmapEncoder}; works headless
  * ({@code -Djava.awt.headless=true}, which the {@code rhcc} launcher sets).
  * <p>
- * Simulated series use a colour-blind-safe palette (Okabe and Ito) of 8 colours, lines past the eighth dashed and past
- * the sixteenth dotted; paper reference series are drawn in grey (bars) or black, dashed, with diamond markers
- * (lines), so that a reader sees at once which numbers come from the testbed.
+ * Every series is drawn in its {@link ChartStyles} style: a colour-blind-safe palette (Okabe and Ito) in three variants
+ * (the colour, darker and dashed, lighter and dotted), so that no two series of a PNG look alike; paper reference
+ * series are drawn near-black (bars) or black, dashed, with diamond markers (lines), so that a reader sees at once
+ * which numbers come from the testbed.
+ * A figure of panels ({@link ChartData#panels()}, one per inter-host CC, {@link InterHostCcPanels}) is drawn as one
+ * XChart plot per panel, {@link #PANEL_HEIGHT_PX} high, with a common y axis, stacked under the figure's title in one
+ * image (XChart's own matrix of charts has no title or notes of its own, so the image is composed with java.awt).
  * The chart's notes ({@link ChartData#notes()}, e.g. the runs shown that are not stationary) are printed under it.
  */
 public final class ChartRenderer
@@ -45,22 +48,15 @@ public final class ChartRenderer
     public static final int WIDTH_PX = 960;
     /** Height of every chart, pixels. */
     public static final int HEIGHT_PX = 560;
+    /** Height of each panel of a figure, pixels. */
+    public static final int PANEL_HEIGHT_PX = 430;
+    /** Height of a figure's title strip above its panels, pixels. */
+    public static final int FIGURE_TITLE_PX = 40;
 
-    private static final Color[] PALETTE =
-    {
-        new Color(0, 114, 178),
-        new Color(213, 94, 0),
-        new Color(0, 158, 115),
-        new Color(204, 121, 167),
-        new Color(230, 159, 0),
-        new Color(86, 180, 233),
-        new Color(120, 120, 120),
-        new Color(240, 228, 66),
-    };
     private static final Marker[] MARKERS =
     {
         SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.DIAMOND,
-        SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_UP,
+        SeriesMarkers.TRIANGLE_DOWN,
     };
     private static final BasicStroke[] LINE_STROKES =
     {
@@ -70,10 +66,11 @@ public final class ChartRenderer
     };
     /** Bar groups whose labels fit upright under a chart. */
     private static final int UPRIGHT_CATEGORIES = 6;
+    /** Lines with more points than this are drawn without markers. */
+    private static final int MARKED_POINTS = 40;
     private static final double[] NICE_STEPS = { 1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0 };
-    private static final Color REFERENCE_COLOR = Color.BLACK;
-    private static final Color REFERENCE_BAR_COLOR = new Color(110, 110, 110);
     private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 18);
+    private static final Font PANEL_TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 15);
     private static final Font AXIS_TITLE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
     private static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font LEGEND_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
@@ -117,10 +114,68 @@ public final class ChartRenderer
 
     private static void encode(final ChartData data, final OutputStream out) throws IOException
     {
-        if (!ImageIO.write(withNotes(BitmapEncoder.getBufferedImage(toChart(data)), data.notes()), "png", out))
+        if (!ImageIO.write(withNotes(image(data), data.notes()), "png", out))
         {
             throw new IOException("no PNG writer in this JVM");
         }
+    }
+
+    /**
+     * @param data a chart.
+     * @return its plot, or its panels stacked under its title.
+     */
+    private static BufferedImage image(final ChartData data)
+    {
+        final List<List<ChartStyles.SeriesStyle>> styles = ChartStyles.of(data);
+        final double yMax = yAxisMax(data);
+        final boolean legendInColumn = legendInColumn(data);
+        if (data.panels().isEmpty())
+        {
+            return BitmapEncoder.getBufferedImage(
+                toChart(data, styles.get(0), new Frame(HEIGHT_PX, TITLE_FONT, yMax, legendInColumn)));
+        }
+        final List<ChartData> panels = data.panels();
+        final Frame panelFrame = new Frame(PANEL_HEIGHT_PX, PANEL_TITLE_FONT, yMax, legendInColumn);
+        final BufferedImage image = new BufferedImage(WIDTH_PX, FIGURE_TITLE_PX + PANEL_HEIGHT_PX * panels.size(),
+            BufferedImage.TYPE_INT_RGB);
+        final Graphics2D g = whiteCanvas(image);
+        try
+        {
+            g.setFont(TITLE_FONT);
+            g.setColor(Color.BLACK);
+            final int titleWidthPx = g.getFontMetrics().stringWidth(data.title());
+            g.drawString(data.title(), Math.max(8, (WIDTH_PX - titleWidthPx) / 2), FIGURE_TITLE_PX - 12);
+            for (int i = 0; i < panels.size(); i++)
+            {
+                g.drawImage(BitmapEncoder.getBufferedImage(toChart(panels.get(i), styles.get(i), panelFrame)), 0,
+                    FIGURE_TITLE_PX + i * PANEL_HEIGHT_PX, null);
+            }
+        }
+        finally
+        {
+            g.dispose();
+        }
+        return image;
+    }
+
+    /**
+     * @return a graphics context over {@code image}, filled white, with anti-aliased text; the caller disposes it.
+     */
+    private static Graphics2D whiteCanvas(final BufferedImage image)
+    {
+        final Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, image.getWidth(), image.getHeight());
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        return g;
+    }
+
+    /**
+     * How one plot is framed: its height and title font (a chart's, or a panel's), the y axis's end and the legend's
+     * layout, the same for every panel of a figure.
+     */
+    private record Frame(int heightPx, Font titleFont, double yMax, boolean legendInColumn)
+    {
     }
 
     /**
@@ -136,13 +191,10 @@ public final class ChartRenderer
         }
         final BufferedImage image = new BufferedImage(chart.getWidth(),
             chart.getHeight() + NOTE_LINE_PX * notes.size() + NOTE_LINE_PX / 2, BufferedImage.TYPE_INT_RGB);
-        final Graphics2D g = image.createGraphics();
+        final Graphics2D g = whiteCanvas(image);
         try
         {
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, image.getWidth(), image.getHeight());
             g.drawImage(chart, 0, 0, null);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
             g.setFont(NOTE_FONT);
             g.setColor(NOTE_COLOR);
             int y = chart.getHeight() + NOTE_LINE_PX - 4;
@@ -159,19 +211,29 @@ public final class ChartRenderer
         return image;
     }
 
-    static Chart<?, ?> toChart(final ChartData data)
+    private static Chart<?, ?> toChart(final ChartData plot, final List<ChartStyles.SeriesStyle> styles,
+        final Frame frame)
     {
-        return ChartData.Kind.BAR == data.kind() ? barChart(data) : lineChart(data);
+        final Chart<?, ?> chart = ChartData.Kind.BAR == plot.kind() ? barChart(plot, styles, frame.heightPx()) :
+            lineChart(plot, styles, frame.heightPx());
+        final AxesChartStyler styler = (AxesChartStyler)chart.getStyler();
+        styler.setChartTitleFont(frame.titleFont());
+        legendLayout(styler, frame.legendInColumn());
+        if (frame.yMax() > 0.0)
+        {
+            styler.setYAxisMax(frame.yMax());
+        }
+        return chart;
     }
 
-    private static CategoryChart barChart(final ChartData data)
+    private static CategoryChart barChart(final ChartData data, final List<ChartStyles.SeriesStyle> styles,
+        final int heightPx)
     {
         final CategoryChart chart = new CategoryChartBuilder()
-            .width(WIDTH_PX).height(HEIGHT_PX)
+            .width(WIDTH_PX).height(heightPx)
             .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
             .build();
         style(chart.getStyler());
-        legendLayout(chart.getStyler(), data);
         chart.getStyler().setAvailableSpaceFill(0.8);
         chart.getStyler().setOverlapped(false);
         if (data.categories().size() > UPRIGHT_CATEGORIES)
@@ -180,61 +242,35 @@ public final class ChartRenderer
             chart.getStyler().setXAxisLabelRotation(30);
             chart.getStyler().setXAxisTickMarkSpacingHint(20);
         }
-        yAxisMax(chart.getStyler(), data);
-
-        int colour = 0;
-        for (final ChartData.Series series : data.series())
+        for (int i = 0; i < data.series().size(); i++)
         {
+            final ChartData.Series series = data.series().get(i);
             final CategorySeries added = chart.addSeries(series.name(), data.categories(), values(series.ys()));
-            if (series.reference())
-            {
-                added.setFillColor(REFERENCE_BAR_COLOR);
-                added.setLineColor(REFERENCE_BAR_COLOR);
-            }
-            else
-            {
-                added.setFillColor(PALETTE[colour % PALETTE.length]);
-                added.setLineColor(PALETTE[colour % PALETTE.length]);
-                colour++;
-            }
+            added.setFillColor(styles.get(i).color());
+            added.setLineColor(styles.get(i).color());
         }
         return chart;
     }
 
-    private static XYChart lineChart(final ChartData data)
+    private static XYChart lineChart(final ChartData data, final List<ChartStyles.SeriesStyle> styles,
+        final int heightPx)
     {
         final XYChart chart = new XYChartBuilder()
-            .width(WIDTH_PX).height(HEIGHT_PX)
+            .width(WIDTH_PX).height(heightPx)
             .title(data.title()).xAxisTitle(data.xTitle()).yAxisTitle(data.yTitle())
             .build();
         style(chart.getStyler());
-        legendLayout(chart.getStyler(), data);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        yAxisMax(chart.getStyler(), data);
-
-        int colour = 0;
-        for (final ChartData.Series series : data.series())
+        for (int i = 0; i < data.series().size(); i++)
         {
+            final ChartData.Series series = data.series().get(i);
+            final ChartStyles.SeriesStyle style = styles.get(i);
             final XYSeries added = chart.addSeries(series.name(), values(series.xs()), values(series.ys()));
-            if (series.reference())
-            {
-                added.setLineColor(REFERENCE_COLOR);
-                added.setMarkerColor(REFERENCE_COLOR);
-                added.setMarker(SeriesMarkers.DIAMOND);
-                added.setLineStyle(SeriesLines.DASH_DASH);
-            }
-            else
-            {
-                // past the palette's 8 colours the lines are dashed, then dotted, so that no two look alike
-                final int round = colour / PALETTE.length;
-                final Color color = PALETTE[colour % PALETTE.length];
-                added.setLineColor(color);
-                added.setMarkerColor(color);
-                added.setMarker(series.xs().length > 40 ? SeriesMarkers.NONE :
-                    MARKERS[(colour + round) % MARKERS.length]);
-                added.setLineStyle(LINE_STROKES[round % LINE_STROKES.length]);
-                colour++;
-            }
+            added.setLineColor(style.color());
+            added.setMarkerColor(style.color());
+            added.setLineStyle(LINE_STROKES[style.dash()]);
+            added.setMarker(!style.reference() && series.xs().length > MARKED_POINTS ? SeriesMarkers.NONE :
+                MARKERS[style.marker()]);
         }
         return chart;
     }
@@ -259,18 +295,32 @@ public final class ChartRenderer
     }
 
     /**
-     * Keeps the legend in one row under the plot while it fits the chart's width (about 8 px per character plus
-     * 60 px per entry for the marker and spacing); a longer legend goes in a column to the right of the plot, so that
-     * no entry is cut off.
+     * A legend stays in one row under the plot while it fits the chart's width (about 8 px per character plus 60 px
+     * per entry for the marker and spacing); a longer one goes in a column to the right of the plot, so that no entry
+     * is cut off. The panels of a figure all take the layout its longest legend needs, so that their plots line up.
+     *
+     * @return true when a legend of the chart needs a column.
      */
-    private static void legendLayout(final AxesChartStyler styler, final ChartData data)
+    private static boolean legendInColumn(final ChartData chart)
     {
-        int widthPx = 0;
-        for (final ChartData.Series series : data.series())
+        for (final ChartData plot : chart.plots())
         {
-            widthPx += 8 * series.name().length() + 60;
+            int widthPx = 0;
+            for (final ChartData.Series series : plot.series())
+            {
+                widthPx += 8 * series.name().length() + 60;
+            }
+            if (widthPx > WIDTH_PX - 40)
+            {
+                return true;
+            }
         }
-        if (widthPx > WIDTH_PX - 40)
+        return false;
+    }
+
+    private static void legendLayout(final AxesChartStyler styler, final boolean inColumn)
+    {
+        if (inColumn)
         {
             styler.setLegendPosition(Styler.LegendPosition.OutsideE);
             styler.setLegendLayout(Styler.LegendLayout.Vertical);
@@ -278,26 +328,27 @@ public final class ChartRenderer
     }
 
     /**
-     * Sets the y axis to end at a round number a little above the largest value, so that the axis always gets
-     * several labelled ticks (XChart otherwise labels only the extremes of some ranges).
+     * @return a round number a little above the largest value of every plot of the chart (0 when there is none), for
+     * the y axis to end at, so that it always gets several labelled ticks (XChart otherwise labels only the extremes
+     * of some ranges) and the panels of a figure share one scale.
      */
-    private static void yAxisMax(final AxesChartStyler styler, final ChartData data)
+    private static double yAxisMax(final ChartData data)
     {
         double max = 0.0;
-        for (final ChartData.Series series : data.series())
+        for (final ChartData plot : data.plots())
         {
-            for (final double y : series.ys())
+            for (final ChartData.Series series : plot.series())
             {
-                if (Double.isFinite(y))
+                for (final double y : series.ys())
                 {
-                    max = Math.max(max, y);
+                    if (Double.isFinite(y))
+                    {
+                        max = Math.max(max, y);
+                    }
                 }
             }
         }
-        if (max > 0.0)
-        {
-            styler.setYAxisMax(niceCeiling(1.05 * max));
-        }
+        return max > 0.0 ? niceCeiling(1.05 * max) : 0.0;
     }
 
     /**

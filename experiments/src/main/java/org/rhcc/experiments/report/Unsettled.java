@@ -32,6 +32,15 @@ public final class Unsettled
     }
 
     /**
+     * @param text a cell or legend entry, marked or not.
+     * @return {@code text} without the {@value #MARK} {@link #mark} appends.
+     */
+    public static String unmarked(final String text)
+    {
+        return text.endsWith(" " + MARK) ? text.substring(0, text.length() - MARK.length() - 1) : text;
+    }
+
+    /**
      * @return the legend's heading: what the mark means.
      */
     public static String legend()
