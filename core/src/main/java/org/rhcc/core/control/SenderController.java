@@ -9,10 +9,10 @@ import org.rhcc.core.sender.SenderParameters;
 /**
  * The sender side of a {@link Scheme}, bound to its platform's rate limiter: every probe ACK goes through RHCC's
  * {@link ReceivableRateController} (Eq. (2)-(4)) over a {@link QpStateTable}, and every accepted decision goes to the
- * {@link RateLimiter}; rejected ACKs change nothing. Schemes without a sender loop (dcqcn, hostcc, hostcc-5level, cpu-only)
- * do nothing. The table holds QPs {@code firstQp ..} of the host: the simulator's in-process runs give it the whole
- * host (first QP 0), the distributed controller one block of the host's QPs, so both take the same decisions for the
- * same ACKs.
+ * {@link RateLimiter}; rejected ACKs change nothing. Schemes without a sender loop (dcqcn, hostcc, hostcc-5level,
+ * cpu-only) do nothing. The table holds QPs {@code firstQp ..} of the host: the simulator's in-process runs give it the
+ * whole host (first QP 0), the distributed controller one block of the host's QPs, so both take the same decisions for
+ * the same ACKs.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per ACK.
  */
