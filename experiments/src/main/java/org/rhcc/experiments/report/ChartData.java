@@ -63,31 +63,6 @@ public record ChartData(
     }
 
     /**
-     * A single plot.
-     *
-     * @param fileName   PNG file name without directory.
-     * @param title      chart title.
-     * @param xTitle     x-axis title with its unit.
-     * @param yTitle     y-axis title with its unit.
-     * @param kind       how to draw it.
-     * @param categories x-axis categories ({@link Kind#BAR} only).
-     * @param series     the legend entries.
-     * @param notes      lines printed under the plot.
-     */
-    public ChartData(
-        final String fileName,
-        final String title,
-        final String xTitle,
-        final String yTitle,
-        final Kind kind,
-        final List<String> categories,
-        final List<Series> series,
-        final List<String> notes)
-    {
-        this(fileName, title, xTitle, yTitle, kind, categories, series, notes, List.of());
-    }
-
-    /**
      * A chart without notes.
      *
      * @param fileName   PNG file name without directory.
@@ -107,7 +82,7 @@ public record ChartData(
         final List<String> categories,
         final List<Series> series)
     {
-        this(fileName, title, xTitle, yTitle, kind, categories, series, List.of());
+        this(fileName, title, xTitle, yTitle, kind, categories, series, List.of(), List.of());
     }
 
     /**
@@ -141,10 +116,19 @@ public record ChartData(
         for (final ChartData panel : panelCharts)
         {
             withoutNotes.add(new ChartData(fileName, panel.title(), xTitle, yTitle, kind, panel.categories(),
-                panel.series(), List.of()));
+                panel.series()));
         }
         return new ChartData(fileName, figureTitle, xTitle, yTitle, kind, List.of(), List.of(), figureNotes,
             withoutNotes);
+    }
+
+    /**
+     * @param newTitle another title (a panel's).
+     * @return a copy of this chart with that title.
+     */
+    public ChartData withTitle(final String newTitle)
+    {
+        return new ChartData(fileName, newTitle, xTitle, yTitle, kind, categories, series, notes, panels);
     }
 
     /**

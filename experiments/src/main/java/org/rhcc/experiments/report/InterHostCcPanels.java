@@ -66,7 +66,7 @@ public final class InterHostCcPanels implements ChartSpec
         final List<ChartData> panels = new ArrayList<>();
         runsByCc.forEach((cc, runs) -> chart.build(new ExperimentResult(result.experiment(), result.paperRows(),
             result.seed(), result.durationMs(), result.warmupMs(), result.schemes(), result.simParameters(), runs))
-            .ifPresent((panel) -> panels.add(withTitle(panel, "over " + name(cc)))));
+            .ifPresent((panel) -> panels.add(panel.withTitle("over " + name(cc)))));
         if (panels.size() < 2)
         {
             return whole;
@@ -116,11 +116,5 @@ public final class InterHostCcPanels implements ChartSpec
             count += (int)plot.series().stream().filter((series) -> !series.reference()).count();
         }
         return count;
-    }
-
-    private static ChartData withTitle(final ChartData panel, final String title)
-    {
-        return new ChartData(panel.fileName(), title, panel.xTitle(), panel.yTitle(), panel.kind(),
-            panel.categories(), panel.series(), panel.notes());
     }
 }
