@@ -90,7 +90,7 @@ public record SenderParameters(
         }
         if (SenderGate.INCREASE_INTERVAL == senderGate && !qpWeights.isNone())
         {
-            throw new IllegalArgumentException("qp_weights = " + qpWeights + " cannot be used with hostcc-emulated: " +
+            throw new IllegalArgumentException(qpWeights + " cannot be used with hostcc-emulated: " +
                 "hostCC has no weights, and its increase clock takes the byte of the QP state a weight would; " +
                 "drop qp_weights or run another scheme");
         }
