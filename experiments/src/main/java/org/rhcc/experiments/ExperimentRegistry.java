@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.rhcc.experiments.baseline.CongestionExperiment;
+import org.rhcc.experiments.baseline.DelayMapExperiment;
 import org.rhcc.experiments.baseline.MbaLevelsExperiment;
 import org.rhcc.experiments.baseline.MsgQpExperiment;
 import org.rhcc.experiments.baseline.NumaExperiment;
@@ -49,6 +50,7 @@ public final class ExperimentRegistry
             .register(new MsgQpExperiment())
             .register(new NumaExperiment())
             .register(new MbaLevelsExperiment())
+            .register(new DelayMapExperiment())
             .register(new PcieExperiment())
             .register(new MemoryExperiment())
             .register(new IncastExperiment())

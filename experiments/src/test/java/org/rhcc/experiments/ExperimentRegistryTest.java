@@ -6,9 +6,11 @@ import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.experiments.baseline.DelayMapExperiment;
 import org.rhcc.experiments.scheme.HookFactory;
 import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
+import org.rhcc.sim.DelayMap;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 
@@ -26,7 +28,8 @@ class ExperimentRegistryTest
     @Test
     void shouldResolveAllInRegistryOrder()
     {
-        assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "pcie", "memory", "incast",
+        assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "delay-map", "pcie", "memory",
+            "incast",
             "ithr-sweep", "dthr-sweep", "ablation", "qp-scale", "cascade-timing", "settling", "hpcc-reference",
             "protected-cpu", "weighted"),
             REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
@@ -39,7 +42,7 @@ class ExperimentRegistryTest
         final UserInputException ex = assertThrows(UserInputException.class, () -> REGISTRY.resolve("outcast"));
 
         assertEquals("unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
+            "mba-levels, delay-map, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
             "hpcc-reference, protected-cpu, weighted, all", ex.getMessage());
     }
 
@@ -55,8 +58,8 @@ class ExperimentRegistryTest
     {
         final Map<String, Integer> expectedRuns =
             Map.ofEntries(Map.entry("signals", 4), Map.entry("congestion", 8), Map.entry("msg-qp", 20),
-                Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("pcie", 4), Map.entry("memory", 2),
-                Map.entry("incast", 8), Map.entry("ithr-sweep", 7), Map.entry("dthr-sweep", 6),
+                Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("delay-map", 100), Map.entry("pcie", 4),
+                Map.entry("memory", 2), Map.entry("incast", 8), Map.entry("ithr-sweep", 8), Map.entry("dthr-sweep", 6),
                 Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
                 Map.entry("settling", 1), Map.entry("hpcc-reference", 2),
                 Map.entry("protected-cpu", 4), Map.entry("weighted", 3));
@@ -68,7 +71,7 @@ class ExperimentRegistryTest
             for (final PlannedRun run : runs)
             {
                 assertEquals(42L, run.scenario().seed());
-                assertEquals(1_000_000L, run.scenario().durationNs());
+                assertEquals(expectedDurationNs(experiment, run), run.scenario().durationNs(), run.label());
                 assertEquals(500_000L, run.scenario().warmupNs());
                 assertEquals(SchemeRegistry.DCQCN, run.schemeEntry().name());
                 assertTrue(conditions.add(run.condition()), "duplicate condition " + run.condition());
@@ -146,6 +149,20 @@ class ExperimentRegistryTest
             "baselines) and hpcc-reference (HPCC's own reference)");
     }
 
+    /**
+     * The settings' measured time; the delay map measures its runs below 20 Gbit/s longer, in proportion, so that
+     * each answers about as many probes ({@link DelayMap#durationNs}).
+     */
+    private static long expectedDurationNs(final Experiment experiment, final PlannedRun run)
+    {
+        if (!DelayMapExperiment.NAME.equals(experiment.name()))
+        {
+            return 1_000_000L;
+        }
+        final double perQpGbps = Double.parseDouble(run.params().get(DelayMap.RATE_LIMIT_PARAMETER));
+        return DelayMap.durationNs(DelayMap.heldGbps(perQpGbps, run.scenario().qpsPerSender()), 1_000_000L);
+    }
+
     @Test
     void shouldSweepTheCascadeTimingAndSettleEverySchemeAt3x()
     {
@@ -156,8 +173,8 @@ class ExperimentRegistryTest
             "swift", "rhcc+swift", "rhcc-gated+swift"), cascade.defaultSchemes());
         assertTrue(cascade.summary().contains("the paper says only 'periodically'"), cascade.summary());
         assertEquals(15, runs.size());
-        assertEquals(Map.of("step_down_us", "1", "step_up_us", "50"), runs.get(0).params());
-        assertEquals(Map.of("step_down_us", "100", "step_up_us", "500"), runs.get(14).params());
+        assertEquals(Map.of("step_down_us", "1", "step_up_us", "100"), runs.get(0).params());
+        assertEquals(Map.of("step_down_us", "100", "step_up_us", "300"), runs.get(14).params());
         assertTrue(runs.stream().allMatch((run) -> run.scenario().pfc() && run.scenario().congestion() == 3));
         final Set<String> timings = new HashSet<>();
         runs.forEach((run) -> timings.add(run.params().get("step_down_us") + "/" + run.params().get("step_up_us")));

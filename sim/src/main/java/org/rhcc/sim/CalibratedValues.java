@@ -13,8 +13,8 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   (A2); a pure MLP-bound generator cannot produce the gradual 1x/2x/3x curve (docs/model.md §4.8).</li>
  *   <li>MBA: delays for 26.5/20/15/10 GB/s with the saturating generator (18 threads, no injection delay), the
  *   generator of the paper's level table (A3).</li>
- *   <li>RNIC alone: L_llc for IIO occupancy ~20 at line rate (A5; 104 ns, re-fitted from 115 ns when D became the
- *   probes' reading: the probe's PCIe leg adds its own ~18 ns, D(0x) = 122 ns).</li>
+ *   <li>RNIC alone: L_llc for IIO occupancy ~20 at line rate (A5; 90 ns since the NIC's write trains wait at the
+ *   WPQ, 104 ns before, 115 ns before D became the probes' reading).</li>
  *   <li>Contention: the WPQ drains only when full (W_hi = capacity, as [HN]'s P_fill^WPQ implies), NIC lines keep
  *   their IIO entry until their DRAM write enters the WPQ ([HN] P2M-Write domain), the I/O working set exceeds the
  *   DDIO ways (the choice of docs/model.md §10 recorded here: NIC writes mostly reach DRAM, p_hit ~0.05-0.2), C_iio and
@@ -29,10 +29,14 @@ import org.rhcc.core.dcqcn.DcqcnParameters;
  *   <li>DRAM burst queueing: S of the M/D/1 wait so that read-only MLC's loaded latency follows [ML] (A6); its
  *   bounds are the drain times of a full RPQ/WPQ, not fitted. This is what holds NIC lines at 1x (B1).</li>
  *   <li>D as the probes measure it (docs/model.md §4.10, {@code ProbeTracker}), re-fitted on B2 and B8 only, with the
- *   host model above frozen: the NIC's posted-write queue per port (7 TLPs; of 2..8 TLPs, 7 gives the smallest worst B2
- *   error at 1x/2x/3x) and the probe-record ring (92 slots, 5.75 KB: D(1x) close to 190 ns). Before the fit the memory
- *   controller's drain rule was corrected (an opportunistic drain writes a whole batch before a sparse read ends it,
- *   {@code MemoryController}); B1 held unchanged, and B9 follows from it, not from a fit.</li>
+ *   host model above frozen. Before the fit the memory controller's drain rule was corrected (an opportunistic drain
+ *   writes a whole batch before a sparse read ends it, {@code MemoryController}); B1 held unchanged, and B9 follows
+ *   from it, not from a fit.</li>
+ *   <li>The NIC's own traffic in D (docs/model.md §8 step 10, rows C1 and C2): with the QPs de-phased, the probe paced
+ *   as a packet of its flow, the channel utilisation without the turnarounds taken in idle time, the NIC's write
+ *   trains in the writes' burst-queueing wait and the record ring's reuse counted in the NIC's own writes (mechanisms,
+ *   none fitted), a grid over L_llc (with K_tor sized from it), the record ring and the posted queue against A5, B1,
+ *   B2, B8 and C1 at seeds 1, 2, 3 and 42: L_llc 90 ns, K_tor 19, 140 slots, 4 TLPs.</li>
  *   <li>Network: the PFC-free RX-buffer marking thresholds (B4). PFC-free goodput (B3) is set by loss recovery:
  *   out-of-sequence packets wait in the RX buffer for the receive pipeline, which NAKs a PSN gap through the NIC's
  *   slow path (~20 us, a published ConnectX figure, not fitted); meanwhile the QP sends only packets that will be
@@ -89,7 +93,8 @@ final class CalibratedValues
 
     static final SimParameters.Io IO = new SimParameters.Io(
         108,            // C_iio (CAL: row B1; RH 94 avg occupancy + lines on the link, [HN] ~92)
-        104.0,          // L_llc (CAL: row A5: IIO occupancy 20 at line rate; was 115 when D was the mean residency)
+        90.0,           // L_llc (CAL: row A5: IIO occupancy 20 at line rate; 104 before the NIC's write trains were
+                        // modelled at the WPQ admission, 115 when D was the mean residency)
         180,            // K_cha (CAL: row B3)
         true,           // DDIO on [RH testbed]
         2,              // DDIO ways [DD]
@@ -100,15 +105,14 @@ final class CalibratedValues
         1,              // perftest: one buffer per QP (est.)
         9L << 20,       // I/O footprint beyond payload buffers (CAL: row B1)
         10_000.0,       // hit-rate fixed point period [docs/model.md §4.5]
-        22);            // K_tor = ceil(B_pcie x L_llc / 512 b) = ceil(104 x 104 / 512): the fewest entries that keep
-                        // the PCIe posted-write rate through the CHA phase; sized, not fitted (B5 cross: -16 %)
+        19);            // K_tor = ceil(B_pcie x L_llc / 512 b) = ceil(104 x 90 / 512): the fewest entries that keep
+                        // the PCIe posted-write rate through the CHA phase; sized, not fitted
 
     static final SimParameters.Pcie PCIE = new SimParameters.Pcie(
         104.0,          // B_pcie: Gen3 x16 posted writes at MPS 256 [PC]
         100.0,          // L_pcie (est., CAL: row A5/B1)
         256,            // MPS (typical)
-        7);             // posted-write queue per NIC port, 1.75 KB (CAL: row B2; of 2..8 TLPs, 7 has the smallest
-                        // worst B2 error over 1x/2x/3x and seeds 1/7/42/99, relative to tolerance; est. 1-4 KB)
+        4);             // queue of formed posted writes per NIC port, 1 KB (CAL: row B2 at 2x/3x; est. 1-4 KB)
 
     static final SimParameters.Rnic RNIC = new SimParameters.Rnic(
         130_944,        // B_rx lossless buffer [NIC]
@@ -131,7 +135,10 @@ final class CalibratedValues
         4,              // messages posted per QP (est.; keeps the pipe full, Little's law sets the latency)
         32_768,         // one probe per 32 KB [RH]
         64,             // probe size on the wire (~60 B [RH])
-        92);            // probe-record ring slots, 5.75 KB (CAL: row B2 at 1x, 190 ns, and B8)
+        140,            // probe-record ring slots, 8.75 KB (CAL: rows B2 at 1x, B8 and C1)
+        0.1,            // pacing jitter: each gap within +-10 % (est.; de-phases equal-rate QPs, docs/model.md §4.2)
+        1_000.0,        // first doorbell within 1 us of start (est.: an MMIO doorbell and the WQE fetch it triggers)
+        0.0);           // no per-QP rate limit: perftest's default
 
     static final SimParameters.Network NETWORK = new SimParameters.Network(
         LINE_RATE_GBPS,

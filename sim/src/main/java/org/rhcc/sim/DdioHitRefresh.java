@@ -5,9 +5,9 @@ import org.rhcc.sim.host.DdioHitModel;
 import org.rhcc.sim.host.IoPath;
 
 /**
- * Keeps the DDIO hit probabilities of the NIC's writes and of the probe records current (docs/model.md §4.5, §4.10):
- * primed from the line rate at the start, then refreshed every hit window from the I/O arrivals and the cores' LLC
- * fills of that window.
+ * Sets the DDIO hit probabilities of the NIC's writes and of the probe records (docs/model.md §4.5, §4.10): the NIC's
+ * writes primed from the line rate at the start, then refreshed every hit window from the I/O arrivals and the cores'
+ * LLC fills of that window; the probe records' once, a constant of the record ring.
  * <p>
  * <b>Note:</b> single-threaded; allocates nothing.
  */
@@ -42,7 +42,7 @@ final class DdioHitRefresh
     }
 
     /**
-     * Sets the hit probabilities for I/O arriving at a rate and no core fills.
+     * Sets the NIC writes' hit probability for I/O arriving at a rate and no core fills, and the records' for good.
      *
      * @param ioLinesPerNs I/O arrival rate, lines per ns.
      * @param lineBytes    bytes per line.
@@ -51,11 +51,11 @@ final class DdioHitRefresh
     {
         io.hitProbability(DdioHitModel.hitProbability(ioLinesPerNs, 0.0,
             ioParams.coreDdioShare(), workingSetLines, ioParams.ddioLines(), 1.0));
-        updateRecordHitProbability(ioLinesPerNs, 0.0, ioLinesPerNs * lineBytes / probeIntervalBytes);
+        updateRecordHitProbability(lineBytes);
     }
 
     /**
-     * Refreshes the hit probabilities from the window since the previous refresh.
+     * Refreshes the NIC writes' hit probability from the window since the previous refresh.
      *
      * @param total the run's totals, just snapshot.
      */
@@ -66,26 +66,24 @@ final class DdioHitRefresh
         final double coreFills = cpu.takeLocalFills() / elapsed;
         io.hitProbability(DdioHitModel.hitProbability(ioRate, coreFills, ioParams.coreDdioShare(),
             workingSetLines, ioParams.ddioLines(), io.hitProbability()));
-        updateRecordHitProbability(ioRate, coreFills,
-            (total.rdmaBytes - atHitWindow.rdmaBytes) / elapsed / probeIntervalBytes);
         atHitWindow.copy(total);
     }
 
     /**
-     * The probe records' ring slots are rewritten once per ring cycle ({@code slots / probe rate}); a slot survives
-     * in the DDIO ways if the allocations of that cycle did not evict it (docs/model.md §4.5, §4.10). The probe rate is
-     * the RDMA payload rate over the probe interval (one probe per 32 KB per QP), not a count of the few probes of a
-     * 10 us window: the QPs' probes come in bursts.
+     * The probe records' ring slots are rewritten once per ring cycle, every {@code slots} probes; a slot still in the
+     * DDIO ways when it is rewritten is a hit (docs/model.md §4.5, §4.10). The reuse distance is counted in the NIC's
+     * own write stream: between two writes of a slot the NIC writes {@code slots} probe intervals of data,
+     * {@code slots x probeIntervalBytes / 64} lines, each of which allocates into the DDIO ways when it misses (82 %
+     * of them with no CPU traffic, nearly all under congestion, §4.5); counting every one as an allocation, the
+     * record's hit probability {@code exp(-slots x probeIntervalBytes / 64 / N_ddio)} is a constant of the ring. It does
+     * not depend on how fast the NIC sends, nor on the cores: cutting the NIC's rate never raises its own delay
+     * signal. (A ring cycle measured in time, with the cores' fills evicting slots too, did: the record's miss rate
+     * rose as the NIC slowed and put a floor above D_thr under D at 3x, trapping a sender loop at R_min, against the
+     * paper's RNIC-only fixed point of row C1.)
      */
-    private void updateRecordHitProbability(final double ioLinesPerNs, final double coreFills,
-        final double probesPerNs)
+    private void updateRecordHitProbability(final double lineBytes)
     {
-        if (probesPerNs > 0.0)
-        {
-            final double allocations = DdioHitModel.allocationsPerNs(ioLinesPerNs, io.hitProbability(), coreFills,
-                ioParams.coreDdioShare());
-            probes.recordHitProbability(DdioHitModel.survival(allocations, probeRecordLines / probesPerNs,
-                ioParams.ddioLines()));
-        }
+        final double linesPerCycle = probeRecordLines * probeIntervalBytes / lineBytes;
+        probes.recordHitProbability(DdioHitModel.survivalAfter(linesPerCycle, ioParams.ddioLines()));
     }
 }

@@ -6,9 +6,24 @@ import org.rhcc.sim.net.TcpPort;
 
 /**
  * The receiver NIC's DMA issue, once per step (docs/model.md §4.3, §4.4, §4.10): the CQEs first, then the RDMA and
- * TCP ports' data, each port's posted-write TLPs formed at the link's rate into its posted queue and taken out as
- * the IIO's tokens and the posted credits allow. Tracks how far the RDMA port has issued, which places a probe
- * record behind the data formed before it.
+ * TCP ports' data. The two ports are two functions of one device on one link. Each port's DMA engine forms posted-write
+ * TLPs from its waiting data at the link's rate into its own queue of formed TLPs (at most {@code postedQueueTlps});
+ * the link takes them out in turns, one TLP from each port that has one (round-robin arbitration between the
+ * functions), as the IIO's tokens and the posted credits allow. While both ports have data each gets half the link and
+ * either may take what the other leaves; a port whose data comes faster than its share keeps its queue full.
+ * <p>
+ * A probe record queues behind what its (RDMA) port has formed: a posted write does not pass the posted writes its
+ * function issued before it (PCIe ordering), and the two ports' queues meet only in the arbitration. So the record
+ * waits for its port's formed lines at the rate the port's turns and the credits take them: about one step when the
+ * port keeps up, a full queue at half the link while the other port holds the rest of it, a full queue at the rate
+ * credits come back under memory back-pressure. {@link #probePositionLines()} gives that position.
+ * <p>
+ * <b>Stalled posted writes.</b> A step in which the RDMA port has data waiting and cannot send it all counts, in the
+ * share it could not send, as stalled: for lack of posted credits (memory back-pressure, the whole step) or because the
+ * other port's turns take the link (PCIe contention). This is what the NIC's outbound stalled-writes counter reports for
+ * the RDMA function (mlx5 {@code outbound_pci_stalled_wr}, NEO-Host's PCIe outbound stalled writes: posted writes
+ * pending that the function could not perform), the paper's "PCIe back-pressure" under CPU congestion and under TCP
+ * alike.
  * <p>
  * <b>Note:</b> single-threaded; allocates nothing.
  */
@@ -16,6 +31,7 @@ final class NicDma
 {
     private static final double LINE_BYTES = 64.0;
     private static final double LINES_PER_BYTE = 1.0 / LINE_BYTES;
+    private static final double EPS = 1e-12;
 
     private final IoPath io;
     private final ProbeTracker probes;
@@ -70,58 +86,68 @@ final class NicDma
         {
             cqeLinesPending += fabric.takeCqeBytes() * LINES_PER_BYTE;
         }
-        if (rdmaLines + tcpLines + cqeLinesPending <= 1e-12)
+        final double rdmaPortLines = rdmaLines + cqeLinesPending;
+        if (rdmaPortLines + tcpLines <= EPS)
         {
             rdmaFormedLines = 0.0;
             tcpFormedLines = 0.0;
             return;
         }
-        form(rdmaLines + cqeLinesPending, tcpLines);
+        form(rdmaPortLines, tcpLines);
         final double creditsFree = io.creditsFree();
         if (!io.canIssue(creditsFree))
         {
-            total.stallNs += stepNs;
+            if (rdmaPortLines > EPS)
+            {
+                total.stallNs += stepNs;
+            }
             return;
         }
-        double budget = Math.min(io.tokens(), creditsFree);
-        double issued = 0.0;
-        if (cqeLinesPending > 0.0)
-        {
-            final double x = Math.min(budget, cqeLinesPending);
-            cqeLinesPending -= x;
-            budget -= x;
-            issued += x;
-        }
-        double rdma = 0.0;
+        final double budget = Math.min(io.tokens(), creditsFree);
+        // one TLP per port in turn: each takes half the budget, and what one leaves the other may take
+        double rdmaBudget = Math.min(rdmaPortLines, budget);
         double tcpTake = 0.0;
-        if (rdmaLines > 0.0 && tcpLines > 0.0)
+        if (tcpLines > EPS && rdmaPortLines > EPS)
         {
-            rdma = Math.min(rdmaLines, budget * 0.5);
-            tcpTake = Math.min(tcpLines, budget - rdma);
-            rdma = Math.min(rdmaLines, budget - tcpTake);
+            rdmaBudget = Math.min(rdmaPortLines, budget * 0.5);
+            tcpTake = Math.min(tcpLines, budget - rdmaBudget);
+            rdmaBudget = Math.min(rdmaPortLines, budget - tcpTake);
         }
-        else if (rdmaLines > 0.0)
-        {
-            rdma = Math.min(rdmaLines, budget);
-        }
-        else
+        else if (tcpLines > EPS)
         {
             tcpTake = Math.min(tcpLines, budget);
+            rdmaBudget = 0.0;
         }
-        if (rdma > 0.0)
+        double rdmaOut = 0.0;
+        if (cqeLinesPending > 0.0 && rdmaBudget > 0.0)
         {
-            issued += fabric.takePayload(rdma * LINE_BYTES, nowNs) * LINES_PER_BYTE;
+            final double x = Math.min(rdmaBudget, cqeLinesPending);
+            cqeLinesPending -= x;
+            rdmaBudget -= x;
+            rdmaOut += x;
+        }
+        if (rdmaBudget > 0.0 && rdmaLines > 0.0)
+        {
+            rdmaOut += fabric.takePayload(rdmaBudget * LINE_BYTES, nowNs) * LINES_PER_BYTE;
         }
         if (tcpTake > 0.0)
         {
             tcp.take(tcpTake * LINE_BYTES);
-            issued += tcpTake;
         }
+        if (rdmaPortLines > EPS)
+        {
+            // the share of the step the RDMA port could have used alone but the other port's turns took
+            final double alone = Math.min(rdmaPortLines, budget);
+            if (rdmaOut < alone - EPS)
+            {
+                total.stallNs += stepNs * (1.0 - rdmaOut / alone);
+            }
+        }
+        final double issued = rdmaOut + tcpTake;
         if (issued > 0.0)
         {
             io.issue(issued);
             total.issuedLines += issued;
-            final double rdmaOut = issued - tcpTake;
             rdmaPortIssuedLines += rdmaOut;
             rdmaFormedLines = rdmaFormedLines > rdmaOut ? rdmaFormedLines - rdmaOut : 0.0;
             tcpFormedLines = tcpFormedLines > tcpTake ? tcpFormedLines - tcpTake : 0.0;
@@ -139,12 +165,8 @@ final class NicDma
     }
 
     /**
-     * Each port's DMA engine forms posted-write TLPs from its waiting data at the link's rate into its posted queue
-     * (at most {@code postedQueueTlps}); the link and the credits take them out. The queue so holds about one step's
-     * worth while the link keeps up, and fills when the link is shared with the other port beyond its rate or the
-     * posted credits run short. A probe record queues behind what its own (RDMA) port has formed: posted writes of
-     * one function keep their order, the two ports' queues meet only in the per-TLP arbitration of the link
-     * (docs/model.md §4.10).
+     * Each port's DMA engine forms TLPs from its waiting data at the link's rate into its queue of formed TLPs; the
+     * link's turns and the credits take them out.
      */
     private void form(final double rdmaLines, final double tcpLines)
     {

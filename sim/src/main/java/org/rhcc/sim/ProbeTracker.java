@@ -14,24 +14,22 @@ import org.rhcc.sim.net.RdmaFabric;
  *   <li>The probe does not queue in the RX data buffer (probes are congestion-control packets handled by the NIC's
  *   own pipeline, docs/platform.md §6.1); on arrival ({@code t_recv}) the NIC writes a 64-byte probe record into a
  *   ring of {@code probeRecordSlots} slots in host memory through the same posted-write path as data.</li>
- *   <li><b>PCIe leg.</b> The record joins its port's posted-write queue toward the link behind the TLPs the port's
- *   DMA engine has already formed (RDMA payload and CQEs; at most {@code postedQueueTlps}), since a posted write does
- *   not pass the posted writes queued before it (PCIe ordering). It leaves the queue once the link has carried those
- *   lines, at the rate the link and the posted credits allow, shared per TLP with the other (TCP) port; then it takes
- *   one posted credit and crosses the link. Pure PCIe congestion fills the queue and halves its share of the link;
- *   memory back-pressure fills it and slows it to the rate the IIO frees credits.</li>
+ *   <li><b>PCIe leg.</b> The record joins its port's queue of formed posted writes behind the TLPs the port's DMA
+ *   engine has already formed (RDMA payload and CQEs; at most {@code postedQueueTlps}), since a posted write does
+ *   not pass the posted writes its function issued before it (PCIe ordering). It leaves the queue once the link has
+ *   carried those lines, at the rate the port's turns on the link (one TLP in two while the TCP port has data) and the
+ *   posted credits allow ({@link NicDma}); then it takes one posted credit and crosses the link.</li>
  *   <li><b>Host leg.</b> In the IIO the record waits for a home-tracker entry behind the lines that arrived before it
- *   and spends {@code L_llc} like any NIC line; then, unless its slot is still
- *   in the DDIO ways ({@link #recordHitProbability(double)}), it waits like a missing data line until the CHA admits
- *   its dirty victim, in FIFO order behind the victims already waiting (memory back-pressure). The record's slot
- *   is rewritten once per ring cycle (about 245 us at line rate), about three times as often as a data line of the
- *   NIC's 9.5 MB working set, so the record misses DDIO less often than bulk data (about half the time at 1x against
- *   88 %): D follows the IIO residency of the record, not the mean residency of every NIC line
- *   ({@code iio_residency_ns}).</li>
+ *   and spends {@code L_llc} like any NIC line; then, unless its slot is still in the DDIO ways
+ *   ({@link #recordHitProbability(double)}, a constant of the ring, docs/model.md §4.5), it waits like a missing
+ *   data line until the CHA admits its dirty victim, in FIFO order behind the victims already waiting, with a write's
+ *   burst-queueing wait at the WPQ (memory back-pressure, which grows with the NIC's own share of the writes).</li>
  *   <li>The response is stamped when the IIO releases the record, minus the known one-way link latency (the credit
  *   update that tells the NIC), so {@code t_resp - t_recv} = posted-queue wait + credit wait + IIO residency of the
  *   record. The response leaves at the release.</li>
  * </ol>
+ * A FIFO wait ends when the fluid lines ahead of the record are through, less half a line
+ * ({@value #LESS_THAN_A_LINE}).
  * <p>
  * <b>Note:</b> allocation-free; not thread-safe.
  */
@@ -44,6 +42,12 @@ final class ProbeTracker
     private static final int WAIT_TRACKER = 3;
     private static final int IN_LLC = 4;
     private static final int WAIT_ADMISSION = 5;
+    /**
+     * A record waits in a FIFO until the fluid lines ahead of it are through, less this: the fluid drains the last of a
+     * train's lines in ever smaller shares (the backlog admits its classes in proportion to their part of it), and a
+     * record that waited for the last 1e-9 line would wait for a remainder that is no longer a line at all.
+     */
+    private static final double LESS_THAN_A_LINE = 0.5;
 
     private final int[] qp = new int[CAPACITY];
     private final double[] recvNs = new double[CAPACITY];
@@ -119,7 +123,7 @@ final class ProbeTracker
         {
             if (WAIT_QUEUE == stage[i])
             {
-                if (linesIssued < queueTarget[i] - 1e-9)
+                if (linesIssued < queueTarget[i] - LESS_THAN_A_LINE)
                 {
                     continue;
                 }
@@ -152,7 +156,7 @@ final class ProbeTracker
                 stage[i] = WAIT_TRACKER;
                 fifoTarget[i] = io.arrivedLines();
             }
-            if (WAIT_TRACKER == stage[i] && io.trackerEnteredLines() >= fifoTarget[i] - 1e-9)
+            if (WAIT_TRACKER == stage[i] && io.trackerEnteredLines() >= fifoTarget[i] - LESS_THAN_A_LINE)
             {
                 stage[i] = IN_LLC;
                 llcExitStep[i] = step + llcSteps;
@@ -169,7 +173,7 @@ final class ProbeTracker
                     done = true;
                 }
             }
-            else if (WAIT_ADMISSION == stage[i] && io.cumulativeAdmitted() >= fifoTarget[i] - 1e-9)
+            else if (WAIT_ADMISSION == stage[i] && io.cumulativeAdmitted() >= fifoTarget[i] - LESS_THAN_A_LINE)
             {
                 done = true;
             }

@@ -53,7 +53,7 @@ public record SimParameters(
     /**
      * @return the frozen calibrated defaults: the testbed of docs/paper.md §3 (Dell R740, 2x Xeon Gold 6240, 2
      * channels of DDR4-2933 on the NIC's socket, ConnectX-6 Dx 100G on PCIe 3.0 x16), fitted to docs/model.md §9 rows
-     * A1-A5, B1-B9.
+     * A1-A6, B1-B9, C1-C2.
      */
     public static SimParameters calibrated()
     {
@@ -534,11 +534,12 @@ public record SimParameters(
      * @param usableGbps posted-write payload bandwidth after TLP/DLLP overheads, Gbit/s.
      * @param latencyNs  one-way latency of a TLP and of a credit update (UpdateFC), ns.
      * @param mpsBytes   maximum payload size of a TLP, bytes.
-     * @param postedQueueTlps capacity of each NIC port's posted-write queue toward the link, TLPs: a port's DMA
-     *                   engine forms TLPs at the link's rate, so the queue holds about one while the link keeps up
-     *                   and fills when the link (PCIe congestion) or the posted credits (memory back-pressure) hold
-     *                   it back; a probe record queues behind it (posted writes do not pass posted writes),
-     *                   docs/model.md §4.10.
+     * @param postedQueueTlps depth of each NIC port's queue of formed posted-write TLPs: a port's DMA engine forms
+     *                   TLPs from its waiting data at the link's rate, and the link takes them out in turns with the
+     *                   other port's (one TLP each), as the posted credits allow; so the queue holds about one while
+     *                   the port's share keeps up, and fills when the other port takes half the link or the credits
+     *                   run short. A probe record queues behind it (posted writes do not pass posted writes),
+     *                   docs/model.md §4.4, §4.10.
      */
     public record Pcie(double usableGbps, double latencyNs, int mpsBytes, int postedQueueTlps)
     {
@@ -560,7 +561,7 @@ public record SimParameters(
         }
 
         /**
-         * @return capacity of a port's posted-write queue, lines.
+         * @return depth of a port's queue of formed posted-write TLPs, lines.
          */
         public double postedQueueLines()
         {
@@ -588,6 +589,13 @@ public record SimParameters(
      * @param probeBytes        probe and probe-ACK size on the wire, bytes.
      * @param probeRecordSlots  64-byte slots of the ring the receiver NIC writes its probe records into, cyclically
      *                          (docs/model.md §4.10: the record's DDIO reuse distance).
+     * @param pacingJitter      the sender NIC's pacing gap is drawn within {@code gap (1 +- pacingJitter)}
+     *                          (docs/model.md §4.2, de-phased QPs).
+     * @param doorbellJitterNs  each QP's first doorbell reaches the sender NIC within this time after start, ns.
+     * @param rateLimitGbps     the sender NIC's per-QP rate limit (perftest {@code --rate_limit} with
+     *                          {@code --rate_limit_type HW}), Gbit/s on the wire; 0 for none. A QP then sends at
+     *                          {@code min(R_rev, R_cc, limit)}: the NIC's own rate as an input of a run rather than an
+     *                          outcome (the {@code delay-map} experiment, docs/model.md §9 rows C1, C2).
      */
     public record Rnic(
         int rxBufferBytes,
@@ -605,7 +613,10 @@ public record SimParameters(
         int txDepth,
         int probeIntervalBytes,
         int probeBytes,
-        int probeRecordSlots)
+        int probeRecordSlots,
+        double pacingJitter,
+        double doorbellJitterNs,
+        double rateLimitGbps)
     {
         /**
          * Validates the group.
@@ -630,6 +641,20 @@ public record SimParameters(
             Checks.range("rnic.probeIntervalBytes", probeIntervalBytes, 1024, 1 << 30);
             Checks.range("rnic.probeBytes", probeBytes, 1, 4096);
             Checks.range("rnic.probeRecordSlots", probeRecordSlots, 1, 1 << 24);
+            Checks.range("rnic.pacingJitter", pacingJitter, 0.0, 0.9);
+            Checks.nonNegative("rnic.doorbellJitterNs", doorbellJitterNs);
+            Checks.nonNegative("rnic.rateLimitGbps", rateLimitGbps);
+        }
+
+        /**
+         * @param limitGbps the sender NIC's per-QP rate limit, Gbit/s on the wire (0 for none).
+         * @return a copy with that limit.
+         */
+        public Rnic withRateLimitGbps(final double limitGbps)
+        {
+            return new Rnic(rxBufferBytes, xoffBytes, xonBytes, pfcReactionNs, mtuBytes, headerBytes, rxEcnKminBytes,
+                rxEcnKmaxBytes, rxEcnPmax, retransmitTimeoutNs, nakDelayNs, cqeBytes, txDepth, probeIntervalBytes,
+                probeBytes, probeRecordSlots, pacingJitter, doorbellJitterNs, limitGbps);
         }
     }
 

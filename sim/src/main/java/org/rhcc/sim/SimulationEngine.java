@@ -53,6 +53,7 @@ final class SimulationEngine implements FabricListener
     private final DdioHitRefresh hits;
     private final QpRates qpRates;
     private final FabricQpRates fabricQpRates;
+    private final double packetLinesPerChannel;
 
     SimulationEngine(final RunSpec spec, final SimParameters params, final ControllerHook hook,
         final ProgressListener progress)
@@ -65,6 +66,7 @@ final class SimulationEngine implements FabricListener
         this.random = new SplittableRandom(spec.seed());
         this.probesToHook = hook.wantsProbes();
         mc = new MemoryController(params.dram());
+        packetLinesPerChannel = params.rnic().mtuBytes() / LINE_BYTES / params.dram().channels();
         backlog = new WriteBacklog(params.dram().channels(), params.io().chaBacklogLines());
         cpu = new CpuTrafficModel(params.dram(), params.cpu(), params.mba(), stepNs,
             spec.localThreads(), spec.localInjectionNs(), spec.remoteThreads(), spec.remoteInjectionNs(),
@@ -106,6 +108,7 @@ final class SimulationEngine implements FabricListener
         final double pcieLinesPerNs = params.pcie().usableGbps() / 512.0;
         final double lineLinesPerNs = spec.rdma() ? params.network().lineRateGbps() / 512.0 : 0.0;
         hits.prime(Math.min(pcieLinesPerNs, lineLinesPerNs), LINE_BYTES);
+        mc.nicTrainLinesPerChannel(packetLinesPerChannel * io.holdProbability());
     }
 
     /**
@@ -127,7 +130,8 @@ final class SimulationEngine implements FabricListener
             new FabricConfig.SwitchQueue(n.switchBufferBytes(), n.pfcAlpha(),
                 new RedEcnMarker(n.ecnKminBytes(), n.ecnKmaxBytes(), n.ecnPmax())),
             new FabricConfig.Nic(n.dcqcn().cnpIntervalNs(), r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes()),
-            new FabricConfig.Probes(true, r.probeIntervalBytes(), r.probeBytes()));
+            new FabricConfig.Probes(true, r.probeIntervalBytes(), r.probeBytes()),
+            new FabricConfig.Scheduler(r.pacingJitter(), r.doorbellJitterNs(), r.rateLimitGbps()));
     }
 
     SimulationResult run()
@@ -186,6 +190,7 @@ final class SimulationEngine implements FabricListener
                 nextHit += hitSteps;
                 telemetry.snapshotNetwork();
                 hits.refresh(telemetry.total());
+                mc.nicTrainLinesPerChannel(packetLinesPerChannel * io.holdProbability());
             }
             if (done == nextWindow)
             {

@@ -1,6 +1,9 @@
 package org.rhcc.sim;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.DisplayName;
@@ -25,6 +28,7 @@ class CalibrationTest
     private static final SimParameters PARAMS = SimParameters.calibrated();
     private static final Map<String, SimulationResult> RUNS = new HashMap<>();
     private static final long SEED = 42L;
+    private static DelayMap delayMap;
 
     private static synchronized SimulationResult run(final String key, final RunSpec spec)
     {
@@ -336,6 +340,73 @@ class CalibrationTest
         assertTrue(nicGbps[2] > nicGbps[1] + 0.05 * fullGbps && nicGbps[2] < 0.95 * fullGbps,
             "B13: level 2 must recover part, not all, of the goodput: " + nicGbps[2]);
         assertTrue(nicGbps[4] >= 0.95 * fullGbps, "B13: level 4 gives the NIC its full rate: " + nicGbps[4]);
+    }
+
+    /**
+     * The map of D against the NIC's held rate at 3x with MBA forced to each level (docs/model.md §9, rows C1 and C2),
+     * measured once for both rows; its runs are independent, so they use both cores.
+     */
+    private static synchronized DelayMap delayMap()
+    {
+        if (null == delayMap)
+        {
+            final List<double[]> grid = new ArrayList<>();
+            for (int level = 1; level <= DelayMap.LEVELS; level++)
+            {
+                for (final double rate : DelayMap.RATES_GBPS)
+                {
+                    grid.add(new double[]{ level, rate });
+                }
+            }
+            final List<double[]> rows = grid.parallelStream().map((cell) -> mapRow((int)cell[0], cell[1])).toList();
+            final DelayMap map = new DelayMap();
+            for (final double[] row : rows)
+            {
+                map.add((int)row[0], row[1], row[2], Arrays.copyOfRange(row, 3, row.length));
+            }
+            delayMap = map;
+        }
+        return delayMap;
+    }
+
+    private static double[] mapRow(final int level, final double heldGbps)
+    {
+        final int qps = Scenarios.QPS;
+        final SimParameters params = PARAMS.withRnic(
+            PARAMS.rnic().withRateLimitGbps(DelayMap.perQpLimitGbps(heldGbps, qps)));
+        final Scenario scenario = Scenarios.withDurations(Scenarios.forcedMba(level, SEED),
+            DelayMap.durationNs(heldGbps, DelayMap.DURATION_NS), DelayMap.WARMUP_NS);
+        final SimulationResult result = Simulation.run(RunSpec.of(scenario, params), params, ControllerHook.NONE,
+            ProgressListener.NONE);
+        final TimeSeries ts = result.timeSeries();
+        final double[] row = new double[3 + ts.windowCount() - ts.firstMeasuredWindow()];
+        row[0] = level;
+        row[1] = heldGbps;
+        row[2] = result.metrics().rnicGbps();
+        for (int i = ts.firstMeasuredWindow(); i < ts.windowCount(); i++)
+        {
+            row[3 + i - ts.firstMeasuredWindow()] = ts.rxDelayNs(i);
+        }
+        return row;
+    }
+
+    @Test
+    @DisplayName("C1: 3x, MBA level 1, the NIC's rate held: D below 200 ns at 5 Gbit/s, crosses D_thr = 200 ns between" +
+        " 14 and 23 Gbit/s (the RNIC-only fixed point, Fig. 21), B2's 3x value at DCQCN's operating point")
+    void shouldPlaceTheSenderLoopsFixedPointAt3xWhereTheRnicOnlyLoopSettles()
+    {
+        final List<String> violations = delayMap().c1Violations();
+        assertTrue(violations.isEmpty(), () -> "C1: " + String.join("; ", violations) + " (level 1: " +
+            delayMap().describeLevel(1) + ")");
+    }
+
+    @Test
+    @DisplayName("C2: 3x, MBA level 1..5: D non-decreasing in the NIC's held rate, no jump over 150 ns per 5 Gbit/s" +
+        " below the path's capacity")
+    void shouldRaiseTheProbesDelayWithTheNicsOwnTrafficAtEveryLevel()
+    {
+        final List<String> violations = delayMap().c2Violations();
+        assertTrue(violations.isEmpty(), () -> "C2: " + String.join("; ", violations));
     }
 
     @Test

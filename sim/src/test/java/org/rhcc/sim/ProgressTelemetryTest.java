@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ProgressTelemetryTest
 {
-    private static final long WARMUP_NS = 500_000L;
-    private static final long DURATION_NS = 1_500_000L;
+    private static final long WARMUP_NS = 1_000_000L;
+    private static final long DURATION_NS = 3_000_000L;
 
     /**
      * Caps every QP's receivable rate from the delay its probes see, so that R_rev differs between QPs and over time.

@@ -50,7 +50,7 @@ public final class ParameterSweep extends DescribedExperiment
      */
     public static ParameterSweep iThr()
     {
-        return new ParameterSweep("ithr-sweep", "i_thr", "I_thr (IIO entries)", new int[]{ 30, 40, 45, 50, 60, 70, 80 },
+        return new ParameterSweep("ithr-sweep", "i_thr", "I_thr (IIO entries)", new int[]{ 30, 35, 40, 45, 50, 60, 70, 80 },
             EvaluationSchemes.withOtherCcs(List.of("rhcc", "cpu-only", "hostcc-5level", "rhcc-gated", "dcqcn")));
     }
 

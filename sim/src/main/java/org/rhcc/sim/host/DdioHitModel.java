@@ -61,31 +61,15 @@ public final class DdioHitModel
     }
 
     /**
-     * @param ioLinesPerNs       T_io, NIC write rate into the LLC, lines/ns.
-     * @param hitProbability     p_hit of the NIC's lines.
-     * @param coreFillLinesPerNs A_core, LLC fills of the NIC socket's cores, lines/ns.
-     * @param coreShare          phi_core, share of core fills landing in the DDIO ways.
-     * @return A = T_io (1 - p_hit) + phi_core A_core, allocations into the DDIO ways, lines/ns.
-     */
-    public static double allocationsPerNs(
-        final double ioLinesPerNs, final double hitProbability, final double coreFillLinesPerNs,
-        final double coreShare)
-    {
-        return ioLinesPerNs * (1.0 - hitProbability) + coreShare * coreFillLinesPerNs;
-    }
-
-    /**
-     * Probability that a line written into the DDIO ways is still there when it is written again {@code reuseNs}
-     * later, under random replacement: {@code exp(-A reuse / N_ddio)}. For a small, cyclically rewritten structure
-     * whose own allocations are a negligible part of {@code A} (a ring of probe records) this is its hit probability.
+     * Probability that a line written into the DDIO ways is still there after {@code allocations} further lines were
+     * allocated into them, under random replacement: {@code exp(-allocations / N_ddio)}.
      *
-     * @param allocationsPerNs A, allocations into the DDIO ways, lines/ns.
-     * @param reuseNs          time between two writes of the same line, ns.
-     * @param ddioLines        N_ddio, lines of the DDIO ways.
+     * @param allocations lines allocated into the DDIO ways between two writes of the line.
+     * @param ddioLines   N_ddio, lines of the DDIO ways.
      * @return the hit probability in [0, 1].
      */
-    public static double survival(final double allocationsPerNs, final double reuseNs, final double ddioLines)
+    public static double survivalAfter(final double allocations, final double ddioLines)
     {
-        return Math.exp(-Math.max(0.0, allocationsPerNs) * Math.max(0.0, reuseNs) / ddioLines);
+        return Math.exp(-Math.max(0.0, allocations) / ddioLines);
     }
 }

@@ -32,11 +32,27 @@ import org.rhcc.sim.SimParameters;
  * <b>Burst queueing.</b> A fluid channel queues only when the mean demand exceeds its capacity, yet real requests
  * arrive in bursts and collide on banks and with write drains, so DRAM latency rises well before saturation ([ML]:
  * Intel MLC loaded latency, about 1.0-1.25x idle up to 55 % of peak, 2.0x at 97 %, 2.9x at saturation). The channel
- * utilisation rho (bus busy with data, turnarounds or refresh, averaged over {@value #UTILISATION_WINDOW_NS} ns)
- * gives the expected wait of an M/D/1 queue, {@code S rho / (2 (1 - rho))}, bounded by the drain time of a full RPQ
- * (reads) or WPQ (writes), the longest a request can queue in a finite queue at full service. The part of
- * it that the fluid queues do not already carry (their current drain time) is {@link #burstWaitNs()} and
- * {@link #writeBurstWaitNs()}: the caller adds them to a core read's return path and to a NIC write's WPQ admission ([HN] §5: admission delay).
+ * utilisation rho (averaged over {@value #UTILISATION_WINDOW_NS} ns) gives the expected wait of an M/D/1 queue,
+ * {@code S rho / (2 (1 - rho))}. rho counts the bus busy with data and refresh, and with the two turnarounds of
+ * every forced drain (one entered while reads wait, because the WPQ filled). The turnarounds of an opportunistic
+ * drain (entered with no read waiting) use time the channel had free: counting them as busy made rho read about 1
+ * from 1x congestion upward, whatever the load, and pinned the wait at its bound (docs/model.md §4.7). At saturation
+ * every drain is forced and rho reaches 1.
+ * <p>
+ * Reads wait with {@code S = burstServiceNs}, bounded by the drain time of a full RPQ. The writes' arrival stream is
+ * burstier: the NIC's writes come in trains, a packet's lines one after the other ({@code X} lines per channel for
+ * a packet of {@code MTU / 64} lines interleaved over the channels), while the cores' write-backs come a line at a
+ * time. In Kingman's approximation of a queue's wait, {@code (c_a^2 + c_s^2) / 2 x rho / (1 - rho) x S}, of which
+ * M/D/1 is the case {@code c_a^2 = 1, c_s^2 = 0}, the squared coefficient of variation of a superposition of streams
+ * is their rate-weighted mean ([QNA] Whitt 1983), and a stream of trains of {@code X} lines has {@code c^2 = X}; so a
+ * write waits {@code (1 + f_nic (X - 1)) S rho / (2 (1 - rho))}, with {@code f_nic} the NIC's share of the writes
+ * entering the WPQs (averaged like rho). The more of the write traffic is the NIC's own, the longer its lines wait
+ * behind its own trains: at 1x, where the NIC's victims are half the writes, much longer than under saturating MLC
+ * with the NIC slowed to a few Gbit/s. A write's bound is the time a full WPQ takes to drain when every write batch
+ * of {@code maxWriteBurst} alternates with a read batch of {@code minReadBurst} and two turnarounds
+ * ({@link #writeWaitMaxNs(SimParameters.Dram)}). The part of the wait that the fluid queues do not already carry
+ * (their current drain time) is {@link #burstWaitNs()} and {@link #writeBurstWaitNs()}: the caller adds them to a
+ * core read's return path and to a NIC write's WPQ admission ([HN] §5: admission delay).
  * <p>
  * <b>Note:</b> allocation-free per step; not thread-safe.
  */
@@ -80,9 +96,15 @@ public final class MemoryController
     private double lastServedReads1;
     private double servedWritesTotal;
     private final double burstServiceNs;
+    private double trainLinesPerChannel;
     private final double readWaitMaxNs;
     private final double writeWaitMaxNs;
     private double busyNsThisStep;
+    private double writesInThisStep;
+    private double nicWritesInThisStep;
+    private double writeRate;
+    private double nicWriteRate;
+    private double lastNicShare = Double.NaN;
     private double readBacklogThisStep;
     private double gainStepNs;
     private double utilisationGain;
@@ -91,6 +113,7 @@ public final class MemoryController
     private double lastBusy;
     private double lastRho = Double.NaN;
     private double lastWaitNs;
+    private double lastWriteWaitNs;
     private double burstWaitNs;
     private double writeBurstWaitNs;
 
@@ -114,6 +137,7 @@ public final class MemoryController
         refreshIntervalNs = dram.refreshIntervalNs();
         refreshNs = dram.refreshNs();
         burstServiceNs = dram.burstServiceNs();
+        trainLinesPerChannel = 1.0;
         readWaitMaxNs = readWaitMaxNs(dram);
         writeWaitMaxNs = writeWaitMaxNs(dram);
         channelState = new Channel[channels];
@@ -121,6 +145,16 @@ public final class MemoryController
         {
             channelState[c] = new Channel(refreshIntervalNs * (c + 1) / channels);
         }
+    }
+
+    /**
+     * @param lines X: the NIC's writes that one packet brings to each channel one after the other (its lines that miss
+     *              DDIO and so write a victim back, {@code MTU / 64 / channels x p_miss}); 1 for writes a line at a
+     *              time.
+     */
+    public void nicTrainLinesPerChannel(final double lines)
+    {
+        trainLinesPerChannel = Math.max(1.0, lines);
     }
 
     /**
@@ -206,7 +240,21 @@ public final class MemoryController
      */
     public void admitWrites(final int channel, final double lines)
     {
+        admitWrites(channel, lines, 0.0);
+    }
+
+    /**
+     * Admits writes from the CHA write backlog into the WPQ (the caller bounds them by {@link #wpqSpace(int)}).
+     *
+     * @param channel  channel index.
+     * @param lines    lines admitted.
+     * @param nicLines of which the NIC's (DDIO victims or direct writes), for the writes' burstiness.
+     */
+    public void admitWrites(final int channel, final double lines, final double nicLines)
+    {
         channelState[channel].wpq += lines;
+        writesInThisStep += lines;
+        nicWritesInThisStep += nicLines;
     }
 
     /**
@@ -231,6 +279,8 @@ public final class MemoryController
         {
             updateBurstWait(stepNs);
         }
+        writesInThisStep = 0.0;
+        nicWritesInThisStep = 0.0;
     }
 
     private void updateBurstWait(final double stepNs)
@@ -248,16 +298,22 @@ public final class MemoryController
             lastBusy = busyNsThisStep * perChannel / stepNs;
         }
         utilisation += (lastBusy - utilisation) * utilisationGain;
+        writeRate += (writesInThisStep - writeRate) * utilisationGain;
+        nicWriteRate += (nicWritesInThisStep - nicWriteRate) * utilisationGain;
+        final double nicShare = writeRate > TINY ? Math.min(1.0, nicWriteRate / writeRate) : 0.0;
         final double rho = utilisation;
-        if (rho != lastRho)
+        if (rho != lastRho || nicShare != lastNicShare)
         {
             lastRho = rho;
-            lastWaitNs = rho >= 1.0 - EPS ? Double.MAX_VALUE : burstServiceNs * rho / (2.0 * (1.0 - rho));
+            lastNicShare = nicShare;
+            final double queueing = rho >= 1.0 - EPS ? Double.MAX_VALUE : rho / (2.0 * (1.0 - rho));
+            lastWaitNs = Math.min(burstServiceNs * queueing, readWaitMaxNs);
+            final double writeBurstiness = 1.0 + nicShare * (trainLinesPerChannel - 1.0);
+            lastWriteWaitNs = Math.min(burstServiceNs * writeBurstiness * queueing, writeWaitMaxNs);
         }
-        final double waitNs = lastWaitNs;
         final double fluidWaitNs = readBacklogThisStep * lineNs * perChannel;
-        final double readWaitNs = Math.min(waitNs, readWaitMaxNs);
-        final double writeWaitNs = Math.min(waitNs, writeWaitMaxNs);
+        final double readWaitNs = lastWaitNs;
+        final double writeWaitNs = lastWriteWaitNs;
         burstWaitNs = readWaitNs > fluidWaitNs ? readWaitNs - fluidWaitNs : 0.0;
         writeBurstWaitNs = writeWaitNs > fluidWaitNs ? writeWaitNs - fluidWaitNs : 0.0;
     }
@@ -273,11 +329,19 @@ public final class MemoryController
 
     /**
      * @param dram DRAM parameters.
-     * @return the bound of a write's burst-queueing admission wait: a full WPQ's drain time, ns.
+     * @return the bound of a write's burst-queueing admission wait: the time a full WPQ takes to drain under
+     * reads-first scheduling, each write batch of {@code maxWriteBurst} lines followed by a read batch of
+     * {@code minReadBurst} lines and two turnarounds, ns (0 when the term is off).
      */
     public static double writeWaitMaxNs(final SimParameters.Dram dram)
     {
-        return dram.burstServiceNs() > 0.0 ? dram.wpqLines() * dram.tTransNs() / dram.bankEfficiency() : 0.0;
+        if (!(dram.burstServiceNs() > 0.0))
+        {
+            return 0.0;
+        }
+        final double lineNs = dram.tTransNs() / dram.bankEfficiency();
+        final double cycleNs = (dram.maxWriteBurstLines() + dram.minReadBurstLines()) * lineNs + 2.0 * dram.tSwitchNs();
+        return (double)dram.wpqLines() / dram.maxWriteBurstLines() * cycleNs;
     }
 
     /**
@@ -371,6 +435,8 @@ public final class MemoryController
         double sinceDrain = ch.readsSinceDrain;
         double drained = ch.writesSinceSwitch;
         double turn = ch.turnLeftNs;
+        boolean turnDisplaces = ch.turnDisplaces;
+        double freeTurnNs = 0.0;
         for (int guard = 0; guard < 8 && budgetNs > EPS; guard++)
         {
             if (turn > 0.0)
@@ -378,6 +444,10 @@ public final class MemoryController
                 final double use = Math.min(budgetNs, turn);
                 turn -= use;
                 budgetNs -= use;
+                if (!turnDisplaces)
+                {
+                    freeTurnNs += use;
+                }
                 continue;
             }
             final double rpqTotal = q0 + q1 + q2;
@@ -389,6 +459,7 @@ public final class MemoryController
                 {
                     m = WRITE;
                     turn = tSwitchNs;
+                    turnDisplaces = readsWaiting;
                     drained = 0.0;
                     switches++;
                     continue;
@@ -471,7 +542,8 @@ public final class MemoryController
             }
         }
         ch.turnLeftNs = turn;
-        busyNsThisStep += stepNs - (budgetNs > 0.0 ? budgetNs : 0.0);
+        ch.turnDisplaces = turnDisplaces;
+        busyNsThisStep += stepNs - (budgetNs > 0.0 ? budgetNs : 0.0) - freeTurnNs;
         q0 = q0 < TINY ? 0.0 : q0;
         q1 = q1 < TINY ? 0.0 : q1;
         q2 = q2 < TINY ? 0.0 : q2;
@@ -577,6 +649,9 @@ public final class MemoryController
         double wpq;
         int mode = READ;
         double turnLeftNs;
+        /** Whether the drain in progress, and so its turnarounds, was forced by a full WPQ while reads waited
+         * (counts as busy for the utilisation); an opportunistic drain's turnarounds use free time. */
+        boolean turnDisplaces;
         double refreshLeftNs;
         double nextRefreshNs;
         double readsSinceDrain;

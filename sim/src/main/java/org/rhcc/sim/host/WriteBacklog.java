@@ -151,8 +151,8 @@ public final class WriteBacklog
                 final double toWpq = Math.min(b, mc.wpqSpace(ch.index));
                 if (toWpq > 0.0)
                 {
-                    mc.admitWrites(ch.index, toWpq);
                     final double ioOut = io * (toWpq / b);
+                    mc.admitWrites(ch.index, toWpq, ioOut);
                     io -= ioOut;
                     released += ioOut;
                     b -= toWpq;

@@ -13,6 +13,7 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  * @param switchQueue the switch egress queue toward the receiver.
  * @param nic         the NICs' timers and completion writes.
  * @param probes      the RHCC probes.
+ * @param scheduler   how the sender NIC spaces its QPs' packets.
  */
 public record FabricConfig(
     Workload workload,
@@ -21,7 +22,8 @@ public record FabricConfig(
     RxBuffer rx,
     SwitchQueue switchQueue,
     Nic nic,
-    Probes probes)
+    Probes probes,
+    Scheduler scheduler)
 {
     /**
      * The senders' RDMA WRITE QPs (perftest's closed loop).
@@ -102,5 +104,23 @@ public record FabricConfig(
      */
     public record Probes(boolean enabled, int intervalBytes, int wireBytes)
     {
+    }
+
+    /**
+     * The sender NIC's per-QP scheduler (docs/model.md §4.2, "De-phased QPs"). A QP is paced at
+     * {@code min(R_rev, R_cc)}, one packet per {@code wire bytes x 8 / rate}; a real NIC's rate limiter spaces the
+     * packets of its QPs with some jitter (doorbells, WQE fetches and completion handling arrive at their own times,
+     * and the scheduler serves eligible QPs packet by packet), so QPs at equal rates do not send in step.
+     *
+     * @param pacingJitter     each pacing gap is drawn uniformly within {@code gap (1 +- pacingJitter)}, so the mean
+     *                         rate is kept; 0 paces exactly.
+     * @param doorbellJitterNs each QP's first doorbell reaches the NIC uniformly within this time after start, ns.
+     * @param rateLimitGbps    a per-QP rate limit on top of {@code min(R_rev, R_cc)} (perftest {@code --rate_limit}),
+     *                         Gbit/s on the wire; 0 for none.
+     */
+    public record Scheduler(double pacingJitter, double doorbellJitterNs, double rateLimitGbps)
+    {
+        /** Exact pacing, every QP eligible at time 0, no rate limit. */
+        public static final Scheduler EXACT = new Scheduler(0.0, 0.0, 0.0);
     }
 }

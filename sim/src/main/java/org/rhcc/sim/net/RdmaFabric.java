@@ -67,6 +67,8 @@ public final class RdmaFabric
     private final FabricListener listener;
 
     private final int qps;
+    private final double pacingJitter;
+    private final double rateLimitGbps;
     private final int packetsPerMessage;
     private final int lastPayloadBytes;
     private final double nsPerBitLine;
@@ -151,6 +153,8 @@ public final class RdmaFabric
         this.random = random;
         this.listener = listener;
         qps = cfg.workload().senders() * cfg.workload().qpsPerSender();
+        pacingJitter = cfg.scheduler().pacingJitter();
+        rateLimitGbps = cfg.scheduler().rateLimitGbps() > 0.0 ? cfg.scheduler().rateLimitGbps() : NEVER;
         if (cc.flowCount() != qps)
         {
             throw new IllegalArgumentException("the inter-host CC has " + cc.flowCount() + " flows for " + qps +
@@ -198,10 +202,16 @@ public final class RdmaFabric
     }
 
     /**
-     * Starts every sender at time 0 (every QP has its {@code txDepth} messages posted).
+     * Starts every sender: every QP has its {@code txDepth} messages posted, and its first doorbell reaches the NIC at
+     * a seeded random time within {@code doorbellJitterNs} (docs/model.md §4.2, de-phased QPs).
      */
     public void start()
     {
+        final double doorbellJitterNs = cfg.scheduler().doorbellJitterNs();
+        for (int q = 0; q < qps; q++)
+        {
+            nextTxNs[q] = doorbellJitterNs > 0.0 ? random.nextDouble() * doorbellJitterNs : 0.0;
+        }
         for (int s = 0; s < cfg.workload().senders(); s++)
         {
             scheduleTx(s, 0.0);
@@ -311,18 +321,16 @@ public final class RdmaFabric
         int chosen = -1;
         int chosenIndex = 0;
         double earliest = NEVER;
+        // the arbiter starts its scan at the next QP in rotation, or, with a jittered scheduler, at a random one: a
+        // fixed rotation at line rate would repeat one phase of every QP's probes against the receiver's DMA forever
+        final int start = pacingJitter > 0.0 && perSender > 1 ? random.nextInt(perSender) : roundRobin[s];
         for (int i = 0; i < perSender; i++)
         {
-            final int idx = roundRobin[s] + i < perSender ? roundRobin[s] + i : roundRobin[s] + i - perSender;
+            final int idx = start + i < perSender ? start + i : start + i - perSender;
             final int q = base + idx;
-            if (probePending[q])
-            {
-                chosen = q;
-                chosenIndex = idx;
-                break;
-            }
-            if (sndNxt[q] >= postedEnd[q] ||
-                windowed && (sndNxt[q] - sndUna[q]) * cfg.link().mtuBytes() >= cc.windowBytes(q))
+            final boolean probeDue = probePending[q];
+            if (!probeDue && (sndNxt[q] >= postedEnd[q] ||
+                windowed && (sndNxt[q] - sndUna[q]) * cfg.link().mtuBytes() >= cc.windowBytes(q)))
             {
                 continue;
             }
@@ -348,9 +356,13 @@ public final class RdmaFabric
         final int wire;
         if (probePending[chosen])
         {
+            // the probe is a packet of its flow: it takes the flow's next pacing slot, and the data after it follows
+            // one probe's wire time later at the flow's rate
             probePending[chosen] = false;
             wire = cfg.probes().wireBytes();
             p = pool.acquire(chosen, 0, 0, wire, PacketPool.PROBE);
+            final double rate = Math.max(1e-3, sendRateGbps(chosen, now));
+            nextTxNs[chosen] = Math.max(nextTxNs[chosen], now) + wire * 8.0 / rate;
         }
         else
         {
@@ -368,8 +380,9 @@ public final class RdmaFabric
             {
                 pool.stampSent(p, now);
             }
-            final double rate = Math.max(1e-3, Math.min(rRevGbps[chosen], cc.rateGbps(chosen, now)));
-            nextTxNs[chosen] = Math.max(nextTxNs[chosen], now) + wire * 8.0 / rate;
+            final double rate = Math.max(1e-3, sendRateGbps(chosen, now));
+            nextTxNs[chosen] = Math.max(nextTxNs[chosen], now) + (0 == psn && pacingJitter > 0.0 ?
+                2.0 * random.nextDouble() * wire * 8.0 / rate : pacingGapNs(wire, rate));
             cc.onBytesSent(chosen, payload, now);
             sentPackets++;
             sentWireBytes[chosen] += wire;
@@ -395,6 +408,24 @@ public final class RdmaFabric
         linkFreeNs[s] = now + serNs;
         events.schedule(now + serNs + cfg.link().propagationNs(), EV_SWITCH_ARRIVE, p, 0);
         scheduleTx(s, now + serNs);
+    }
+
+    /**
+     * The gap before a QP's next packet: the packet's wire time at the QP's rate, jittered uniformly within
+     * {@code +- pacingJitter} of itself (mean kept), so that QPs at equal rates drift out of step as a real NIC's
+     * scheduler lets them (docs/model.md §4.2). The jitter never draws a gap shorter than the packet's own
+     * serialisation at line rate: a short draw the link could not honour would be lost while a long one is not, and
+     * a QP near line rate would fall short of its rate.
+     */
+    private double pacingGapNs(final int wireBytes, final double rateGbps)
+    {
+        final double gapNs = wireBytes * 8.0 / rateGbps;
+        if (pacingJitter <= 0.0)
+        {
+            return gapNs;
+        }
+        final double amplitude = Math.min(pacingJitter, 1.0 - wireBytes * 8.0 * nsPerBitLine / gapNs);
+        return amplitude > 0.0 ? gapNs * (1.0 + amplitude * (2.0 * random.nextDouble() - 1.0)) : gapNs;
     }
 
     private void onSwitchArrive(final double now, final int p)
@@ -757,7 +788,7 @@ public final class RdmaFabric
         double sum = 0.0;
         for (int q = 0; q < qps; q++)
         {
-            sum += Math.min(rRevGbps[q], cc.rateGbps(q, nowNs));
+            sum += sendRateGbps(q, nowNs);
         }
         return sum / qps;
     }
@@ -775,11 +806,12 @@ public final class RdmaFabric
     /**
      * @param qp    QP number.
      * @param nowNs current time, ns.
-     * @return the QP's sending rate {@code min(R_rev, R_cc)} (Eq. (4)), Gbit/s.
+     * @return the QP's sending rate {@code min(R_rev, R_cc)} (Eq. (4)), within the per-QP rate limit when one is set,
+     * Gbit/s.
      */
     public double sendRateGbps(final int qp, final double nowNs)
     {
-        return Math.min(rRevGbps[qp], cc.rateGbps(qp, nowNs));
+        return Math.min(rateLimitGbps, Math.min(rRevGbps[qp], cc.rateGbps(qp, nowNs)));
     }
 
     /**

@@ -40,12 +40,12 @@ class DdioHitModelTest
     @Test
     void shouldKeepASmallRingInTheDdioWaysWhenAllocationsAreFew()
     {
-        final double a = DdioHitModel.allocationsPerNs(0.19, 0.2, 0.15, 2.0 / 11.0);
-        assertEquals(0.19 * 0.8 + 0.15 * 2.0 / 11.0, a, 1e-12);
-        final double slowRing = DdioHitModel.survival(a, 600_000.0, N);
-        final double fastRing = DdioHitModel.survival(a, 60_000.0, N);
-        assertTrue(fastRing > slowRing && fastRing < 1.0 && slowRing > 0.0);
-        assertEquals(Math.exp(-a * 60_000.0 / N), fastRing, 1e-12);
-        assertEquals(1.0, DdioHitModel.survival(0.0, 60_000.0, N), 1e-12);
+        final double fewer = DdioHitModel.survivalAfter(0.1 * N, N);
+        final double more = DdioHitModel.survivalAfter(N, N);
+        assertTrue(fewer > more && fewer < 1.0 && more > 0.0);
+        assertEquals(Math.exp(-0.1), fewer, 1e-12);
+        assertEquals(Math.exp(-1.0), more, 1e-12);
+        assertEquals(1.0, DdioHitModel.survivalAfter(0.0, N), 1e-12);
+        assertEquals(1.0, DdioHitModel.survivalAfter(-5.0, N), 1e-12, "a negative count is no allocation");
     }
 }

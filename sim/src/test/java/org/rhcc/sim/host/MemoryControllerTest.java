@@ -70,7 +70,38 @@ class MemoryControllerTest
         assertTrue(mc.servedWritesTotal() / drains >= batch - 1e-6,
             "lines per drain " + mc.servedWritesTotal() / drains + " below one batch " + batch);
         assertTrue(mc.utilisation() < 0.8, "a light mix must not look saturated: " + mc.utilisation());
-        assertTrue(mc.writeBurstWaitNs() < 10.0, "and must not hold writes: " + mc.writeBurstWaitNs());
+        assertTrue(mc.burstWaitNs() < 10.0, "and must not hold reads: " + mc.burstWaitNs());
+        final double rho = mc.utilisation();
+        assertTrue(rho < 0.5, "its turnarounds use free time: " + rho);
+        assertTrue(mc.writeBurstWaitNs() <= DRAM.burstServiceNs() * rho / (2.0 * (1.0 - rho)) + 1e-9,
+            "nor writes beyond the M/D/1 wait at that load: " + mc.writeBurstWaitNs());
+    }
+
+    @Test
+    void shouldNotCountTurnaroundsTakenInIdleTimeAsBusy()
+    {
+        // a light mix: every drain is opportunistic (no read waits when it starts), so its turnarounds use free time;
+        // the utilisation is the data and refresh share
+        final MemoryController mc = new MemoryController(DRAM);
+        final double readsPerStepPerChannel = 0.03 * STEP_NS;
+        final double writesPerStepPerChannel = 0.06 * STEP_NS;
+        final long steps = 40_000;
+        for (long k = 0; k < steps; k++)
+        {
+            mc.enqueueReadInterleaved(0, readsPerStepPerChannel * DRAM.channels());
+            for (int c = 0; c < DRAM.channels(); c++)
+            {
+                mc.admitWrites(c, Math.min(mc.wpqSpace(c), writesPerStepPerChannel));
+            }
+            mc.step(k * STEP_NS, STEP_NS);
+        }
+        final double lineNs = DRAM.tTransNs() / DRAM.bankEfficiency();
+        final double dataShare = (readsPerStepPerChannel + writesPerStepPerChannel) / STEP_NS * lineNs;
+        final double refreshShare = DRAM.refreshNs() / DRAM.refreshIntervalNs();
+        final double turnaroundShare = mc.switches() / (double)DRAM.channels() * DRAM.tSwitchNs() / (steps * STEP_NS);
+        assertTrue(turnaroundShare > 0.05, "the mix turns the bus around often: " + turnaroundShare);
+        assertEquals(dataShare + refreshShare, mc.utilisation(), 0.05,
+            "turnarounds taken in idle time are not load (turnaround share " + turnaroundShare + ")");
     }
 
     @Test
@@ -110,7 +141,8 @@ class MemoryControllerTest
         final double rho = mc.utilisation();
         assertEquals(0.5, rho, 0.05, "half the bus rate offered keeps the bus about half busy");
         final double md1 = DRAM.burstServiceNs() * rho / (2.0 * (1.0 - rho));
-        assertTrue(mc.writeBurstWaitNs() > 0.0 && mc.writeBurstWaitNs() <= md1 + 1e-9);
+        final double writeMd1 = md1;
+        assertTrue(mc.writeBurstWaitNs() > 0.0 && mc.writeBurstWaitNs() <= writeMd1 + 1e-9);
         assertTrue(mc.burstWaitNs() <= md1 + 1e-9);
     }
 
@@ -126,9 +158,14 @@ class MemoryControllerTest
         }
         assertTrue(mc.utilisation() > 0.99, "a backlogged channel is busy");
         assertEquals(MemoryController.writeWaitMaxNs(DRAM), mc.writeBurstWaitNs(), 1e-9,
-            "writes wait at most a full WPQ's drain time");
+            "writes wait at most a full WPQ's drain time under reads-first scheduling");
         assertEquals(MemoryController.readWaitMaxNs(DRAM), mc.burstWaitNs(), 1e-9,
             "with no read queued, a read would wait a full RPQ's drain time at most");
-        assertTrue(MemoryController.readWaitMaxNs(DRAM) > MemoryController.writeWaitMaxNs(DRAM));
+        final double lineNs = DRAM.tTransNs() / DRAM.bankEfficiency();
+        final double cycleNs = (DRAM.maxWriteBurstLines() + DRAM.minReadBurstLines()) * lineNs + 2.0 * DRAM.tSwitchNs();
+        assertEquals(DRAM.wpqLines() / (double)DRAM.maxWriteBurstLines() * cycleNs,
+            MemoryController.writeWaitMaxNs(DRAM), 1e-9, "a write batch, a read batch and two turnarounds per cycle");
+        assertTrue(MemoryController.writeWaitMaxNs(DRAM) > DRAM.wpqLines() * lineNs,
+            "read batches between the write batches make a full WPQ drain slower than its writes alone");
     }
 }

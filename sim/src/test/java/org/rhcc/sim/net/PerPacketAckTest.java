@@ -136,7 +136,8 @@ class PerPacketAckTest
             new FabricConfig.SwitchQueue(n.switchBufferBytes(), n.pfcAlpha(),
                 new RedEcnMarker(n.ecnKminBytes(), n.ecnKmaxBytes(), n.ecnPmax())),
             new FabricConfig.Nic(n.dcqcn().cnpIntervalNs(), r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes()),
-            new FabricConfig.Probes(false, r.probeIntervalBytes(), r.probeBytes()));
+            new FabricConfig.Probes(false, r.probeIntervalBytes(), r.probeBytes()),
+            FabricConfig.Scheduler.EXACT);
     }
 
     private static RdmaFabric run(final FabricConfig cfg, final SenderCc cc, final double untilNs)
