@@ -51,6 +51,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
+    private final PlatformEvents events;
     private final SessionClient client;
     private final Scheme scheme;
     private final Map<String, String> params;
@@ -95,11 +96,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      * @param failSafeAfter  silence of the receiver controller after which its simulated host is unthrottled.
      * @param receiverHostId id of the simulated receiver host.
      * @param senderHostId   id of the simulated sender host (the node owning it runs the sender role's session).
+     * @param events         tells the operator and the client of fail-safes and takeovers.
      */
     public AeronLockstepHook(final LockstepPlatform platform, final SessionClient client, final Scheme scheme,
         final Map<String, String> params, final IdleStrategy idleStrategy, final Duration timeout,
-        final Duration failSafeAfter, final int receiverHostId, final int senderHostId)
+        final Duration failSafeAfter, final int receiverHostId, final int senderHostId, final PlatformEvents events)
     {
+        this.events = events;
         this.platform = platform;
         this.client = client;
         this.scheme = scheme;
@@ -135,8 +138,14 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         limits = CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount());
         receiverVerdict = scheme.receiverLoop() ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
         platform.session(spec.sessionId());
-        client.start(spec, roles);
+        // set first: a run that fails from here on closes whatever part of the session opened (close())
         sessionId = spec.sessionId();
+        for (final SessionProtocol.Ready ready : client.start(spec, roles))
+        {
+            // the signals go to the node that runs the role now: after a takeover, a primary started again opens
+            // the next session on its own endpoint, and the platform must send there, not to the standby's
+            platform.route(SessionProtocol.RECEIVER_CONTROLLER_ID == ready.controllerId(), ready.platformChannel());
+        }
         platform.awaitConnected(scheme.receiverLoop(), scheme.senderLoop(), connectTimeout);
     }
 
@@ -297,8 +306,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         if (unthrottledInThisWait)
         {
             unthrottledInThisWait = false;
-            LOGGER.warn("session {}: the receiver controller answered again after {} ms; the run goes on from the " +
-                "unthrottled host", sessionId, (System.nanoTime() - startNs) / 1_000_000);
+            events.failSafeLeft("session " + sessionId + ": the receiver controller answered again after " +
+                (System.nanoTime() - startNs) / 1_000_000 + " ms; fail-safe left, the run goes on from the " +
+                "unthrottled host");
         }
     }
 
@@ -354,7 +364,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         {
             final SessionClient.TakenOver takenOver = client.takeOver(sessionId, keyOf(controllerId));
             standby = takenOver.node().toString();
-            platform.redirect(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId, takenOver.platformChannel());
+            platform.route(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId, takenOver.platformChannel());
             readyNs = System.nanoTime();
             platform.awaitConnected(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId,
                 SessionProtocol.SENDER_CONTROLLER_ID == controllerId, connectTimeout);
@@ -370,10 +380,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         interruptions.add(new ControllerInterruption(roleName(controllerId), nowNs, departed, standby,
             SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
             lastFailSafeSilentNs : -1L, resumedAfterNs));
-        LOGGER.warn("session {}: {}; the standby {} took the session over, {} ms after the last answer (its " +
-            "session open after {} ms, streams connected after {} ms more, answering after {} ms more)", sessionId,
-            where, standby, resumedAfterNs / 1_000_000, (readyNs - startNs) / 1_000_000,
-            (connectedNs - readyNs) / 1_000_000, (System.nanoTime() - connectedNs) / 1_000_000);
+        events.takenOver(roleName(controllerId), resumedAfterNs, "takeover: session " + sessionId + ": " + where +
+            "; the standby " + standby + " took the session over, " + resumedAfterNs / 1_000_000 + " ms after the " +
+            "last answer (its session open after " + (readyNs - startNs) / 1_000_000 + " ms, streams connected " +
+            "after " + (connectedNs - readyNs) / 1_000_000 + " ms more, answering after " +
+            (System.nanoTime() - connectedNs) / 1_000_000 + " ms more)");
         unthrottledInThisWait = false;
         expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
@@ -440,9 +451,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         unthrottledInThisWait = true;
         failSafes++;
         lastFailSafeSilentNs = silentNs;
-        LOGGER.warn("session {}: the receiver controller has not answered for {} ms: the simulated receiver host is " +
-            "unthrottled (MBA level 1 on every group, no CE marking), as the fail-safe watchdog does on a real host",
-            sessionId, silentNs / 1_000_000);
+        events.failSafeEntered("fail-safe: session " + sessionId + ": the receiver controller has not answered " +
+            "for " + silentNs / 1_000_000 + " ms: the simulated receiver host is unthrottled (MBA level 1 on every " +
+            "group, no CE marking), as the fail-safe watchdog does on a real host");
     }
 
     private static String roleName(final int controllerId)
@@ -601,6 +612,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         {
             return;
         }
+        events.failSafeLeft(null);
         final long id = sessionId;
         sessionId = Long.MIN_VALUE;
         ended = client.end(id, roles);

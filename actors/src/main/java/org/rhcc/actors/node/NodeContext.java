@@ -3,6 +3,7 @@ package org.rhcc.actors.node;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.counters.ControlPlaneCounters;
 import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.receiver.ReceiverHardware;
@@ -27,13 +28,15 @@ import org.rhcc.transport.counters.NodeCounters;
  * @param frameAuth       signs and verifies the node's frames ({@code rhcc.security}, transport/README.md).
  * @param counters        the node's counters (every agent's counters come from it).
  * @param journalCounters the node's journal counters.
+ * @param controlPlane    the node's sessions opened, closed, orphaned and taken over, and its platform's fail-safes
+ *                        and takeovers.
  * @param readiness       whether each data-plane role's guardian can take a session.
  * @param agentThreads    the node's agent threads, all stopped before its Aeron client unmaps their counters and
  *                        streams.
  */
 public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
     ReceiverHardware hardware, FrameAuth frameAuth, NodeCounters counters, JournalCounters journalCounters,
-    RoleReadiness readiness, AgentThreads agentThreads)
+    ControlPlaneCounters controlPlane, RoleReadiness readiness, AgentThreads agentThreads)
 {
     /**
      * A node's shared resources, with its counters published through its Aeron client.
@@ -53,7 +56,7 @@ public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder rec
         final AgentThreads agentThreads = new AgentThreads();
         agentThreads.closeOn(aeron);
         return new NodeContext(settings, aeron, recorder, senderAgents, hardware, frameAuth, counters,
-            JournalCounters.allocate(counters), new RoleReadiness(), agentThreads);
+            JournalCounters.allocate(counters), ControlPlaneCounters.allocate(counters), new RoleReadiness(), agentThreads);
     }
 
     /**

@@ -59,14 +59,20 @@ public final class SessionClient
     }
 
     /**
-     * Opens a session on the guardian of each role.
+     * Opens a session on the guardian of each role. The roles opened before one that fails stay open: {@link #end}
+     * closes them (and only them).
      *
      * @param spec the session.
      * @param keys the roles' keys.
+     * @return each role's answer, in the order of the keys: the platform channel its session subscribed to, which is
+     * where the platform must send that role's signals (the node that runs the role now, a primary back after a
+     * takeover included).
      * @throws IllegalStateException if a role is missing, fails or does not answer in time.
      */
-    public void start(final SessionSpec spec, final List<ServiceKey<SessionProtocol.Command>> keys)
+    public List<SessionProtocol.Ready> start(final SessionSpec spec,
+        final List<ServiceKey<SessionProtocol.Command>> keys)
     {
+        final List<SessionProtocol.Ready> ready = new ArrayList<>();
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
             final boolean sender = SessionProtocol.SENDER_KEY.equals(key);
@@ -78,8 +84,12 @@ public final class SessionClient
             final ActorRef<SessionProtocol.Command> guardian = find(sender ?
                 SessionProtocol.senderHostKey(spec.senderHostId()) : key);
             specs.put(spec.sessionId(), spec);
-            open(spec, key, guardian);
+            if (open(spec, key, guardian) instanceof SessionProtocol.Ready r)
+            {
+                ready.add(r);
+            }
         }
+        return ready;
     }
 
     private SessionProtocol.Reply open(final SessionSpec spec, final ServiceKey<SessionProtocol.Command> key,
@@ -91,6 +101,8 @@ public final class SessionClient
             system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
         if (reply instanceof SessionProtocol.Failed failed)
         {
+            // nothing opened there: closing the session must not ask that node
+            guardians.get(spec.sessionId()).remove(key.id(), guardian);
             throw new IllegalStateException("the " + failed.role() + " role could not open session " +
                 spec.sessionId() + " on " + addressOf(guardian) + ": " + failed.reason());
         }
@@ -138,7 +150,8 @@ public final class SessionClient
     }
 
     /**
-     * Closes a session on the guardian of each role.
+     * Closes a session on the guardian of each role it was opened on (all of the keys if this client did not open
+     * it); a role the session never opened on is not asked.
      *
      * @param sessionId the session.
      * @param keys      the roles' keys.
@@ -152,7 +165,11 @@ public final class SessionClient
         specs.remove(sessionId);
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
-            final ActorRef<SessionProtocol.Command> guardian = null != opened && opened.containsKey(key.id()) ?
+            if (null != opened && !opened.containsKey(key.id()))
+            {
+                continue;
+            }
+            final ActorRef<SessionProtocol.Command> guardian = null != opened ?
                 opened.get(key.id()) : find(SessionProtocol.SENDER_KEY.equals(key) && null != senderHostId ?
                 SessionProtocol.senderHostKey(senderHostId) : key);
             final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
