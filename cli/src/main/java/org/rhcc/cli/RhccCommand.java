@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 
+import org.rhcc.actors.node.DownedExit;
 import org.rhcc.actors.node.NodeDowned;
 import org.rhcc.clustersim.service.ExperimentFailedException;
 import org.rhcc.experiments.UserInputException;
@@ -125,7 +126,16 @@ public final class RhccCommand implements Runnable
             err.flush();
             return EXIT_USAGE;
         }
-        if (ex instanceof ExperimentFailedException || ex instanceof NodeDowned)
+        if (ex instanceof NodeDowned)
+        {
+            if (DownedExit.claimLastLine())
+            {
+                err.println(name + ": " + firstLine(ex.getMessage()));
+                err.flush();
+            }
+            return EXIT_FAILURE;
+        }
+        if (ex instanceof ExperimentFailedException)
         {
             err.println(name + ": " + firstLine(ex.getMessage()));
             err.flush();

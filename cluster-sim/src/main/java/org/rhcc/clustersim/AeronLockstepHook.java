@@ -139,6 +139,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         receiverVerdict = scheme.receiverLoop() ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
         platform.session(spec.sessionId());
         // set first: a run that fails from here on closes whatever part of the session opened (close())
+        events.runOpened();
         sessionId = spec.sessionId();
         for (final SessionProtocol.Ready ready : client.start(spec, roles))
         {
@@ -615,7 +616,14 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         events.failSafeLeft(null);
         final long id = sessionId;
         sessionId = Long.MIN_VALUE;
-        ended = client.end(id, roles);
+        try
+        {
+            ended = client.end(id, roles);
+        }
+        finally
+        {
+            events.runClosed();
+        }
         for (final SessionProtocol.Ended e : ended)
         {
             if (!e.failure().isEmpty())

@@ -3,11 +3,14 @@ package org.rhcc.clustersim;
 import java.util.function.Consumer;
 
 import org.rhcc.actors.counters.ControlPlaneCounters;
+import org.rhcc.transport.aeron.NodeActivity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the simulated platform tells its operator and its client when a run loses a controller: the simulated
+ * The sim node's runs as its node and its operator see them: a run's session makes the node's driver hot (it rests
+ * between runs, {@link NodeActivity}); and what the simulated platform tells its operator and its client when a run
+ * loses a controller: the simulated
  * receiver host's fail-safe entered and left, and a role taken over by a standby. Each event is one log line on the sim
  * node, a change of the node's {@link ControlPlaneCounters} (so {@code /metrics} shows it at the next scrape), and the
  * same line to whoever follows the current experiment ({@code rhcc experiment --cluster} prints it).
@@ -20,14 +23,33 @@ public final class PlatformEvents
     private static final Consumer<String> NOBODY = (line) -> { };
 
     private final ControlPlaneCounters counters;
+    private final NodeActivity activity;
     private volatile Consumer<String> follower = NOBODY;
 
     /**
      * @param counters the sim node's control-plane counters.
+     * @param activity the sim node's open runs: its driver is hot while a run's session is open.
      */
-    public PlatformEvents(final ControlPlaneCounters counters)
+    public PlatformEvents(final ControlPlaneCounters counters, final NodeActivity activity)
     {
         this.counters = counters;
+        this.activity = activity;
+    }
+
+    /**
+     * A run's session opens: the sim node's driver is hot until {@link #runClosed()}.
+     */
+    public void runOpened()
+    {
+        activity.enter();
+    }
+
+    /**
+     * A run's session closed.
+     */
+    public void runClosed()
+    {
+        activity.leave();
     }
 
     /**

@@ -43,7 +43,7 @@ public final class SimPlatform implements AutoCloseable
         this.node = node;
         this.platform = new LockstepPlatform(node.context().aeron(), node.settings(), node.context().frameAuth());
         this.client = new SessionClient(node.system(), node.settings().askTimeout());
-        this.events = new PlatformEvents(node.context().controlPlane());
+        this.events = new PlatformEvents(node.context().controlPlane(), node.context().activity());
         this.failSafeAfter = node.system().settings().config().getDuration("rhcc.lockstep.failsafe-after");
         if (failSafeAfter.isNegative() || failSafeAfter.isZero() ||
             failSafeAfter.compareTo(node.settings().lockstepTimeout()) >= 0)

@@ -85,6 +85,22 @@ final class NodeProcess implements AutoCloseable
      */
     static NodeProcess start(final Path dir, final String name, final String roles, final Path config)
     {
+        return start(dir, name, roles, config, name);
+    }
+
+    /**
+     * Starts {@code rhcc node --role roles --config config} with its log in {@code <dir>/<logName>.log}.
+     *
+     * @param dir     directory of its log.
+     * @param name    the node's name.
+     * @param roles   its roles, comma-separated.
+     * @param config  its configuration file.
+     * @param logName its log's name, without {@code .log}.
+     * @return the running process (not yet necessarily Up).
+     */
+    static NodeProcess start(final Path dir, final String name, final String roles, final Path config,
+        final String logName)
+    {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
@@ -97,7 +113,7 @@ final class NodeProcess implements AutoCloseable
         {
             final Process process = new ProcessBuilder(command).directory(dir.toFile()).start();
             LIVE.add(process);
-            return new NodeProcess(name, dir.resolve(name + ".log"), process);
+            return new NodeProcess(name, dir.resolve(logName + ".log"), process);
         }
         catch (final IOException ex)
         {

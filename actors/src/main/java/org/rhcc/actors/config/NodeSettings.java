@@ -15,7 +15,8 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param workDir               the run's work area: Aeron directories, archive, H2 journal.
  * @param termLengthBytes       term length of rhcc's Aeron publications.
  * @param idleStrategy          idle strategy of the data-path agents.
- * @param driverIdleStrategy    idle strategy of the embedded media driver's threads.
+ * @param driverIdleStrategy    idle strategy of the embedded media driver's threads while a session is open.
+ * @param restIdleStrategy      idle strategy of the driver's threads while no session is open.
  * @param archiveEnabled        true to record the signal streams with Aeron Archive.
  * @param archiveDir            archive root; each node records into {@code archiveDir/archiveName}.
  * @param archiveName           this node's archive directory name.
@@ -64,6 +65,7 @@ public record NodeSettings(
     int termLengthBytes,
     String idleStrategy,
     String driverIdleStrategy,
+    String restIdleStrategy,
     boolean archiveEnabled,
     Path archiveDir,
     String archiveName,
@@ -146,6 +148,8 @@ public record NodeSettings(
         IdleStrategies.parse(idle);
         final String driverIdle = r.getString("aeron.driver-idle-strategy");
         IdleStrategies.parse(driverIdle);
+        final String restIdle = r.getString("aeron.rest-idle-strategy");
+        IdleStrategies.parse(restIdle);
         final int snapshotEvery = positive(r, "journal.snapshot-every");
         final int keepSnapshots = positive(r, "journal.keep-snapshots");
         final int fragmentLimit = positive(r, "aeron.fragment-limit");
@@ -173,6 +177,7 @@ public record NodeSettings(
             r.getBytes("aeron.term-length").intValue(),
             idle,
             driverIdle,
+            restIdle,
             r.getBoolean("aeron.archive.enabled"),
             Path.of(r.getString("aeron.archive.dir")),
             archiveName(config, roles),

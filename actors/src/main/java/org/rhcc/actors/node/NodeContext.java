@@ -8,6 +8,7 @@ import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
+import org.rhcc.transport.aeron.NodeActivity;
 import org.rhcc.transport.agent.AgentThreads;
 import org.rhcc.transport.archive.SignalRecorder;
 import org.rhcc.transport.auth.FrameAuth;
@@ -33,10 +34,12 @@ import org.rhcc.transport.counters.NodeCounters;
  * @param readiness       whether each data-plane role's guardian can take a session.
  * @param agentThreads    the node's agent threads, all stopped before its Aeron client unmaps their counters and
  *                        streams.
+ * @param activity        whether a session is open on the node (its driver rests while none is).
  */
 public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
     ReceiverHardware hardware, FrameAuth frameAuth, NodeCounters counters, JournalCounters journalCounters,
-    ControlPlaneCounters controlPlane, RoleReadiness readiness, AgentThreads agentThreads)
+    ControlPlaneCounters controlPlane, RoleReadiness readiness, AgentThreads agentThreads,
+    NodeActivity activity)
 {
     /**
      * A node's shared resources, with its counters published through its Aeron client.
@@ -47,16 +50,18 @@ public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder rec
      * @param senderAgents rate-updater agents of the node by session.
      * @param hardware     the receiver host's sensor and MBA actuator, or null for the simulated platform.
      * @param frameAuth    signs and verifies the node's frames.
+     * @param activity     the node's open sessions.
      * @return the context.
      */
     public static NodeContext of(final NodeSettings settings, final Aeron aeron, final SignalRecorder recorder,
-        final SenderAgents senderAgents, final ReceiverHardware hardware, final FrameAuth frameAuth)
+        final SenderAgents senderAgents, final ReceiverHardware hardware, final FrameAuth frameAuth,
+        final NodeActivity activity)
     {
         final NodeCounters counters = new NodeCounters(aeron);
         final AgentThreads agentThreads = new AgentThreads();
         agentThreads.closeOn(aeron);
         return new NodeContext(settings, aeron, recorder, senderAgents, hardware, frameAuth, counters,
-            JournalCounters.allocate(counters), ControlPlaneCounters.allocate(counters), new RoleReadiness(), agentThreads);
+            JournalCounters.allocate(counters), ControlPlaneCounters.allocate(counters), new RoleReadiness(), agentThreads, activity);
     }
 
     /**

@@ -44,6 +44,8 @@ public final class EmbeddedMediaDriver implements AutoCloseable
      */
     public static final String ARCHIVE_CONTROL_CHANNEL = "aeron:ipc";
 
+    /** Name prefix of a driver directory, {@code aeron-<pid>-<n>}. */
+    static final String DIR_PREFIX = "aeron-";
     private static final Logger LOGGER = LoggerFactory.getLogger(EmbeddedMediaDriver.class);
     private static final AtomicInteger INSTANCE_COUNTER = new AtomicInteger();
 
@@ -84,8 +86,9 @@ public final class EmbeddedMediaDriver implements AutoCloseable
                 "cannot create the working directory " + workDir + ": choose a writable work directory", ex);
         }
 
+        reclaimStaleDirectories(workDir);
         final Path aeronDir = workDir.resolve(
-            "aeron-" + ProcessHandle.current().pid() + "-" + INSTANCE_COUNTER.getAndIncrement());
+            DIR_PREFIX + ProcessHandle.current().pid() + "-" + INSTANCE_COUNTER.getAndIncrement());
         final MediaDriver.Context driverContext = driverContext(config, aeronDir);
         try
         {
@@ -106,6 +109,53 @@ public final class EmbeddedMediaDriver implements AutoCloseable
         {
             IoUtil.delete(aeronDir.toFile(), true);
             throw ex;
+        }
+    }
+
+    /**
+     * Deletes the driver directories of processes that no longer run ({@code aeron-<pid>-<n>} whose pid is gone): a
+     * node killed with SIGKILL, or halted, cannot delete its own (about 50 MB of term buffers each), so the next
+     * driver started in the same work directory reclaims them.
+     *
+     * @param workDir the work directory.
+     */
+    static void reclaimStaleDirectories(final Path workDir)
+    {
+        try (java.util.stream.Stream<Path> entries = Files.list(workDir))
+        {
+            entries.filter((dir) -> Files.isDirectory(dir) && isStale(dir.getFileName().toString()))
+                .forEach((dir) ->
+                {
+                    IoUtil.delete(dir.toFile(), true);
+                    LOGGER.info("reclaimed the driver directory {} of a process that no longer runs", dir);
+                });
+        }
+        catch (final IOException ex)
+        {
+            LOGGER.warn("could not look for stale driver directories in {}: {}", workDir, ex.toString());
+        }
+    }
+
+    private static boolean isStale(final String name)
+    {
+        if (!name.startsWith(DIR_PREFIX))
+        {
+            return false;
+        }
+        final int dash = name.indexOf('-', DIR_PREFIX.length());
+        if (dash < 0)
+        {
+            return false;
+        }
+        try
+        {
+            final long pid = Long.parseLong(name.substring(DIR_PREFIX.length(), dash));
+            return pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map((p) -> !p.isAlive())
+                .orElse(true);
+        }
+        catch (final NumberFormatException ex)
+        {
+            return false;
         }
     }
 
@@ -226,7 +276,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
 
     private static MediaDriver.Context driverContext(final DriverConfig config, final Path aeronDir)
     {
-        final Supplier<IdleStrategy> idle = IdleStrategies.supplier(config.idleStrategy());
+        final Supplier<IdleStrategy> idle = config.idleStrategies();
         return new MediaDriver.Context()
             .aeronDirectoryName(aeronDir.toString())
             .dirDeleteOnStart(true)
@@ -255,7 +305,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
             .recordingEventsEnabled(false)
             .threadingMode(ArchiveThreadingMode.SHARED)
             .segmentFileLength(config.archiveSegmentLengthBytes())
-            .idleStrategySupplier(IdleStrategies.supplier(config.idleStrategy()));
+            .idleStrategySupplier(config.idleStrategies());
     }
 
     private static void logDriverError(final Throwable throwable)
