@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
         NodeCommand.class,
         CertsCommand.class,
         ReplayCommand.class,
+        CountersCommand.class,
         DashboardCommand.class,
     })
 public final class RhccCommand implements Runnable

@@ -74,6 +74,8 @@ class ClusterUnderLoadTest
     /** Seconds the idle nodes are measured over: -Drhcc.idle.window.s=60 for the full minute. */
     private static final long IDLE_WINDOW_S = Long.getLong("rhcc.idle.window.s", 20);
     private static final long CLOCK_TICKS = 100;
+    /** Experiments under load (the 20; -Drhcc.load.experiments=N for a shorter check). */
+    private static final int EXPERIMENTS = Integer.getInteger("rhcc.load.experiments", 20);
 
     private static HandStartedCluster cluster;
     private static Path dir;
@@ -140,7 +142,7 @@ class ClusterUnderLoadTest
 
     @Test
     @Order(2)
-    void shouldRunTwentyExperimentsUnderLoadWithFrozenNodesAndDownNobody() throws Exception
+    void shouldRunExperimentsUnderLoadWithFrozenNodesAndDownNobody() throws Exception
     {
         final Random random = new Random(22);
         final List<String> candidates = List.of(SIM, RECEIVER, SENDER_A, RECEIVER_STANDBY, SENDER_STANDBY);
@@ -152,7 +154,7 @@ class ClusterUnderLoadTest
         }
         try
         {
-            for (int i = 0; i < 20; i++)
+            for (int i = 0; i < EXPERIMENTS; i++)
             {
                 final Path out = dir.resolve("run-" + i);
                 final long opened = count(cluster.node(RECEIVER), SESSION_OPENS);
@@ -176,7 +178,7 @@ class ClusterUnderLoadTest
         {
             hog.forEach(Process::destroyForcibly);
         }
-        System.out.println("20 experiments under load:\n  " + String.join("\n  ", outcomes));
+        System.out.println(EXPERIMENTS + " experiments under load:\n  " + String.join("\n  ", outcomes));
         for (final NodeProcess node : cluster.nodes().values())
         {
             assertTrue(node.isAlive(), node.name() + " was downed or stopped: " + node.logTail());

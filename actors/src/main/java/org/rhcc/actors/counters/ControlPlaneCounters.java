@@ -18,21 +18,21 @@ import org.rhcc.transport.counters.CounterKey;
 public final class ControlPlaneCounters
 {
     /** Counter type id: sessions opened by a role's guardian; scope = the role. */
-    public static final int SESSIONS_OPENED_TYPE_ID = 4141;
+    public static final int SESSIONS_OPENED_TYPE_ID = 4151;
     /** Counter type id: sessions a role's guardian closed (asked to, orphaned, or at the node's stop). */
-    public static final int SESSIONS_CLOSED_TYPE_ID = 4142;
+    public static final int SESSIONS_CLOSED_TYPE_ID = 4152;
     /** Counter type id: sessions whose platform's node was downed or left, ended by the guardian. */
-    public static final int SESSIONS_ORPHANED_TYPE_ID = 4143;
+    public static final int SESSIONS_ORPHANED_TYPE_ID = 4153;
     /** Counter type id: sessions a standby opened for a departed node (a takeover, on the standby). */
-    public static final int SESSIONS_TAKEN_OVER_TYPE_ID = 4144;
+    public static final int SESSIONS_TAKEN_OVER_TYPE_ID = 4154;
     /** Counter type id: times the platform unthrottled its simulated receiver host (fail-safe entered). */
-    public static final int PLATFORM_FAILSAFES_TYPE_ID = 4145;
+    public static final int PLATFORM_FAILSAFES_TYPE_ID = 4155;
     /** Counter type id (gauge): 1 while the simulated receiver host is in its fail-safe, else 0. */
-    public static final int PLATFORM_FAILSAFE_TYPE_ID = 4146;
+    public static final int PLATFORM_FAILSAFE_TYPE_ID = 4156;
     /** Counter type id: takeovers the platform arranged; scope = the role taken over. */
-    public static final int PLATFORM_TAKEOVERS_TYPE_ID = 4147;
+    public static final int PLATFORM_TAKEOVERS_TYPE_ID = 4157;
     /** Counter type id (gauge): the last takeover's time from the last answer to the standby in control, ns. */
-    public static final int PLATFORM_TAKEOVER_GAP_TYPE_ID = 4148;
+    public static final int PLATFORM_TAKEOVER_GAP_TYPE_ID = 4158;
     /** The receiver role's scope. */
     public static final String RECEIVER = "receiver";
     /** The sender role's scope. */
