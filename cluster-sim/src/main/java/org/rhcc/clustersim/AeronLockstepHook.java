@@ -48,6 +48,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private static final int DEADLINE_CHECK_MASK = 63;
     private static final long MEMBERSHIP_CHECK_PERIOD_NS = 200_000_000L;
     private static final long RESYNC_PERIOD_NS = 20_000_000L;
+    /** {@link #refused}'s answer when a standby took the session over and was sent the refused signal. */
+    private static final long TAKEN_OVER = -1L;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
@@ -213,9 +215,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         while ((result = platform.iio().iioSample(receiverHostId, iioSeq, nowNs, pendingOccupancy,
             pendingPcieGbps)) < 0)
         {
-            refusedSinceNs = refused(result, refusedSinceNs);
+            refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
+            if (TAKEN_OVER == refusedSinceNs)
+            {
+                return;
+            }
         }
-        clockAdvance(platform.iio(), nowNs);
+        clockAdvance(platform.iio(), nowNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
     }
 
     /**
@@ -228,33 +234,45 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         while ((result = platform.acks().probeAck(pendingQp, pendingReqRecvTsNs, pendingRespSendTsNs,
             pendingReceiverCongested, pendingRccGbps, nowNs)) < 0)
         {
-            refusedSinceNs = refused(result, refusedSinceNs);
+            refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
+            if (TAKEN_OVER == refusedSinceNs)
+            {
+                return;
+            }
         }
-        clockAdvance(platform.acks(), nowNs);
+        clockAdvance(platform.acks(), nowNs, SessionProtocol.SENDER_CONTROLLER_ID);
     }
 
-    private void clockAdvance(final MessageProxy stream, final long nowNs)
+    private void clockAdvance(final MessageProxy stream, final long nowNs, final int controllerId)
     {
         long result;
         long refusedSinceNs = 0;
         while ((result = stream.clockAdvance(nowNs, sessionId)) < 0)
         {
-            refusedSinceNs = refused(result, refusedSinceNs);
+            refusedSinceNs = refused(result, refusedSinceNs, controllerId, nowNs);
+            if (TAKEN_OVER == refusedSinceNs)
+            {
+                return;
+            }
         }
     }
 
     /**
      * A signal the controller's stream refused (after the proxy's own retries): never dropped, since simulated time
      * must not pass a signal the controller has not seen. A transient refusal (back-pressure, admin action, the
-     * controller's subscriber not there yet) idles and tries again, up to the lockstep timeout; anything else, or
-     * the timeout, fails the run.
+     * controller's subscriber not there yet, or gone with its node) idles and tries again; a controller that refuses
+     * for long is as silent as one that does not answer ({@link #silent}): its receiver host gets its fail-safe, and
+     * a controller whose node left the cluster is replaced by a standby, which is sent the signal. Anything else, or
+     * the lockstep timeout, fails the run.
      *
      * @param result         the refused offer's result.
      * @param refusedSinceNs when this signal was first refused ({@code System.nanoTime()}), 0 if now.
-     * @return when this signal was first refused.
+     * @param controllerId   the controller the signal is for.
+     * @param nowNs          the signal's simulated time.
+     * @return when this signal was first refused, or {@link #TAKEN_OVER} if a standby took over and was sent it.
      * @throws IllegalStateException if the signal cannot be published.
      */
-    private long refused(final long result, final long refusedSinceNs)
+    private long refused(final long result, final long refusedSinceNs, final int controllerId, final long nowNs)
     {
         final long now = System.nanoTime();
         if (!OfferResult.isTransient(result))
@@ -268,7 +286,12 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 " refused a signal for " + timeoutNs / 1_000_000 + " ms: " + OfferResult.describe(result));
         }
         idleStrategy.idle();
-        return 0 == refusedSinceNs ? now : refusedSinceNs;
+        if (0 == refusedSinceNs)
+        {
+            membershipCheckedNs = 0;
+            return now;
+        }
+        return silent(controllerId, nowNs, now - refusedSinceNs) ? TAKEN_OVER : refusedSinceNs;
     }
 
     /**
@@ -412,7 +435,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         final long deadlineNs = System.nanoTime() + connectTimeout.toNanos();
         while (!answered)
         {
-            clockAdvance(stream, syncNs);
+            clockAdvance(stream, syncNs, controllerId);
             final long retryNs = System.nanoTime() + RESYNC_PERIOD_NS;
             while (!answered && System.nanoTime() - retryNs < 0)
             {

@@ -51,8 +51,10 @@ public final class LockstepPlatform implements AutoCloseable
         commands = aeron.addSubscription(settings.platformCommandChannel(), settings.platformCommandStream());
         iioDestination = endpoint(settings.platformIioChannel());
         ackDestination = endpoint(settings.platformAckChannel());
-        iio = publication(aeron, settings.platformIioChannel(), iioDestination, settings.platformIioStream());
-        acks = publication(aeron, settings.platformAckChannel(), ackDestination, settings.platformAckStream());
+        iio = publication(aeron, settings.sending(settings.platformIioChannel()), iioDestination,
+            settings.platformIioStream());
+        acks = publication(aeron, settings.sending(settings.platformAckChannel()), ackDestination,
+            settings.platformAckStream());
         iioProxy = new MessageProxy(iio, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,
             frameAuth.signer(FramePublisher.PLATFORM_IIO, 0));
         ackProxy = new MessageProxy(acks, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,

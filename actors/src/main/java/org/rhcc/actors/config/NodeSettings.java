@@ -58,6 +58,8 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param joinTimeout           longest a node waits to be {@code Up} in its cluster before it gives up and stops.
  * @param standby               true for a standby node: its roles take over the sessions of a node of the same roles
  *                              that left the cluster, and open none of their own.
+ * @param sendHost              the address the node's UDP publications send from (its Artery hostname), so that a
+ *                              node bound to loopback has no socket on any other interface; empty for any.
  */
 public record NodeSettings(
     List<String> roles,
@@ -99,7 +101,8 @@ public record NodeSettings(
     long sensorIntervalNs,
     org.rhcc.actors.session.SessionSpec autostart,
     Duration joinTimeout,
-    boolean standby)
+    boolean standby,
+    String sendHost)
 {
     /** Role of a node that runs the receiver host's IIO sample source and MBA actuator. */
     public static final String ROLE_RECEIVER = "receiver";
@@ -211,7 +214,27 @@ public record NodeSettings(
             r.getDuration("receiver.sensor-interval").toNanos(),
             autostart(r, QpWeightSettings.parameterValue(r, r.getInt("session.qp-count"))),
             joinTimeout(r),
-            r.getBoolean("node.standby"));
+            r.getBoolean("node.standby"),
+            sendHost(config));
+    }
+
+    /**
+     * @return the node's Artery hostname when it names one address, empty when it names every interface.
+     */
+    private static String sendHost(final Config config)
+    {
+        final String host = config.hasPath("pekko.remote.artery.canonical.hostname") ?
+            config.getString("pekko.remote.artery.canonical.hostname") : "";
+        return host.isBlank() || "0.0.0.0".equals(host) || "::".equals(host) ? "" : host;
+    }
+
+    /**
+     * @param channel a channel this node publishes on.
+     * @return the channel sending from {@link #sendHost()} when it is UDP.
+     */
+    public String sending(final String channel)
+    {
+        return org.rhcc.transport.aeron.Channels.sendingFrom(channel, sendHost);
     }
 
     /**

@@ -144,7 +144,8 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
             recordingId, 0, s.controlIntervalNs()));
         journalCounters.handed(1);
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
-        commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
+        commands = node.aeron().addExclusivePublication(s.sending(s.platformCommandChannel()),
+            s.platformCommandStream());
         counters = AgentCounters.cascade(node.counters(), spec.sessionId(), spec.mbaGroups());
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"),
             node.frameAuth().signer(FramePublisher.RECEIVER_CONTROLLER, spec.sessionId()), counters.framesPublished,

@@ -151,7 +151,8 @@ public final class SessionClient
 
     /**
      * Closes a session on the guardian of each role it was opened on (all of the keys if this client did not open
-     * it); a role the session never opened on is not asked.
+     * it); a role the session never opened on is not asked, nor one whose node has left the cluster (the session went
+     * with it).
      *
      * @param sessionId the session.
      * @param keys      the roles' keys.
@@ -172,6 +173,12 @@ public final class SessionClient
             final ActorRef<SessionProtocol.Command> guardian = null != opened ?
                 opened.get(key.id()) : find(SessionProtocol.SENDER_KEY.equals(key) && null != senderHostId ?
                 SessionProtocol.senderHostKey(senderHostId) : key);
+            if (null != departed(guardian))
+            {
+                // its node left the cluster, and the session with it: nothing to close there, nothing to wait for
+                ended.add(new SessionProtocol.Ended(sessionId, key.id(), 0, 0, ""));
+                continue;
+            }
             final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.End(sessionId, replyTo), timeout,
                 system.scheduler()), "closing session " + sessionId + " on " + key.id());
@@ -200,10 +207,14 @@ public final class SessionClient
     {
         final Map<String, ActorRef<SessionProtocol.Command>> session = guardians.get(sessionId);
         final ActorRef<SessionProtocol.Command> guardian = null == session ? null : session.get(key.id());
-        if (null == guardian)
-        {
-            return null;
-        }
+        return null == guardian ? null : departed(guardian);
+    }
+
+    /**
+     * @return the guardian's node and status if it has left the cluster (downed, leaving or removed), else null.
+     */
+    private String departed(final ActorRef<SessionProtocol.Command> guardian)
+    {
         final Address address = addressOf(guardian);
         final Member member = MemberAge.memberAt(system, address);
         if (null == member)

@@ -94,4 +94,32 @@ public final class Channels
         uri.put(CommonContext.TERM_LENGTH_PARAM_NAME, Integer.toString(termLengthBytes));
         return uri.toString();
     }
+
+    /**
+     * A UDP publication's channel that sends from one local address ({@code interface}): otherwise the driver binds its
+     * send socket to every interface (0.0.0.0), even on a node whose every other socket is on loopback.
+     *
+     * @param channel   a publication's channel.
+     * @param localHost the address (or a name that resolves to one) to send from; empty to leave the channel as it is.
+     * @return the channel with {@code interface} set, or as it was (not UDP, {@code interface} already set, no host,
+     * or a host that does not resolve).
+     */
+    public static String sendingFrom(final String channel, final String localHost)
+    {
+        final ChannelUri uri = ChannelUri.parse(channel);
+        if (null == localHost || localHost.isEmpty() || !CommonContext.UDP_MEDIA.equals(uri.media()) ||
+            null != uri.get(CommonContext.INTERFACE_PARAM_NAME))
+        {
+            return channel;
+        }
+        try
+        {
+            uri.put(CommonContext.INTERFACE_PARAM_NAME, java.net.InetAddress.getByName(localHost).getHostAddress());
+        }
+        catch (final java.net.UnknownHostException ex)
+        {
+            return channel;
+        }
+        return uri.toString();
+    }
 }

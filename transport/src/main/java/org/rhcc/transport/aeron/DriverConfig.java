@@ -69,6 +69,8 @@ public final class DriverConfig
     private int termLengthBytes = termLengthProperty();
     private int ipcTermLengthBytes = termLengthProperty();
     private String idleStrategySpec = System.getProperty(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
+    /** Aeron's default sleep of a client conductor between duty cycles, ms. */
+    private static final long CLIENT_IDLE_SLEEP_MS = 16;
     private NodeActivity activity;
     private String restIdleStrategySpec = IDLE_STRATEGY_DEFAULT;
     private Path archiveDir;
@@ -195,6 +197,18 @@ public final class DriverConfig
         final java.util.function.Supplier<org.agrona.concurrent.IdleStrategy> rest =
             IdleStrategies.supplier(restIdleStrategySpec);
         return () -> new RestingIdleStrategy(hot.get(), rest.get(), activity);
+    }
+
+    /**
+     * @return the idle strategy of a client's conductor thread: Aeron's own (a 16 ms sleep), or, when the driver
+     * rests while its node is idle, the rest strategy then.
+     */
+    org.agrona.concurrent.IdleStrategy clientIdleStrategy()
+    {
+        final org.agrona.concurrent.IdleStrategy hot = new org.agrona.concurrent.SleepingMillisIdleStrategy(
+            CLIENT_IDLE_SLEEP_MS);
+        return null == activity ? hot :
+            new RestingIdleStrategy(hot, IdleStrategies.parse(restIdleStrategySpec), activity);
     }
 
     /**

@@ -173,6 +173,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
         ensureOpen();
         final Aeron aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(aeronDirectoryName())
+            .idleStrategy(config.clientIdleStrategy())
             .errorHandler(EmbeddedMediaDriver::logClientError)
             .subscriberErrorHandler(RethrowingErrorHandler.INSTANCE));
         clients.add(aeron);
