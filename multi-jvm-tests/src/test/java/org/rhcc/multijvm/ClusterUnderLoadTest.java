@@ -269,11 +269,13 @@ class ClusterUnderLoadTest
     private static String assertIdle() throws Exception
     {
         final Map<String, long[]> before = new LinkedHashMap<>();
+        final Map<String, Map<String, Long>> threadsBefore = new LinkedHashMap<>();
         for (final NodeProcess node : cluster.nodes().values())
         {
             if (node.isAlive())
             {
                 before.put(node.name(), new long[] {cpuTicks(node.pid()), System.nanoTime()});
+                threadsBefore.put(node.name(), threadTicks(node.pid()));
             }
         }
         Thread.sleep(TimeUnit.SECONDS.toMillis(IDLE_WINDOW_S));
@@ -287,7 +289,8 @@ class ClusterUnderLoadTest
             report.append(String.format(Locale.ROOT, " %s %.2f %%", node.name(), 100 * share));
             if (share >= IDLE_CORE_SHARE)
             {
-                over.add(node.name());
+                over.add(node.name() + " " + busiestThreads(threadsBefore.get(node.name()),
+                    threadTicks(node.pid())));
             }
         }
         assertTrue(over.isEmpty(), over + " used 2 % of a core or more while idle:" + report);
@@ -407,9 +410,49 @@ class ClusterUnderLoadTest
         }
     }
 
+    /**
+     * @return CPU clock ticks of each thread of the process, by thread id and name.
+     */
+    private static Map<String, Long> threadTicks(final long pid) throws IOException
+    {
+        final Map<String, Long> ticks = new LinkedHashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task")))
+        {
+            for (final Path task : tasks.toList())
+            {
+                try
+                {
+                    ticks.put(task.getFileName() + " " + Files.readString(task.resolve("comm")).strip(),
+                        cpuTicks(task.resolve("stat")));
+                }
+                catch (final IOException ex)
+                {
+                    // the thread ended meanwhile
+                }
+            }
+        }
+        return ticks;
+    }
+
+    /**
+     * @return the five threads that used the most CPU between two readings, for a failure's message.
+     */
+    private static String busiestThreads(final Map<String, Long> before, final Map<String, Long> after)
+    {
+        return after.entrySet().stream().filter(e -> before.containsKey(e.getKey()))
+            .map(e -> Map.entry(e.getKey(), e.getValue() - before.get(e.getKey())))
+            .sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(5)
+            .map(e -> e.getKey() + " " + e.getValue() + " ticks").toList().toString();
+    }
+
     private static long cpuTicks(final long pid) throws IOException
     {
-        final String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return cpuTicks(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    private static long cpuTicks(final Path statFile) throws IOException
+    {
+        final String stat = Files.readString(statFile);
         final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         // utime and stime are fields 14 and 15 of /proc/PID/stat; the split starts at field 3
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);

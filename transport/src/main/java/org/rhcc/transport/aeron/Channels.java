@@ -101,8 +101,8 @@ public final class Channels
      *
      * @param channel   a publication's channel.
      * @param localHost the address (or a name that resolves to one) to send from; empty to leave the channel as it is.
-     * @return the channel with {@code interface} set, or as it was (not UDP, {@code interface} already set, no host,
-     * or a host that does not resolve).
+     * @return the channel with {@code interface} set (the loopback interface's address for any loopback host), or as
+     * it was (not UDP, {@code interface} already set, no host, or a host that is no address of this machine).
      */
     public static String sendingFrom(final String channel, final String localHost)
     {
@@ -112,14 +112,24 @@ public final class Channels
         {
             return channel;
         }
+        final String bind;
         try
         {
-            uri.put(CommonContext.INTERFACE_PARAM_NAME, java.net.InetAddress.getByName(localHost).getHostAddress());
+            final java.net.InetAddress address = java.net.InetAddress.getByName(localHost);
+            // Aeron looks the address up among the host's interfaces: a loopback alias (127.0.0.2) is no interface's
+            // own address, so it sends from the loopback interface's
+            bind = address.isLoopbackAddress() ? java.net.InetAddress.getLoopbackAddress().getHostAddress() :
+                null != java.net.NetworkInterface.getByInetAddress(address) ? address.getHostAddress() : null;
         }
-        catch (final java.net.UnknownHostException ex)
+        catch (final java.io.IOException ex)
         {
             return channel;
         }
+        if (null == bind)
+        {
+            return channel;
+        }
+        uri.put(CommonContext.INTERFACE_PARAM_NAME, bind.indexOf(':') >= 0 ? "[" + bind + "]" : bind);
         return uri.toString();
     }
 }
