@@ -32,6 +32,8 @@ import org.rhcc.actors.node.MemberAge;
 public final class SessionClient
 {
     private static final AtomicLong COUNTER = new AtomicLong();
+    /** How often an open that has not been answered looks whether its node left the cluster, ms. */
+    private static final long OPEN_CHECK_MS = 200;
 
     private final ActorSystem<?> system;
     private final Duration timeout;
@@ -96,9 +98,45 @@ public final class SessionClient
         final ActorRef<SessionProtocol.Command> guardian)
     {
         guardians.computeIfAbsent(spec.sessionId(), (id) -> new ConcurrentHashMap<>()).put(key.id(), guardian);
-        final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
+        final String what = "opening session " + spec.sessionId() + " on " + key.id();
+        final java.util.concurrent.CompletableFuture<SessionProtocol.Reply> asked = AskPattern.ask(guardian,
             (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
-            system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
+            system.scheduler()).toCompletableFuture();
+        while (!asked.isDone())
+        {
+            final String departed = departed(guardian);
+            if (null != departed)
+            {
+                // the node died while the session was opening on it: a standby of the role opens it instead
+                guardians.get(spec.sessionId()).remove(key.id(), guardian);
+                asked.cancel(false);
+                final ServiceKey<SessionProtocol.Command> standbyKey = SessionProtocol.standbyKey(
+                    SessionProtocol.SENDER_KEY.equals(key) ? SessionProtocol.senderHostKey(spec.senderHostId()) : key);
+                final Set<ActorRef<SessionProtocol.Command>> standbys = new java.util.HashSet<>(listing(standbyKey));
+                standbys.removeIf((standby) -> null != departed(standby));
+                if (standbys.isEmpty())
+                {
+                    throw new IllegalStateException("the " + key.id() + " node " + departed + " left the cluster " +
+                        "while session " + spec.sessionId() + " was opening on it, and no standby of the role is in " +
+                        "the cluster");
+                }
+                return open(spec, key, oldest(standbys));
+            }
+            try
+            {
+                asked.get(OPEN_CHECK_MS, TimeUnit.MILLISECONDS);
+            }
+            catch (final TimeoutException | ExecutionException | java.util.concurrent.CancellationException ex)
+            {
+                // done (await below reports it), or not yet: look at the node again
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while " + what, ex);
+            }
+        }
+        final SessionProtocol.Reply reply = await(asked, what);
         if (reply instanceof SessionProtocol.Failed failed)
         {
             // nothing opened there: closing the session must not ask that node

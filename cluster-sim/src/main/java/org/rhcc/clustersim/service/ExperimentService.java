@@ -141,7 +141,9 @@ public final class ExperimentService
                     request.name());
                 return;
             }
-            LOGGER.warn("experiment {} failed", request.name(), ex);
+            // one line: the client is told the same reason, and a stack trace would bury it in the node's log
+            LOGGER.warn("experiment {} for {} failed: {}", request.name(), replyTo.path().address(),
+                null == ex.getMessage() ? ex.toString() : ex.getMessage());
             replyTo.tell(new ExperimentProtocol.Failed(request.name() + " failed on the sim node: " +
                 (null == ex.getMessage() ? ex.toString() : ex.getMessage())));
         }
