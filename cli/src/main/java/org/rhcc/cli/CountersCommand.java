@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rhcc counters --work-dir DIR | --aeron-dir DIR}: what AeronStat shows, from the jar: every counter of a running
- * node's media driver (the driver's own, and rhcc's agent, journal and control-plane counters, docs/design.md §7
- * "Counters"), read from its {@code cnc.dat} without connecting to the driver, one line each: id, value, label.
+ * {@code rhcc counters --work-dir DIR | --aeron-dir DIR}: what AeronStat shows, from the jar: every counter of a
+ * running node's media driver (the driver's own, and rhcc's agent, journal and control-plane counters,
+ * docs/design.md §7 "Counters"), read from its {@code cnc.dat} without connecting to the driver, one line each: id,
+ * value, label.
  */
 @Command(
     name = "counters",

@@ -255,8 +255,8 @@ final class HandStartedCluster implements AutoCloseable
     /**
      * Writes the configuration of a node (or client) that is not part of the cluster's start: the three-host profile,
      * the given keys, and the settings every node of this cluster has (its alias and a free Artery port, the sim node
-     * as seed, its own work area, the frame key, the platform channels, the journal database, the join timeout; the idle
-     * strategies are the profile's),
+     * as seed, its own work area, the frame key, the platform channels, the journal database, the join timeout; the
+     * idle strategies are the profile's),
      * each replaced by the override of the same key, then the other overrides.
      *
      * @param name      its name ({@link #configFor(String)} finds the file; its work area is {@code work/<name>}).

@@ -61,7 +61,8 @@ public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder rec
         final AgentThreads agentThreads = new AgentThreads();
         agentThreads.closeOn(aeron);
         return new NodeContext(settings, aeron, recorder, senderAgents, hardware, frameAuth, counters,
-            JournalCounters.allocate(counters), ControlPlaneCounters.allocate(counters), new RoleReadiness(), agentThreads, activity);
+            JournalCounters.allocate(counters), ControlPlaneCounters.allocate(counters), new RoleReadiness(),
+            agentThreads, activity);
     }
 
     /**

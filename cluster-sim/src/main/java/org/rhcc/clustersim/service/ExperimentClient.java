@@ -12,6 +12,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import com.typesafe.config.Config;
 import org.apache.pekko.actor.ActorSelection;
@@ -152,7 +153,7 @@ public final class ExperimentClient implements AutoCloseable
      * @throws ExperimentFailedException if the sim node could not run it, stopped or could not be reached.
      */
     public ExperimentResult run(final ExperimentRequest request, final Experiment experiment,
-        final ExperimentSettings settings, final RunListener listener, final java.util.function.Consumer<String> notices)
+        final ExperimentSettings settings, final RunListener listener, final Consumer<String> notices)
     {
         return run(request.forExperiment(experiment), experiment.plan(settings), listener, notices);
     }
@@ -165,7 +166,7 @@ public final class ExperimentClient implements AutoCloseable
      * @return the result.
      */
     ExperimentResult run(final ExperimentRequest request, final List<PlannedRun> plan, final RunListener listener,
-        final java.util.function.Consumer<String> notices)
+        final Consumer<String> notices)
     {
         final BlockingQueue<ExperimentProtocol.Event> events = new LinkedBlockingQueue<>();
         system.systemActorOf(collector(service, request, events),
