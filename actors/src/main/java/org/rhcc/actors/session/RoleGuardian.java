@@ -118,8 +118,11 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
             context.getSystem().receptionist().tell(Receptionist.register(
                 node.settings().standby() ? SessionProtocol.standbyKey(key) : key, context.getSelf(), acknowledged));
         }
-        Cluster.get(context.getSystem()).subscriptions().tell(Subscribe.create(context.messageAdapter(
-            ClusterEvent.MemberEvent.class, RoleGuardian::memberEvent), ClusterEvent.MemberEvent.class));
+        if (inCluster(context))
+        {
+            Cluster.get(context.getSystem()).subscriptions().tell(Subscribe.create(context.messageAdapter(
+                ClusterEvent.MemberEvent.class, RoleGuardian::memberEvent), ClusterEvent.MemberEvent.class));
+        }
         final ActorRef<SessionProtocol.Command> self = context.getSelf();
         final CoordinatedShutdown shutdown = CoordinatedShutdown.get(context.getSystem());
         final Duration phaseTimeout = Duration.ofMillis(
@@ -185,6 +188,16 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
                 return this;
             })
             .build();
+    }
+
+    /**
+     * @return true if the guardian runs in a cluster node (a role tested on a local actor system has no platform
+     * node that could leave).
+     */
+    private static boolean inCluster(final ActorContext<SessionProtocol.Command> context)
+    {
+        return org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(context.getSystem()).provider()
+            instanceof org.apache.pekko.cluster.ClusterActorRefProvider;
     }
 
     private static SessionProtocol.Command memberEvent(final ClusterEvent.MemberEvent event)

@@ -199,6 +199,8 @@ public final class SessionClient
     public List<SessionProtocol.Ended> end(final long sessionId, final List<ServiceKey<SessionProtocol.Command>> keys)
     {
         final List<SessionProtocol.Ended> ended = new ArrayList<>();
+        final Map<String, java.util.concurrent.CompletionStage<SessionProtocol.Reply>> asked =
+            new java.util.LinkedHashMap<>();
         final Integer senderHostId = senderHosts.remove(sessionId);
         final Map<String, ActorRef<SessionProtocol.Command>> opened = guardians.remove(sessionId);
         specs.remove(sessionId);
@@ -217,17 +219,26 @@ public final class SessionClient
                 ended.add(new SessionProtocol.Ended(sessionId, key.id(), 0, 0, ""));
                 continue;
             }
-            final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
+            asked.put(key.id(), AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.End(sessionId, replyTo), timeout,
-                system.scheduler()), "closing session " + sessionId + " on " + key.id());
-            if (reply instanceof SessionProtocol.Ended e)
+                system.scheduler()));
+        }
+        // every role is asked before any answer is awaited: one that does not answer must not keep the others open
+        for (final Map.Entry<String, java.util.concurrent.CompletionStage<SessionProtocol.Reply>> entry :
+            asked.entrySet())
+        {
+            SessionProtocol.Reply reply;
+            try
             {
-                ended.add(e);
+                reply = await(entry.getValue(), "closing session " + sessionId + " on " + entry.getKey());
             }
-            else
+            catch (final IllegalStateException ex)
             {
-                ended.add(new SessionProtocol.Ended(sessionId, key.id(), 0, 0, String.valueOf(reply)));
+                reply = new SessionProtocol.Failed(sessionId, entry.getKey(), ex.getMessage());
             }
+            ended.add(reply instanceof SessionProtocol.Ended e ? e :
+                new SessionProtocol.Ended(sessionId, entry.getKey(), 0, 0, reply instanceof SessionProtocol.Failed f ?
+                f.reason() : String.valueOf(reply)));
         }
         return ended;
     }
