@@ -31,10 +31,11 @@ import scala.Option;
  * Pekko's {@code ConfigSSLEngineProvider} (key store, trust store, protocol, algorithms, mutual authentication,
  * hostname verification), with one addition an operator needs: every connection refused because the peer's
  * certificate is not one of the cluster's CA is logged on the refusing node, with the peer's address, the
- * certificate's subject and the reason, and counted ({@link #refused()}). Pekko itself only logs the failed handshake
- * at debug level on the refusing side, so a node of another CA hammering the seed node went unseen there (README,
- * "Running a cluster by hand"). A peer that presents no certificate at all is refused by the TLS library before the
- * trust check, and is not logged here.
+ * certificate's subject and the reason, and counted ({@link #refused()}): a node with keys of another CA says which
+ * node it refused and why. With TLS 1.3 the connecting side checks the other's certificate first and aborts, so a
+ * node of another CA that tries to join logs the refusal itself, and the seed node only sees the connection close;
+ * the seed logs the refusal when it is the one to check (an intruder that skips its own check). A peer that presents
+ * no certificate at all is refused by the TLS library before the trust check, and is not logged here.
  */
 public final class AuditingSSLEngineProvider implements SSLEngineProvider
 {

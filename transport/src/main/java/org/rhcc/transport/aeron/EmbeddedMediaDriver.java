@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -44,6 +45,14 @@ public final class EmbeddedMediaDriver implements AutoCloseable
      */
     public static final String ARCHIVE_CONTROL_CHANNEL = "aeron:ipc";
 
+    /**
+     * How long the embedded driver and its clients wait for each other's heartbeats, ms (Aeron: 10 s). They live in
+     * one JVM and pause together: a node frozen or stalled for longer than Aeron's 10 s used to find, when it
+     * resumed, its clients closed by their own timeout, their counters unmapped under the actors still writing them
+     * (a JVM crash), instead of hearing that its cluster downed it and stopping with its one line. Whether a paused
+     * node is gone is the split-brain resolver's call (conf/application.conf).
+     */
+    static final long LIVENESS_TIMEOUT_MS = 60_000;
     /** Name prefix of a driver directory, {@code aeron-<pid>-<n>}. */
     static final String DIR_PREFIX = "aeron-";
     private static final Logger LOGGER = LoggerFactory.getLogger(EmbeddedMediaDriver.class);
@@ -173,6 +182,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
         ensureOpen();
         final Aeron aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(aeronDirectoryName())
+            .driverTimeoutMs(LIVENESS_TIMEOUT_MS)
             .idleStrategy(config.clientIdleStrategy())
             .errorHandler(EmbeddedMediaDriver::logClientError)
             .subscriberErrorHandler(RethrowingErrorHandler.INSTANCE));
@@ -283,6 +293,9 @@ public final class EmbeddedMediaDriver implements AutoCloseable
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
             .warnIfDirectoryExists(false)
+            .driverTimeoutMs(LIVENESS_TIMEOUT_MS)
+            .clientLivenessTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 10_000))
+            .publicationUnblockTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 5_000))
             .threadingMode(config.threadingMode())
             .publicationTermBufferLength(config.termLengthBytes())
             .ipcTermBufferLength(config.ipcTermLengthBytes())
