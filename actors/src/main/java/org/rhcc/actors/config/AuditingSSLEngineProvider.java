@@ -160,29 +160,38 @@ public final class AuditingSSLEngineProvider implements SSLEngineProvider
         public void checkClientTrusted(final X509Certificate[] chain, final String authType, final SSLEngine engine)
             throws CertificateException
         {
-            try
-            {
-                trust.checkClientTrusted(chain, authType, engine);
-            }
-            catch (final CertificateException ex)
-            {
-                refuse("refused a cluster connection from", engine.getPeerHost() + ":" + engine.getPeerPort(),
-                    chain, ex);
-                throw ex;
-            }
+            audited(() -> trust.checkClientTrusted(chain, authType, engine), "refused a cluster connection from",
+                engine, chain);
         }
 
         @Override
         public void checkServerTrusted(final X509Certificate[] chain, final String authType, final SSLEngine engine)
             throws CertificateException
         {
+            audited(() -> trust.checkServerTrusted(chain, authType, engine), "refused to connect to", engine, chain);
+        }
+
+        /**
+         * A trust check that may refuse.
+         */
+        private interface Check
+        {
+            /**
+             * @throws CertificateException if the trust store refuses the chain.
+             */
+            void run() throws CertificateException;
+        }
+
+        private static void audited(final Check check, final String what, final SSLEngine engine,
+            final X509Certificate[] chain) throws CertificateException
+        {
             try
             {
-                trust.checkServerTrusted(chain, authType, engine);
+                check.run();
             }
             catch (final CertificateException ex)
             {
-                refuse("refused to connect to", engine.getPeerHost() + ":" + engine.getPeerPort(), chain, ex);
+                refuse(what, engine.getPeerHost() + ":" + engine.getPeerPort(), chain, ex);
                 throw ex;
             }
         }

@@ -47,12 +47,14 @@ public final class EmbeddedMediaDriver implements AutoCloseable
 
     /**
      * How long the embedded driver and its clients wait for each other's heartbeats, ms (Aeron: 10 s). They live in
-     * one JVM and pause together: a node frozen or stalled for longer than Aeron's 10 s used to find, when it
-     * resumed, its clients closed by their own timeout, their counters unmapped under the actors still writing them
-     * (a JVM crash), instead of hearing that its cluster downed it and stopping with its one line. Whether a paused
-     * node is gone is the split-brain resolver's call (conf/application.conf).
+     * one JVM and pause together: a node frozen or stalled for longer than the timeout finds, when it resumes, its
+     * clients closed by their own timeout and their counters unmapped under the actors still writing them (a JVM
+     * crash), instead of hearing that its cluster downed it and stopping with its one line. A node frozen through a
+     * whole takeover and the rest of a run is paused for over a minute on a loaded machine. Whether a paused node
+     * is gone is the split-brain resolver's call (conf/application.conf); a client of another process that dies
+     * holds its publications this long.
      */
-    static final long LIVENESS_TIMEOUT_MS = 60_000;
+    static final long LIVENESS_TIMEOUT_MS = 600_000;
     /** Name prefix of a driver directory, {@code aeron-<pid>-<n>}. */
     static final String DIR_PREFIX = "aeron-";
     private static final Logger LOGGER = LoggerFactory.getLogger(EmbeddedMediaDriver.class);
@@ -294,8 +296,8 @@ public final class EmbeddedMediaDriver implements AutoCloseable
             .dirDeleteOnShutdown(true)
             .warnIfDirectoryExists(false)
             .driverTimeoutMs(LIVENESS_TIMEOUT_MS)
-            .clientLivenessTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 10_000))
-            .publicationUnblockTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 5_000))
+            .clientLivenessTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 20_000))
+            .publicationUnblockTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 10_000))
             .threadingMode(config.threadingMode())
             .publicationTermBufferLength(config.termLengthBytes())
             .ipcTermBufferLength(config.ipcTermLengthBytes())
