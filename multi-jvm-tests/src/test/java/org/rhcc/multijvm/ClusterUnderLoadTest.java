@@ -50,9 +50,9 @@ import static org.rhcc.multijvm.HandStartedCluster.SIM;
 
 /**
  * A hand-started five-node cluster (sim, receiver, sender-a and a standby of each controller, the three-host profile
- * over TLS with a PostgreSQL journal) operated as issue "Reliability II" asks, one cluster for every check, in order:
- * idle nodes rest (under 2 % of a core each) and every socket of the loopback profile is bound to loopback; 20
- * experiments through it from a client that is no member, with both cores loaded by a CPU hog and a random node
+ * over TLS with a PostgreSQL journal) under load, takeovers and its operators, one cluster for every check, in order:
+ * idle nodes rest (under 2 % of a core each, the goal; README, "Operating rhcc", says what they measure) and every
+ * socket of the loopback profile is bound to loopback; 20 experiments through it from a client that is no member, with both cores loaded by a CPU hog and a random node
  * frozen (SIGSTOP) for 5 s in every third, never down a member and each either gives the in-process JSON byte for
  * byte or fails with one line, except that a receiver controller silent for 500 ms (frozen, or starved by the load)
  * gets its simulated host unthrottled, as a real host's watchdog would, and that run's JSON records the fail-safe
@@ -74,7 +74,7 @@ class ClusterUnderLoadTest
     private static final List<String> OPTIONS = List.of("--scheme", "rhcc", "--warmup-ms", "0.2", "--duration-ms",
         "0.3", "--no-charts");
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(4);
-    /** CPU share of one core an idle node may use (issue "Performance", 4). */
+    /** CPU share of one core an idle node may use. */
     private static final double IDLE_CORE_SHARE = 0.02;
     /** Seconds the idle nodes are measured over: -Drhcc.idle.window.s=60 for the issue's full minute. */
     private static final long IDLE_WINDOW_S = Long.getLong("rhcc.idle.window.s", 20);
@@ -187,7 +187,7 @@ class ClusterUnderLoadTest
         final Path out = dir.resolve("takeover");
         final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment(out, true)));
         awaitLine(receiver, SESSION_OPENS, opened + 1, run, RUN_TIMEOUT);
-        // mid-run, as issue "Reliability II" has it: the session open and its signals flowing
+        // mid-run: the session open and its signals flowing
         Thread.sleep(2_000);
         final long oldPid = receiver.pid();
         final long killNs = System.nanoTime();
