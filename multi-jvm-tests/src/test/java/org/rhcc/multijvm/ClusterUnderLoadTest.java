@@ -76,10 +76,10 @@ class ClusterUnderLoadTest
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(4);
     /** CPU share of one core an idle node may use. */
     private static final double IDLE_CORE_SHARE = 0.02;
-    /** Seconds the idle nodes are measured over: -Drhcc.idle.window.s=60 for the full minute. */
+    /** Seconds the idle nodes are measured over: -Drhcc.idle.window.s=60 for a full minute. */
     private static final long IDLE_WINDOW_S = Long.getLong("rhcc.idle.window.s", 20);
     private static final long CLOCK_TICKS = 100;
-    /** Experiments under load (the 20; -Drhcc.load.experiments=N for a shorter check). */
+    /** Experiments under load (20; -Drhcc.load.experiments=N for a shorter check). */
     private static final int EXPERIMENTS = Integer.getInteger("rhcc.load.experiments", 20);
 
     private static HandStartedCluster cluster;
