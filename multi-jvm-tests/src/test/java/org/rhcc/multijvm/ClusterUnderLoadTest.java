@@ -113,8 +113,6 @@ class ClusterUnderLoadTest
     @Order(1)
     void shouldRestWhenIdleAndBindLoopbackOnly() throws Exception
     {
-        System.out.println("idle nodes over " + IDLE_WINDOW_S + " s, before any session:" + assertIdle());
-
         final List<String> notLoopback = new ArrayList<>();
         for (final NodeProcess node : cluster.nodes().values())
         {
@@ -127,6 +125,8 @@ class ClusterUnderLoadTest
             }
         }
         assertTrue(notLoopback.isEmpty(), "sockets not on loopback: " + notLoopback);
+
+        System.out.println("idle nodes over " + IDLE_WINDOW_S + " s, before any session:" + assertIdle());
     }
 
     @Test
