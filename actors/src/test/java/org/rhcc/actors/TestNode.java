@@ -14,6 +14,7 @@ import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.aeron.NodeActivity;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameKey;
 
@@ -51,7 +52,8 @@ public final class TestNode implements AutoCloseable
         final NodeSettings settings = NodeSettings.from(config);
         driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(work));
         final Aeron aeron = driver.connect();
-        context = NodeContext.of(settings, aeron, null, new SenderAgents(), hardware, FrameAuth.of(FrameKey.random()));
+        context = NodeContext.of(settings, aeron, null, new SenderAgents(), hardware, FrameAuth.of(FrameKey.random()),
+            new NodeActivity());
     }
 
     /**

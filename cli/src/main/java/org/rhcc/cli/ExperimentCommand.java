@@ -97,9 +97,10 @@ public final class ExperimentCommand implements Callable<Integer>
     private int nodes;
 
     @Option(names = "--cluster", paramLabel = "HOST:PORT",
-        description = "Run through an already-running rhcc cluster: join it at this seed node (Artery host and " +
-            "port) and have its sim node ('rhcc node --role sim') run the experiment through its receiver and " +
-            "sender nodes; the JSON is the in-process one for the same seed. Not with --via or --nodes.")
+        description = "Run through an already-running rhcc cluster: ask its sim node ('rhcc node --role sim') at " +
+            "this Artery host and port, as a client that does not join the cluster, to run the experiment " +
+            "through its receiver and sender nodes; the JSON is the in-process one for the same seed. Not with " +
+            "--via or --nodes.")
     private String cluster;
 
     @Option(names = "--dashboard-port", paramLabel = "N",

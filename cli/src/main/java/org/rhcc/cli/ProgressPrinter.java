@@ -136,6 +136,18 @@ public final class ProgressPrinter implements RunListener
         err.flush();
     }
 
+    /**
+     * Prints a line about the runs (a fail-safe, a takeover the sim node reports) above the status line.
+     *
+     * @param line the line.
+     */
+    public synchronized void note(final String line)
+    {
+        clearStatus();
+        err.println("rhcc experiment: " + line);
+        err.flush();
+    }
+
     private void redraw(final long nowNs, final boolean force)
     {
         if (!terminal)

@@ -14,8 +14,9 @@ import org.rhcc.experiments.result.ExperimentResult;
 
 /**
  * {@code rhcc experiment NAME --cluster HOST:PORT}: the experiments run on the sim node of an already-running cluster
- * ({@code rhcc node --role sim}), one after the other, through its receiver and sender nodes; this command joins as a
- * client, shows the progress and writes each result as an in-process run would.
+ * ({@code rhcc node --role sim}), one after the other, through its receiver and sender nodes; this command is a client
+ * of the sim node, not a member of the cluster: it shows the progress and what the sim node reports of the runs (a
+ * fail-safe, a takeover), and writes each result as an in-process run would.
  */
 final class RemoteExperiments
 {
@@ -38,15 +39,15 @@ final class RemoteExperiments
         resolved.values().forEach((settings) -> SimPlatform.requireClusterSchemes(settings.schemes()));
         // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
         org.slf4j.LoggerFactory.getLogger("rhcc");
-        stderr.println("joining the rhcc cluster at " + hostPort);
+        stderr.println("connecting to the sim node of the rhcc cluster at " + hostPort);
         stderr.flush();
-        try (ExperimentClient client = ExperimentClient.join(hostPort, config))
+        try (ExperimentClient client = ExperimentClient.connect(hostPort, config))
         {
             final ProgressPrinter progress = new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal());
             for (final Map.Entry<Experiment, ExperimentSettings> entry : resolved.entrySet())
             {
                 onResult.accept(entry.getKey(),
-                    client.run(request, entry.getKey(), entry.getValue(), progress));
+                    client.run(request, entry.getKey(), entry.getValue(), progress, progress::note));
             }
         }
     }

@@ -54,10 +54,9 @@ public final class ReplayCommand implements Callable<Integer>
     {
         // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
         org.slf4j.LoggerFactory.getLogger("rhcc");
-        if (!journal.startsWith("jdbc:") && !Files.isRegularFile(Path.of(journal)) &&
-            !Files.isRegularFile(Path.of(journal + ".mv.db")))
+        if (!journal.startsWith("jdbc:"))
         {
-            throw new UserInputException("--journal " + journal + " is neither a JDBC URL nor an H2 database file");
+            requireH2File();
         }
         for (final Path dir : recordings)
         {
@@ -89,6 +88,16 @@ public final class ReplayCommand implements Callable<Integer>
         {
             report = new DecisionReplayer(new JournalReader(settings), recordings, scratch).replay();
         }
+        catch (final RuntimeException ex)
+        {
+            final java.sql.SQLException sql = sqlCause(ex);
+            if (null == sql)
+            {
+                throw ex;
+            }
+            throw new UserInputException("cannot read the journal " + journal + ": " +
+                RhccCommand.firstLine(sql.getMessage()) + " (is it the journal of an rhcc cluster run?)");
+        }
         finally
         {
             IoUtil.delete(scratch.toFile(), true);
@@ -101,5 +110,43 @@ public final class ReplayCommand implements Callable<Integer>
         }
         out.flush();
         return report.reproduced() ? RhccCommand.EXIT_OK : RhccCommand.EXIT_FAILURE;
+    }
+
+    /**
+     * An H2 journal is {@code NAME.mv.db}; H2 would create one that does not exist (or fill an empty file), and the
+     * replay would then fail on its missing tables.
+     */
+    private void requireH2File()
+    {
+        final Path file = Path.of(journal.endsWith(".mv.db") ? journal : journal + ".mv.db");
+        if (!Files.isRegularFile(file))
+        {
+            throw new UserInputException("--journal " + journal + " is neither a JDBC URL nor an H2 database file " +
+                "(NAME.mv.db; a node's is ${rhcc.work-dir}/journal.mv.db)");
+        }
+        try
+        {
+            if (0 == Files.size(file))
+            {
+                throw new UserInputException("--journal " + file + " is empty: not an rhcc journal (a node's is " +
+                    "${rhcc.work-dir}/journal.mv.db)");
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UserInputException("--journal " + file + " cannot be read: " + ex.getMessage());
+        }
+    }
+
+    private static java.sql.SQLException sqlCause(final Throwable ex)
+    {
+        for (Throwable t = ex; null != t; t = t.getCause())
+        {
+            if (t instanceof java.sql.SQLException sql)
+            {
+                return sql;
+            }
+        }
+        return null;
     }
 }

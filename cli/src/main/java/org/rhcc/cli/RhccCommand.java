@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 
+import org.rhcc.actors.node.DownedExit;
 import org.rhcc.actors.node.NodeDowned;
 import org.rhcc.clustersim.service.ExperimentFailedException;
 import org.rhcc.experiments.UserInputException;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Spec;
         NodeCommand.class,
         CertsCommand.class,
         ReplayCommand.class,
+        CountersCommand.class,
         DashboardCommand.class,
     })
 public final class RhccCommand implements Runnable
@@ -125,7 +127,16 @@ public final class RhccCommand implements Runnable
             err.flush();
             return EXIT_USAGE;
         }
-        if (ex instanceof ExperimentFailedException || ex instanceof NodeDowned)
+        if (ex instanceof NodeDowned)
+        {
+            if (DownedExit.claimLastLine())
+            {
+                err.println(name + ": " + firstLine(ex.getMessage()));
+                err.flush();
+            }
+            return EXIT_FAILURE;
+        }
+        if (ex instanceof ExperimentFailedException)
         {
             err.println(name + ": " + firstLine(ex.getMessage()));
             err.flush();

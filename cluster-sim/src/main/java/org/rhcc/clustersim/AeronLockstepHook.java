@@ -48,9 +48,12 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private static final int DEADLINE_CHECK_MASK = 63;
     private static final long MEMBERSHIP_CHECK_PERIOD_NS = 200_000_000L;
     private static final long RESYNC_PERIOD_NS = 20_000_000L;
+    /** {@link #refused}'s answer when a standby took the session over and was sent the refused signal. */
+    private static final long TAKEN_OVER = -1L;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
+    private final PlatformEvents events;
     private final SessionClient client;
     private final Scheme scheme;
     private final Map<String, String> params;
@@ -95,11 +98,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      * @param failSafeAfter  silence of the receiver controller after which its simulated host is unthrottled.
      * @param receiverHostId id of the simulated receiver host.
      * @param senderHostId   id of the simulated sender host (the node owning it runs the sender role's session).
+     * @param events         tells the operator and the client of fail-safes and takeovers.
      */
     public AeronLockstepHook(final LockstepPlatform platform, final SessionClient client, final Scheme scheme,
         final Map<String, String> params, final IdleStrategy idleStrategy, final Duration timeout,
-        final Duration failSafeAfter, final int receiverHostId, final int senderHostId)
+        final Duration failSafeAfter, final int receiverHostId, final int senderHostId, final PlatformEvents events)
     {
+        this.events = events;
         this.platform = platform;
         this.client = client;
         this.scheme = scheme;
@@ -135,8 +140,15 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         limits = CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount());
         receiverVerdict = scheme.receiverLoop() ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
         platform.session(spec.sessionId());
-        client.start(spec, roles);
+        // set first: a run that fails from here on closes whatever part of the session opened (close())
+        events.runOpened();
         sessionId = spec.sessionId();
+        for (final SessionProtocol.Ready ready : client.start(spec, roles))
+        {
+            // the signals go to the node that runs the role now: after a takeover, a primary started again opens
+            // the next session on its own endpoint, and the platform must send there, not to the standby's
+            platform.route(SessionProtocol.RECEIVER_CONTROLLER_ID == ready.controllerId(), ready.platformChannel());
+        }
         platform.awaitConnected(scheme.receiverLoop(), scheme.senderLoop(), connectTimeout);
     }
 
@@ -203,9 +215,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         while ((result = platform.iio().iioSample(receiverHostId, iioSeq, nowNs, pendingOccupancy,
             pendingPcieGbps)) < 0)
         {
-            refusedSinceNs = refused(result, refusedSinceNs);
+            refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
+            if (TAKEN_OVER == refusedSinceNs)
+            {
+                return;
+            }
         }
-        clockAdvance(platform.iio(), nowNs);
+        clockAdvance(platform.iio(), nowNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
     }
 
     /**
@@ -218,33 +234,45 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         while ((result = platform.acks().probeAck(pendingQp, pendingReqRecvTsNs, pendingRespSendTsNs,
             pendingReceiverCongested, pendingRccGbps, nowNs)) < 0)
         {
-            refusedSinceNs = refused(result, refusedSinceNs);
+            refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
+            if (TAKEN_OVER == refusedSinceNs)
+            {
+                return;
+            }
         }
-        clockAdvance(platform.acks(), nowNs);
+        clockAdvance(platform.acks(), nowNs, SessionProtocol.SENDER_CONTROLLER_ID);
     }
 
-    private void clockAdvance(final MessageProxy stream, final long nowNs)
+    private void clockAdvance(final MessageProxy stream, final long nowNs, final int controllerId)
     {
         long result;
         long refusedSinceNs = 0;
         while ((result = stream.clockAdvance(nowNs, sessionId)) < 0)
         {
-            refusedSinceNs = refused(result, refusedSinceNs);
+            refusedSinceNs = refused(result, refusedSinceNs, controllerId, nowNs);
+            if (TAKEN_OVER == refusedSinceNs)
+            {
+                return;
+            }
         }
     }
 
     /**
      * A signal the controller's stream refused (after the proxy's own retries): never dropped, since simulated time
      * must not pass a signal the controller has not seen. A transient refusal (back-pressure, admin action, the
-     * controller's subscriber not there yet) idles and tries again, up to the lockstep timeout; anything else, or
-     * the timeout, fails the run.
+     * controller's subscriber not there yet, or gone with its node) idles and tries again; a controller that refuses
+     * for long is as silent as one that does not answer ({@link #silent}): its receiver host gets its fail-safe, and
+     * a controller whose node left the cluster is replaced by a standby, which is sent the signal. Anything else, or
+     * the lockstep timeout, fails the run.
      *
      * @param result         the refused offer's result.
      * @param refusedSinceNs when this signal was first refused ({@code System.nanoTime()}), 0 if now.
-     * @return when this signal was first refused.
+     * @param controllerId   the controller the signal is for.
+     * @param nowNs          the signal's simulated time.
+     * @return when this signal was first refused, or {@link #TAKEN_OVER} if a standby took over and was sent it.
      * @throws IllegalStateException if the signal cannot be published.
      */
-    private long refused(final long result, final long refusedSinceNs)
+    private long refused(final long result, final long refusedSinceNs, final int controllerId, final long nowNs)
     {
         final long now = System.nanoTime();
         if (!OfferResult.isTransient(result))
@@ -258,7 +286,12 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 " refused a signal for " + timeoutNs / 1_000_000 + " ms: " + OfferResult.describe(result));
         }
         idleStrategy.idle();
-        return 0 == refusedSinceNs ? now : refusedSinceNs;
+        if (0 == refusedSinceNs)
+        {
+            membershipCheckedNs = 0;
+            return now;
+        }
+        return silent(controllerId, nowNs, now - refusedSinceNs) ? TAKEN_OVER : refusedSinceNs;
     }
 
     /**
@@ -297,8 +330,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         if (unthrottledInThisWait)
         {
             unthrottledInThisWait = false;
-            LOGGER.warn("session {}: the receiver controller answered again after {} ms; the run goes on from the " +
-                "unthrottled host", sessionId, (System.nanoTime() - startNs) / 1_000_000);
+            events.failSafeLeft("session " + sessionId + ": the receiver controller answered again after " +
+                (System.nanoTime() - startNs) / 1_000_000 + " ms; fail-safe left, the run goes on from the " +
+                "unthrottled host");
         }
     }
 
@@ -354,7 +388,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         {
             final SessionClient.TakenOver takenOver = client.takeOver(sessionId, keyOf(controllerId));
             standby = takenOver.node().toString();
-            platform.redirect(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId, takenOver.platformChannel());
+            platform.route(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId, takenOver.platformChannel());
             readyNs = System.nanoTime();
             platform.awaitConnected(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId,
                 SessionProtocol.SENDER_CONTROLLER_ID == controllerId, connectTimeout);
@@ -370,10 +404,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         interruptions.add(new ControllerInterruption(roleName(controllerId), nowNs, departed, standby,
             SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
             lastFailSafeSilentNs : -1L, resumedAfterNs));
-        LOGGER.warn("session {}: {}; the standby {} took the session over, {} ms after the last answer (its " +
-            "session open after {} ms, streams connected after {} ms more, answering after {} ms more)", sessionId,
-            where, standby, resumedAfterNs / 1_000_000, (readyNs - startNs) / 1_000_000,
-            (connectedNs - readyNs) / 1_000_000, (System.nanoTime() - connectedNs) / 1_000_000);
+        events.takenOver(roleName(controllerId), resumedAfterNs, "takeover: session " + sessionId + ": " + where +
+            "; the standby " + standby + " took the session over, " + resumedAfterNs / 1_000_000 + " ms after the " +
+            "last answer (its session open after " + (readyNs - startNs) / 1_000_000 + " ms, streams connected " +
+            "after " + (connectedNs - readyNs) / 1_000_000 + " ms more, answering after " +
+            (System.nanoTime() - connectedNs) / 1_000_000 + " ms more)");
         unthrottledInThisWait = false;
         expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
@@ -400,7 +435,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         final long deadlineNs = System.nanoTime() + connectTimeout.toNanos();
         while (!answered)
         {
-            clockAdvance(stream, syncNs);
+            clockAdvance(stream, syncNs, controllerId);
             final long retryNs = System.nanoTime() + RESYNC_PERIOD_NS;
             while (!answered && System.nanoTime() - retryNs < 0)
             {
@@ -440,9 +475,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         unthrottledInThisWait = true;
         failSafes++;
         lastFailSafeSilentNs = silentNs;
-        LOGGER.warn("session {}: the receiver controller has not answered for {} ms: the simulated receiver host is " +
-            "unthrottled (MBA level 1 on every group, no CE marking), as the fail-safe watchdog does on a real host",
-            sessionId, silentNs / 1_000_000);
+        events.failSafeEntered("fail-safe: session " + sessionId + ": the receiver controller has not answered " +
+            "for " + silentNs / 1_000_000 + " ms: the simulated receiver host is unthrottled (MBA level 1 on every " +
+            "group, no CE marking), as the fail-safe watchdog does on a real host");
     }
 
     private static String roleName(final int controllerId)
@@ -601,9 +636,17 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         {
             return;
         }
+        events.failSafeLeft(null);
         final long id = sessionId;
         sessionId = Long.MIN_VALUE;
-        ended = client.end(id, roles);
+        try
+        {
+            ended = client.end(id, roles);
+        }
+        finally
+        {
+            events.runClosed();
+        }
         for (final SessionProtocol.Ended e : ended)
         {
             if (!e.failure().isEmpty())

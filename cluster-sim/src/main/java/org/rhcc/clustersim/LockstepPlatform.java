@@ -51,8 +51,10 @@ public final class LockstepPlatform implements AutoCloseable
         commands = aeron.addSubscription(settings.platformCommandChannel(), settings.platformCommandStream());
         iioDestination = endpoint(settings.platformIioChannel());
         ackDestination = endpoint(settings.platformAckChannel());
-        iio = publication(aeron, settings.platformIioChannel(), iioDestination, settings.platformIioStream());
-        acks = publication(aeron, settings.platformAckChannel(), ackDestination, settings.platformAckStream());
+        iio = publication(aeron, settings.sending(settings.platformIioChannel()), iioDestination,
+            settings.platformIioStream());
+        acks = publication(aeron, settings.sending(settings.platformAckChannel()), ackDestination,
+            settings.platformAckStream());
         iioProxy = new MessageProxy(iio, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,
             frameAuth.signer(FramePublisher.PLATFORM_IIO, 0));
         ackProxy = new MessageProxy(acks, settings.offerRetries(), NoOpIdleStrategy.INSTANCE,
@@ -64,7 +66,7 @@ public final class LockstepPlatform implements AutoCloseable
 
     /**
      * A UDP channel to one subscriber's endpoint becomes a publication with manually controlled destinations, its
-     * endpoint the one destination, so that {@link #redirect} can move the stream to a standby's endpoint: a node
+     * endpoint the one destination, so that {@link #route} can move the stream to a standby's endpoint: a node
      * that left (killed, or cut off and still holding its port) gets nothing more. Other channels (IPC) as they are.
      */
     private static ExclusivePublication publication(final Aeron aeron, final String channel, final String endpoint,
@@ -98,15 +100,20 @@ public final class LockstepPlatform implements AutoCloseable
     }
 
     /**
-     * Sends a signal stream to the endpoint a standby subscribed to (the channel its session reported), instead of
-     * the departed node's.
+     * Sends a signal stream to the endpoint the node now running its role subscribed to (the channel its session
+     * reported): a standby's after a takeover, the primary's again when a restarted primary opens the next session.
+     * The endpoint it replaces gets nothing more.
      *
-     * @param receiver        true for the IIO sample stream, false for the probe-ACK stream.
-     * @param subscribedChannel the channel the standby's session subscribed to.
+     * @param receiver          true for the IIO sample stream, false for the probe-ACK stream.
+     * @param subscribedChannel the channel the role's session subscribed to.
      * @return true if the stream now goes there; false if it stays (not UDP, or the same endpoint).
      */
-    public boolean redirect(final boolean receiver, final String subscribedChannel)
+    public boolean route(final boolean receiver, final String subscribedChannel)
     {
+        if (null == subscribedChannel || subscribedChannel.isEmpty())
+        {
+            return false;
+        }
         final String to = endpoint(subscribedChannel);
         final String from = receiver ? iioDestination : ackDestination;
         if (null == to || null == from || to.equals(from))

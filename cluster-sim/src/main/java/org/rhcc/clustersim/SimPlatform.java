@@ -25,6 +25,7 @@ public final class SimPlatform implements AutoCloseable
     private final LockstepPlatform platform;
     private final SessionClient client;
     private final java.time.Duration failSafeAfter;
+    private final PlatformEvents events;
 
     /**
      * Opens the platform's streams on a started node.
@@ -42,6 +43,7 @@ public final class SimPlatform implements AutoCloseable
         this.node = node;
         this.platform = new LockstepPlatform(node.context().aeron(), node.settings(), node.context().frameAuth());
         this.client = new SessionClient(node.system(), node.settings().askTimeout());
+        this.events = new PlatformEvents(node.context().controlPlane(), node.context().activity());
         this.failSafeAfter = node.system().settings().config().getDuration("rhcc.lockstep.failsafe-after");
         if (failSafeAfter.isNegative() || failSafeAfter.isZero() ||
             failSafeAfter.compareTo(node.settings().lockstepTimeout()) >= 0)
@@ -79,7 +81,15 @@ public final class SimPlatform implements AutoCloseable
         final NodeSettings s = node.settings();
         return new AeronLockstepHook(platform, client, Scheme.parse(scheme), params,
             IdleStrategies.parse(s.idleStrategy()), s.lockstepTimeout(), failSafeAfter, s.receiverHostId(),
-            s.senderHostId());
+            s.senderHostId(), events);
+    }
+
+    /**
+     * @return the fail-safes and takeovers of the runs, for whoever follows them.
+     */
+    public PlatformEvents events()
+    {
+        return events;
     }
 
     /**

@@ -10,6 +10,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.actors.counters.ControlPlaneCounters;
 import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.MbaReason;
@@ -30,6 +31,7 @@ final class CounterMetrics implements MultiCollector
 {
     private static final String RECEIVER = NodeSettings.ROLE_RECEIVER;
     private static final String SENDER = NodeSettings.ROLE_SENDER;
+    private static final String SIM = NodeSettings.ROLE_SIM;
     private static final double MILLI = 1e-3;
     private static final double NANOS = 1e-9;
     /** Mbit/s to bytes per second. */
@@ -97,6 +99,35 @@ final class CounterMetrics implements MultiCollector
         CounterFamily.counter("rhcc_sender_rate_updates_refused",
             "Rate updates the platform's rate port refused (the sender host then goes to its fail-safe)", SENDER)
             .from(AgentCounters.RATE_UPDATER_REFUSED_UPDATES_TYPE_ID).withDefault(),
+        CounterFamily.counter("rhcc_sessions_opened",
+            "Sessions this node's role opened (a standby's are takeovers)", null, "role")
+            .from(ControlPlaneCounters.SESSIONS_OPENED_TYPE_ID, 1.0, CounterMetrics::scope),
+        CounterFamily.counter("rhcc_sessions_closed",
+            "Sessions of this node's role that ended (closed by the platform, orphaned, or at the node's stop)", null,
+            "role")
+            .from(ControlPlaneCounters.SESSIONS_CLOSED_TYPE_ID, 1.0, CounterMetrics::scope),
+        CounterFamily.counter("rhcc_sessions_orphaned",
+            "Sessions ended because the node that opened them (the platform) was downed or left the cluster", null,
+            "role")
+            .from(ControlPlaneCounters.SESSIONS_ORPHANED_TYPE_ID, 1.0, CounterMetrics::scope),
+        CounterFamily.counter("rhcc_sessions_taken_over",
+            "Sessions this standby opened for a node that left the cluster mid-session", null, "role")
+            .from(ControlPlaneCounters.SESSIONS_TAKEN_OVER_TYPE_ID, 1.0, CounterMetrics::scope),
+        CounterFamily.counter("rhcc_platform_receiver_failsafes",
+            "Times the simulated platform unthrottled its receiver host because the receiver controller was silent " +
+            "for rhcc.lockstep.failsafe-after (fail-safe entered)", SIM)
+            .from(ControlPlaneCounters.PLATFORM_FAILSAFES_TYPE_ID).withDefault(),
+        CounterFamily.gauge("rhcc_platform_receiver_failsafe",
+            "1 while the simulated receiver host runs unthrottled because its controller is silent, else 0", SIM)
+            .from(ControlPlaneCounters.PLATFORM_FAILSAFE_TYPE_ID),
+        CounterFamily.counter("rhcc_platform_takeovers",
+            "Sessions the simulated platform moved to a standby after their node left the cluster, by role", SIM,
+            "role")
+            .from(ControlPlaneCounters.PLATFORM_TAKEOVERS_TYPE_ID, 1.0, CounterMetrics::scope),
+        CounterFamily.gauge("rhcc_platform_takeover_gap_seconds",
+            "The last takeover's time from the departed controller's last answer to the standby in control", SIM,
+            "role")
+            .fromNonNegative(ControlPlaneCounters.PLATFORM_TAKEOVER_GAP_TYPE_ID, NANOS, CounterMetrics::scope),
         CounterFamily.counter("rhcc_journal_events",
             "Events the node's journals stored, by journal kind", null, "journal")
             .from(JournalCounters.EVENTS_TYPE_ID, 1.0, CounterMetrics::scope),

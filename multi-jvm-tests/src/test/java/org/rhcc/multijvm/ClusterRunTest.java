@@ -25,6 +25,10 @@ import org.rhcc.cli.RhccCommand;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rhcc.multijvm.ClusterCommands.awaitLine;
+import static org.rhcc.multijvm.ClusterCommands.count;
+import static org.rhcc.multijvm.ClusterCommands.rhcc;
+import static org.rhcc.multijvm.ClusterCommands.signal;
 import static org.rhcc.multijvm.HandStartedCluster.CLIENT;
 import static org.rhcc.multijvm.HandStartedCluster.RECEIVER;
 import static org.rhcc.multijvm.HandStartedCluster.RECEIVER_STANDBY;
@@ -61,8 +65,8 @@ class ClusterRunTest
     static void startCluster()
     {
         dir = RunDirectory.create("cluster-run");
-        // backoff: five nodes' yielding agents would starve each other's control plane (journal connections, Artery
-        // heartbeats) on two cores; lockstep round trips take longer, and the runs are short
+        // the three-host profile's idle strategies as they are (backoff while a session runs, sleeping at rest):
+        // five nodes' yielding agents would starve each other's control plane on two cores
         cluster = HandStartedCluster.builder(dir).withStandbys().start();
     }
 
@@ -109,10 +113,10 @@ class ClusterRunTest
         final long opened = count(receiver, SESSION_OPENS);
         final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals", out,
             List.of("--scheme", "rhcc", "--warmup-ms", "1", "--duration-ms", "3", "--no-charts"), true)));
-        awaitLine(receiver, SESSION_OPENS, opened + 1, run);
+        awaitLine(receiver, SESSION_OPENS, opened + 1, run, RUN_TIMEOUT);
         Thread.sleep(2_000);
         cluster.node(SENDER_A).kill9();
-        awaitLine(receiver, SESSION_OPENS, opened + 2, run);
+        awaitLine(receiver, SESSION_OPENS, opened + 2, run, RUN_TIMEOUT);
         Thread.sleep(2_000);
         receiver.kill9();
         final String[] result = run.get(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
@@ -160,7 +164,7 @@ class ClusterRunTest
         final Path out = dir.resolve("partition");
         final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals", out,
             List.of("--scheme", "rhcc", "--warmup-ms", "1", "--duration-ms", "3", "--no-charts"), true)));
-        awaitLine(receiver, SESSION_OPENS, opened + 1, run);
+        awaitLine(receiver, SESSION_OPENS, opened + 1, run, RUN_TIMEOUT);
         Thread.sleep(2_000);
         signal(frozen, "STOP");
         final String[] result;
@@ -202,15 +206,15 @@ class ClusterRunTest
         final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals",
             dir.resolve("sim-loss"), List.of("--scheme", "rhcc", "--warmup-ms", "1", "--duration-ms", "3",
             "--no-charts"), true)));
-        awaitLine(receiver, SESSION_OPENS, opened + 2, run);
+        awaitLine(receiver, SESSION_OPENS, opened + 2, run, RUN_TIMEOUT);
         Thread.sleep(2_000);
         cluster.node(SIM).kill9();
         final String[] result = run.get(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         assertEquals("1", result[0], result[2]);
         final String[] lines = result[2].strip().split("\n");
         final String last = lines[lines.length - 1];
-        assertTrue(last.startsWith("rhcc experiment: the sim node pekko://rhcc@") &&
-            last.contains("left the cluster before signals finished"), result[2]);
+        assertTrue(last.startsWith("rhcc experiment: lost the sim node pekko://rhcc@") &&
+            last.contains("before signals finished: it stopped, or this client could not reach it"), result[2]);
     }
 
     /**
@@ -227,12 +231,6 @@ class ClusterRunTest
         return rhcc(args.toArray(String[]::new));
     }
 
-    private static void signal(final NodeProcess node, final String signal) throws IOException, InterruptedException
-    {
-        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(node.pid())).start();
-        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + node.pid());
-    }
-
     private static String[] experiment(final String name, final Path out, final List<String> options,
         final boolean throughCluster)
     {
@@ -244,41 +242,5 @@ class ClusterRunTest
                 cluster.configFor(CLIENT).toString()));
         }
         return args.toArray(String[]::new);
-    }
-
-    /**
-     * @return exit code, stdout, stderr of an rhcc command run in this JVM.
-     */
-    private static String[] rhcc(final String... args)
-    {
-        final StringWriter out = new StringWriter();
-        final StringWriter err = new StringWriter();
-        final int exit = RhccCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new String[] {Integer.toString(exit), out.toString(), err.toString()};
-    }
-
-    private static long count(final NodeProcess node, final String text)
-    {
-        return node.logLines().stream().filter(line -> line.contains(text)).count();
-    }
-
-    private static void awaitLine(final NodeProcess node, final String text, final long count,
-        final CompletableFuture<String[]> run) throws InterruptedException
-    {
-        final long deadlineNs = System.nanoTime() + RUN_TIMEOUT.toNanos();
-        while (count(node, text) < count)
-        {
-            if (run.isDone())
-            {
-                throw new AssertionError("the experiment ended before " + node.name() + " logged '" + text + "' " +
-                    count + " time(s): " + String.join(" | ", run.join()));
-            }
-            if (System.nanoTime() - deadlineNs > 0)
-            {
-                throw new AssertionError(node.name() + " did not log '" + text + "' " + count + " times: " +
-                    node.logTail());
-            }
-            Thread.sleep(50);
-        }
     }
 }

@@ -42,11 +42,6 @@ final class HandStartedCluster implements AutoCloseable
     static final Duration UP_TIMEOUT = Duration.ofSeconds(90);
     private static final String ARTERY = "pekko.remote.artery.";
     private static final String PLATFORM = "rhcc.aeron.platform.";
-    /**
-     * Idle strategy of every node's agents and media driver: the profile's yielding driver threads, meant for a host
-     * of its own, would keep all of this machine's cores busy with four nodes on it.
-     */
-    private static final String IDLE_STRATEGY = "backoff";
     private static Path sharedCertsDir;
 
     private final Path dir;
@@ -56,7 +51,6 @@ final class HandStartedCluster implements AutoCloseable
     private final TestDatabase database;
     private final FreePorts ports = new FreePorts();
     private final String joinTimeout;
-    private final String agentIdleStrategy;
     private final Map<String, String> channels = new LinkedHashMap<>();
     private final Map<String, NodeProcess> nodes = new LinkedHashMap<>();
     private final int simPort;
@@ -69,7 +63,6 @@ final class HandStartedCluster implements AutoCloseable
         this.frameKey = dir.resolve("frame.key");
         this.database = database;
         this.joinTimeout = builder.joinTimeout;
-        this.agentIdleStrategy = builder.agentIdleStrategy;
         this.simPort = ports.tcp(Alias.SIM);
         channels.put(PLATFORM + "iio-channel", udpChannel(Alias.RECEIVER));
         channels.put(PLATFORM + "ack-channel", udpChannel(Alias.SENDER_A));
@@ -262,8 +255,8 @@ final class HandStartedCluster implements AutoCloseable
     /**
      * Writes the configuration of a node (or client) that is not part of the cluster's start: the three-host profile,
      * the given keys, and the settings every node of this cluster has (its alias and a free Artery port, the sim node
-     * as seed, its own work area, the frame key, the platform channels, the journal database, the join timeout, the
-     * backoff idle strategy),
+     * as seed, its own work area, the frame key, the platform channels, the journal database, the join timeout; the
+     * idle strategies are the profile's),
      * each replaced by the override of the same key, then the other overrides.
      *
      * @param name      its name ({@link #configFor(String)} finds the file; its work area is {@code work/<name>}).
@@ -283,8 +276,6 @@ final class HandStartedCluster implements AutoCloseable
         settings.putAll(channels);
         settings.put("rhcc.journal.postgres.url", database.url());
         settings.put("rhcc.node.join-timeout", joinTimeout);
-        settings.put("rhcc.aeron.idle-strategy", agentIdleStrategy);
-        settings.put("rhcc.aeron.driver-idle-strategy", IDLE_STRATEGY);
         settings.putAll(overrides);
         final NodeConfigFile file = NodeConfigFile.threeHost(keys);
         settings.forEach(file::set);
@@ -309,6 +300,55 @@ final class HandStartedCluster implements AutoCloseable
         final NodeProcess node = NodeProcess.start(dir, name, roles, configFor(name));
         nodes.put(name, node);
         return node;
+    }
+
+    /**
+     * Starts a node again with its configuration, as an operator restarts a node that died (its earlier process must
+     * have exited); its log goes on in {@code NAME.log}'s successor {@code NAME-2.log}, and so on.
+     *
+     * @param name  its name.
+     * @param roles its roles, comma-separated.
+     * @return its new process, not yet necessarily up.
+     */
+    NodeProcess restartNode(final String name, final String roles)
+    {
+        final NodeProcess old = node(name);
+        if (old.isAlive())
+        {
+            throw new IllegalStateException("node " + name + " still runs (pid " + old.pid() + ")");
+        }
+        int generation = 2;
+        while (Files.exists(dir.resolve(name + "-" + generation + ".log")))
+        {
+            generation++;
+        }
+        final NodeProcess node = NodeProcess.start(dir, name, roles, configFor(name), name + "-" + generation);
+        nodes.put(name, node);
+        return node;
+    }
+
+    /**
+     * @param name a node's name.
+     * @return its Artery port, from its configuration.
+     */
+    int arteryPort(final String name)
+    {
+        try
+        {
+            for (final String line : Files.readAllLines(configFor(name)))
+            {
+                final String trimmed = line.trim();
+                if (trimmed.startsWith(ARTERY + "canonical.port"))
+                {
+                    return Integer.parseInt(trimmed.substring(trimmed.indexOf('=') + 1).trim());
+                }
+            }
+        }
+        catch (final java.io.IOException ex)
+        {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        throw new IllegalStateException("no Artery port in " + configFor(name));
     }
 
     /**
@@ -406,7 +446,6 @@ final class HandStartedCluster implements AutoCloseable
         private int senderBHostId = 2;
         private String joinTimeout = "20s";
         private boolean standbys;
-        private String agentIdleStrategy = IDLE_STRATEGY;
 
         private Builder(final Path dir)
         {
@@ -447,17 +486,6 @@ final class HandStartedCluster implements AutoCloseable
         Builder withStandbys()
         {
             this.standbys = true;
-            return this;
-        }
-
-        /**
-         * @param idleStrategy the data-path agents' {@code rhcc.aeron.idle-strategy} (default backoff, which keeps
-         *                     idle nodes off the cores; a run in lockstep wants yielding).
-         * @return this builder.
-         */
-        Builder agentIdleStrategy(final String idleStrategy)
-        {
-            this.agentIdleStrategy = idleStrategy;
             return this;
         }
 

@@ -85,19 +85,70 @@ final class NodeProcess implements AutoCloseable
      */
     static NodeProcess start(final Path dir, final String name, final String roles, final Path config)
     {
+        return start(dir, name, roles, config, name);
+    }
+
+    /**
+     * Starts {@code rhcc node --role roles --config config} with its log in {@code <dir>/<logName>.log}.
+     *
+     * @param dir     directory of its log.
+     * @param name    the node's name.
+     * @param roles   its roles, comma-separated.
+     * @param config  its configuration file.
+     * @param logName its log's name, without {@code .log}.
+     * @return the running process (not yet necessarily Up).
+     */
+    static NodeProcess start(final Path dir, final String name, final String roles, final Path config,
+        final String logName)
+    {
+        return start(dir, name, command(roles, config), java.util.Map.of(), logName);
+    }
+
+    /**
+     * @return the java command line of {@code rhcc node --role roles --config config} in a child JVM.
+     */
+    private static List<String> command(final String roles, final Path config)
+    {
+        final List<String> command = javaCommand();
+        command.add(RhccCommand.class.getName());
+        command.addAll(List.of("node", "--role", roles, "--config", config.toString()));
+        return command;
+    }
+
+    /**
+     * @return the JVM's flags and classpath every child JVM of these tests runs with, before its main class.
+     */
+    static List<String> javaCommand()
+    {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
         command.add("-cp");
         command.add(System.getProperty("java.class.path") + File.pathSeparator +
             System.getProperty("surefire.test.class.path", ""));
-        command.add(RhccCommand.class.getName());
-        command.addAll(List.of("node", "--role", roles, "--config", config.toString()));
+        return command;
+    }
+
+    /**
+     * Starts a node from a command line of its own (e.g. a line of the README run by a shell that execs it).
+     *
+     * @param dir         directory of its log, and its working directory.
+     * @param name        the node's name.
+     * @param command     the command; its process must be the node's JVM (exec), so that signals reach it.
+     * @param environment variables to add to the test JVM's.
+     * @param logName     its log's name, without {@code .log}.
+     * @return the running process (not yet necessarily Up).
+     */
+    static NodeProcess start(final Path dir, final String name, final List<String> command,
+        final java.util.Map<String, String> environment, final String logName)
+    {
         try
         {
-            final Process process = new ProcessBuilder(command).directory(dir.toFile()).start();
+            final ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+            builder.environment().putAll(environment);
+            final Process process = builder.start();
             LIVE.add(process);
-            return new NodeProcess(name, dir.resolve(name + ".log"), process);
+            return new NodeProcess(name, dir.resolve(logName + ".log"), process);
         }
         catch (final IOException ex)
         {

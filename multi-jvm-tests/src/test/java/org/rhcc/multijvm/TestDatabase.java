@@ -37,9 +37,8 @@ final class TestDatabase implements AutoCloseable
      */
     static TestDatabase create()
     {
-        final byte[] random = new byte[NAME_BYTES];
-        new SecureRandom().nextBytes(random);
-        final String name = "rhcc_mj_" + HexFormat.of().formatHex(random);
+        final TestDatabase database = unique();
+        final String name = database.name;
         try (Connection connection = admin(); Statement statement = connection.createStatement())
         {
             statement.execute("CREATE DATABASE " + name);
@@ -50,7 +49,18 @@ final class TestDatabase implements AutoCloseable
                 " as user " + USER + " without a password: " + ex.getMessage() + " (these tests need a PostgreSQL " +
                 "server there with trust authentication for " + USER + ")", ex);
         }
-        return new TestDatabase(name);
+        return database;
+    }
+
+    /**
+     * @return a database of a fresh name, not yet created (an operator's {@code createdb} makes it); {@link #close()}
+     * drops it if it exists.
+     */
+    static TestDatabase unique()
+    {
+        final byte[] random = new byte[NAME_BYTES];
+        new SecureRandom().nextBytes(random);
+        return new TestDatabase("rhcc_mj_" + HexFormat.of().formatHex(random));
     }
 
     /**

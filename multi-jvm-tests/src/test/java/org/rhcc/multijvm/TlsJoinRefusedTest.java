@@ -21,7 +21,8 @@ import static org.rhcc.multijvm.HandStartedCluster.SIM;
  * Only a node holding a key of the cluster's CA joins a hand-started TLS cluster: a node whose key another CA signed,
  * and a node of plain Artery tcp without any key (accepted at start, since its address is loopback), both seed at the
  * sim node, never become members (the sim node, which formed the cluster and leads it, sees only its own nodes join)
- * and stop after their join timeout with one line and exit status 2.
+ * and stop after their join timeout with one line and exit status 2; the intruder logs the certificate it refused, with
+ * the seed's address.
  */
 class TlsJoinRefusedTest
 {
@@ -81,6 +82,12 @@ class TlsJoinRefusedTest
                 "[Artery tcp]")), "the plain node passed rhcc's start checks (tcp on loopback): " + plain.logTail());
 
             final List<String> simLog = cluster.node(SIM).logLines();
+            // TLS 1.3: the joining node checks the seed's certificate first and refuses it, naming the seed
+            final String refused = intruder.logLines().stream().filter(l -> l.contains("refused to connect to"))
+                .findFirst().orElse("");
+            assertTrue(refused.contains(Alias.SIM) && refused.contains("CN=" + SIM) &&
+                refused.contains("is not signed by this cluster's CA"), "the intruder logged the refused " +
+                "certificate with the peer's address: " + intruder.logTail());
             assertEquals(Set.of(Alias.SIM, Alias.RECEIVER, Alias.SENDER_A), joined(simLog),
                 "the sim node, the cluster's leader, saw only its own nodes join: " + simLog);
             for (final NodeProcess node : cluster.nodes().values())
@@ -88,8 +95,8 @@ class TlsJoinRefusedTest
                 assertEquals(node == intruder || node == plain, !node.isAlive(), node.name() + " runs");
             }
             System.out.printf("tls join refused: 3 nodes up in %d ms; intruder and plain-tcp node refused, exit %d " +
-                "and %d, %d and %d ms after their first line (both gone %d ms after launch)%n", upMs, intruderExit,
-                plainExit, intruderJoinMs, plainJoinMs, outsidersMs);
+                "and %d, %d and %d ms after their first line (both gone %d ms after launch); intruder: %s%n", upMs,
+                intruderExit, plainExit, intruderJoinMs, plainJoinMs, outsidersMs, refused);
         }
     }
 

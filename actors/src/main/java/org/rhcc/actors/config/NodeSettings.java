@@ -15,7 +15,8 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param workDir               the run's work area: Aeron directories, archive, H2 journal.
  * @param termLengthBytes       term length of rhcc's Aeron publications.
  * @param idleStrategy          idle strategy of the data-path agents.
- * @param driverIdleStrategy    idle strategy of the embedded media driver's threads.
+ * @param driverIdleStrategy    idle strategy of the embedded media driver's threads while a session is open.
+ * @param restIdleStrategy      idle strategy of the driver's threads while no session is open.
  * @param archiveEnabled        true to record the signal streams with Aeron Archive.
  * @param archiveDir            archive root; each node records into {@code archiveDir/archiveName}.
  * @param archiveName           this node's archive directory name.
@@ -57,6 +58,8 @@ import org.rhcc.transport.aeron.IdleStrategies;
  * @param joinTimeout           longest a node waits to be {@code Up} in its cluster before it gives up and stops.
  * @param standby               true for a standby node: its roles take over the sessions of a node of the same roles
  *                              that left the cluster, and open none of their own.
+ * @param sendHost              the address the node's UDP publications send from (its Artery hostname), so that a
+ *                              node bound to loopback has no socket on any other interface; empty for any.
  */
 public record NodeSettings(
     List<String> roles,
@@ -64,6 +67,7 @@ public record NodeSettings(
     int termLengthBytes,
     String idleStrategy,
     String driverIdleStrategy,
+    String restIdleStrategy,
     boolean archiveEnabled,
     Path archiveDir,
     String archiveName,
@@ -97,7 +101,8 @@ public record NodeSettings(
     long sensorIntervalNs,
     org.rhcc.actors.session.SessionSpec autostart,
     Duration joinTimeout,
-    boolean standby)
+    boolean standby,
+    String sendHost)
 {
     /** Role of a node that runs the receiver host's IIO sample source and MBA actuator. */
     public static final String ROLE_RECEIVER = "receiver";
@@ -146,6 +151,8 @@ public record NodeSettings(
         IdleStrategies.parse(idle);
         final String driverIdle = r.getString("aeron.driver-idle-strategy");
         IdleStrategies.parse(driverIdle);
+        final String restIdle = r.getString("aeron.rest-idle-strategy");
+        IdleStrategies.parse(restIdle);
         final int snapshotEvery = positive(r, "journal.snapshot-every");
         final int keepSnapshots = positive(r, "journal.keep-snapshots");
         final int fragmentLimit = positive(r, "aeron.fragment-limit");
@@ -173,6 +180,7 @@ public record NodeSettings(
             r.getBytes("aeron.term-length").intValue(),
             idle,
             driverIdle,
+            restIdle,
             r.getBoolean("aeron.archive.enabled"),
             Path.of(r.getString("aeron.archive.dir")),
             archiveName(config, roles),
@@ -206,7 +214,27 @@ public record NodeSettings(
             r.getDuration("receiver.sensor-interval").toNanos(),
             autostart(r, QpWeightSettings.parameterValue(r, r.getInt("session.qp-count"))),
             joinTimeout(r),
-            r.getBoolean("node.standby"));
+            r.getBoolean("node.standby"),
+            sendHost(config));
+    }
+
+    /**
+     * @return the node's Artery hostname when it names one address, empty when it names every interface.
+     */
+    private static String sendHost(final Config config)
+    {
+        final String host = config.hasPath("pekko.remote.artery.canonical.hostname") ?
+            config.getString("pekko.remote.artery.canonical.hostname") : "";
+        return host.isBlank() || "0.0.0.0".equals(host) || "::".equals(host) ? "" : host;
+    }
+
+    /**
+     * @param channel a channel this node publishes on.
+     * @return the channel sending from {@link #sendHost()} when it is UDP.
+     */
+    public String sending(final String channel)
+    {
+        return org.rhcc.transport.aeron.Channels.sendingFrom(channel, sendHost);
     }
 
     /**

@@ -53,7 +53,8 @@ public final class RemotingSecurity
             }
             return;
         }
-        if (!CONFIG_ENGINE.equals(config.getString(ARTERY + "ssl.ssl-engine-provider")))
+        final String provider = config.getString(ARTERY + "ssl.ssl-engine-provider");
+        if (!CONFIG_ENGINE.equals(provider) && !AuditingSSLEngineProvider.NAME.equals(provider))
         {
             return;
         }

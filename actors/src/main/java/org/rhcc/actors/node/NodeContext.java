@@ -3,10 +3,12 @@ package org.rhcc.actors.node;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.counters.ControlPlaneCounters;
 import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
+import org.rhcc.transport.aeron.NodeActivity;
 import org.rhcc.transport.agent.AgentThreads;
 import org.rhcc.transport.archive.SignalRecorder;
 import org.rhcc.transport.auth.FrameAuth;
@@ -27,13 +29,17 @@ import org.rhcc.transport.counters.NodeCounters;
  * @param frameAuth       signs and verifies the node's frames ({@code rhcc.security}, transport/README.md).
  * @param counters        the node's counters (every agent's counters come from it).
  * @param journalCounters the node's journal counters.
+ * @param controlPlane    the node's sessions opened, closed, orphaned and taken over, and its platform's fail-safes
+ *                        and takeovers.
  * @param readiness       whether each data-plane role's guardian can take a session.
  * @param agentThreads    the node's agent threads, all stopped before its Aeron client unmaps their counters and
  *                        streams.
+ * @param activity        whether a session is open on the node (its driver rests while none is).
  */
 public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
     ReceiverHardware hardware, FrameAuth frameAuth, NodeCounters counters, JournalCounters journalCounters,
-    RoleReadiness readiness, AgentThreads agentThreads)
+    ControlPlaneCounters controlPlane, RoleReadiness readiness, AgentThreads agentThreads,
+    NodeActivity activity)
 {
     /**
      * A node's shared resources, with its counters published through its Aeron client.
@@ -44,16 +50,19 @@ public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder rec
      * @param senderAgents rate-updater agents of the node by session.
      * @param hardware     the receiver host's sensor and MBA actuator, or null for the simulated platform.
      * @param frameAuth    signs and verifies the node's frames.
+     * @param activity     the node's open sessions.
      * @return the context.
      */
     public static NodeContext of(final NodeSettings settings, final Aeron aeron, final SignalRecorder recorder,
-        final SenderAgents senderAgents, final ReceiverHardware hardware, final FrameAuth frameAuth)
+        final SenderAgents senderAgents, final ReceiverHardware hardware, final FrameAuth frameAuth,
+        final NodeActivity activity)
     {
         final NodeCounters counters = new NodeCounters(aeron);
         final AgentThreads agentThreads = new AgentThreads();
         agentThreads.closeOn(aeron);
         return new NodeContext(settings, aeron, recorder, senderAgents, hardware, frameAuth, counters,
-            JournalCounters.allocate(counters), new RoleReadiness(), agentThreads);
+            JournalCounters.allocate(counters), ControlPlaneCounters.allocate(counters), new RoleReadiness(),
+            agentThreads, activity);
     }
 
     /**

@@ -72,7 +72,7 @@ public final class NodeMain
         }
         catch (final NodeDowned ex)
         {
-            System.err.println("rhcc node: " + ex.getMessage());
+            DownedExit.say(ex.getMessage());
             exit = 1;
         }
         catch (final Throwable t)
@@ -168,11 +168,20 @@ public final class NodeMain
             throwIfAutostartFailed(node);
             throw ex;
         }
+        DownedExit.watch(node);
         final CountDownLatch stop = new CountDownLatch(1);
         final Thread hook = new Thread(() ->
         {
-            CloseHelper.quietClose(extension);
-            node.close();
+            try
+            {
+                CloseHelper.quietClose(extension);
+                node.close();
+            }
+            catch (final RuntimeException ex)
+            {
+                // SIGTERM: whatever did not close cleanly is one line, never a stack trace
+                System.err.println("rhcc node: stopped, but not cleanly: " + ex);
+            }
             stop.countDown();
         }, "rhcc-node-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -223,7 +232,7 @@ public final class NodeMain
         }
     }
 
-    private static boolean downed(final RhccNode node)
+    static boolean downed(final RhccNode node)
     {
         final var reason = CoordinatedShutdown.get(node.system()).getShutdownReason();
         return reason.isPresent() && reason.get() == CoordinatedShutdown.clusterDowningReason();

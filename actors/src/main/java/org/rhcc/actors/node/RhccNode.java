@@ -27,6 +27,7 @@ import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
+import org.rhcc.transport.aeron.NodeActivity;
 import org.rhcc.transport.archive.SignalRecorder;
 import org.rhcc.transport.auth.FrameAuth;
 import org.slf4j.Logger;
@@ -137,9 +138,11 @@ public final class RhccNode implements AutoCloseable
         {
             JournalSchema.ensure(JournalSettings.from(config));
         }
+        final NodeActivity activity = new NodeActivity();
         final DriverConfig driverConfig = new DriverConfig()
             .workDir(settings.workDir())
             .idleStrategy(settings.driverIdleStrategy())
+            .restWhenIdle(activity, settings.restIdleStrategy())
             .termLengthBytes(settings.termLengthBytes())
             .ipcTermLengthBytes(settings.termLengthBytes());
         if (controller && settings.archiveEnabled())
@@ -166,7 +169,7 @@ public final class RhccNode implements AutoCloseable
                 }
             }
             final NodeContext context = NodeContext.of(settings, aeron, recorder, new SenderAgents(), hardware,
-                frameAuth);
+                frameAuth, activity);
             final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME,
                 clusterConfig);
             final Cluster cluster = Cluster.get(system);
@@ -351,7 +354,16 @@ public final class RhccNode implements AutoCloseable
         closeHardware(hardware);
         if (null != recorder)
         {
-            recorder.close();
+            try
+            {
+                recorder.close();
+            }
+            catch (final RuntimeException ex)
+            {
+                // the archive went first (a node downed after a pause, or stopping while its driver is torn down):
+                // its recordings end with the driver, which must still close and remove its directory
+                LOGGER.warn("recordings not stopped cleanly ({}); the archive closes with the driver", ex.toString());
+            }
         }
         driver.close();
     }

@@ -83,6 +83,15 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     }
 
     /**
+     * The session's journal stopped: a write failed (its circuit breaker timed out on a database that did not
+     * answer, the database refused it), and the journal's supervisor stopped it.
+     */
+    private enum JournalStopped implements Command
+    {
+        INSTANCE
+    }
+
+    /**
      * The actuator is ready: agent running, input stream connected, and the command stream connected unless the
      * actuator is the host's own.
      *
@@ -122,6 +131,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     private final JournalCounters.Journal journalCounters;
     private int appendingDecisions;
     private boolean appending;
+    private boolean journalLost;
     private boolean ready;
     private ActorRef<Finished> pendingFinish;
     private boolean syncing;
@@ -139,12 +149,14 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         journalCounters = node.journalCounters().receiver();
         journal = context.spawn(SessionJournal.create("receiver", spec.sessionId(),
             SessionProtocol.RECEIVER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots(), journalCounters), "journal");
+        context.watchWith(journal, JournalStopped.INSTANCE);
         appended = context.messageAdapter(org.apache.pekko.Done.class, (done) -> Appended.INSTANCE);
         pending.add(new SessionStarted(spec, "receiver", SessionProtocol.RECEIVER_CONTROLLER_ID, node.archiveName(),
             recordingId, 0, s.controlIntervalNs()));
         journalCounters.handed(1);
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
-        commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
+        commands = node.aeron().addExclusivePublication(s.sending(s.platformCommandChannel()),
+            s.platformCommandStream());
         counters = AgentCounters.cascade(node.counters(), spec.sessionId(), spec.mbaGroups());
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"),
             node.frameAuth().signer(FramePublisher.RECEIVER_CONTROLLER, spec.sessionId()), counters.framesPublished,
@@ -209,6 +221,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
             .onMessage(Finish.class, this::onFinish)
             .onMessage(Synced.class, this::onSynced)
             .onMessage(Appended.class, (msg) -> onAppended())
+            .onMessage(JournalStopped.class, (msg) -> onJournalStopped())
             .onSignal(PostStop.class, (signal) -> onPostStop())
             .build();
     }
@@ -245,6 +258,12 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
 
     private void append()
     {
+        if (journalLost)
+        {
+            journalCounters.stored(pending.size());
+            pending.clear();
+            return;
+        }
         if (!appending && !pending.isEmpty())
         {
             journal.tell(new SessionJournal.Append(new ArrayList<>(pending), appended));
@@ -261,6 +280,31 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         appendingDecisions = 0;
         drain();
         maybeSync();
+        return this;
+    }
+
+    /**
+     * The journal is gone (its log line says why): the controller goes on actuating, as decisions are actuated
+     * before they are journaled (docs/design.md §7), but what it decides from now on is not stored and the session
+     * ends with the failure, so that it never waits for a journal that will not answer (the platform's End would
+     * hang, and the session stay open on this node).
+     */
+    private Behavior<Command> onJournalStopped()
+    {
+        journalLost = true;
+        final String reason = "the session's journal stopped (a write failed; the node's log says why): decisions " +
+            "after the last stored one are not journaled";
+        getContext().getLog().error("receiver session {}: {}", spec.sessionId(), reason);
+        failure = failure.isEmpty() ? reason : failure;
+        journalCounters.stored(appendingDecisions + pending.size());
+        appendingDecisions = 0;
+        pending.clear();
+        appending = false;
+        if (null != pendingFinish && !syncing)
+        {
+            pendingFinish.tell(new Finished(agent.samplesSeen(), decisions, failure));
+            return Behaviors.stopped();
+        }
         return this;
     }
 
@@ -299,6 +343,12 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     {
         if (null == pendingFinish || syncing || appending || !pending.isEmpty())
         {
+            return;
+        }
+        if (journalLost)
+        {
+            pendingFinish.tell(new Finished(agent.samplesSeen(), decisions, failure));
+            getContext().stop(getContext().getSelf());
             return;
         }
         syncing = true;

@@ -139,7 +139,8 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
             s.controlIntervalNs())), context.getSystem().ignoreRef()));
         acks = node.aeron().addSubscription(s.internalChannel(), s.ackStream());
         ackVerifier = node.frameAuth().verifier(spec.sessionId(), FramePublisher.PLATFORM_ACKS);
-        commands = node.aeron().addExclusivePublication(s.platformCommandChannel(), s.platformCommandStream());
+        commands = node.aeron().addExclusivePublication(s.sending(s.platformCommandChannel()),
+            s.platformCommandStream());
         state = new SenderHostState(spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID, s.qpsPerEntity(),
             blockCount, s.controlIntervalNs(),
             AgentCounters.rateUpdater(node.counters(), spec.sessionId()),

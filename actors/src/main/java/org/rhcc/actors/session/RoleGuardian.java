@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.pekko.Done;
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -17,6 +18,9 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
 import org.rhcc.actors.node.AutostartFailed;
 import org.rhcc.actors.node.NodeContext;
 
@@ -27,6 +31,10 @@ import org.rhcc.actors.node.NodeContext;
  * {@link AutostartFailed} reason. When the node shuts down (a JVM shutdown hook, {@code ActorSystem.terminate}, a
  * downed node), every session still open is ended first, in Pekko's {@code service-requests-done} phase, so that its
  * actuator journals its last decisions and closes its last windows (docs/design.md §7, "Durability").
+ * <p>
+ * A session whose platform (the node that opened it: the sim node, or a NIC agent's) is downed or leaves the cluster
+ * is orphaned: nothing will send it signals or close it. The guardian ends it at once, with a log line naming the
+ * platform, so that its last decisions are journaled and its agents stop rather than idling until the node stops.
  * <p>
  * The node's {@link org.rhcc.actors.node.RoleReadiness} says the role can take a session once the receptionist has
  * acknowledged every key, and no longer from the moment its sessions are ended for a shutdown.
@@ -61,16 +69,38 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
     }
 
     /**
+     * A member of the cluster was downed or removed.
+     *
+     * @param address the member.
+     * @param status  what happened to it, for the log line.
+     */
+    private record MemberGone(Address address, String status) implements SessionProtocol.Command
+    {
+    }
+
+    /**
+     * An orphaned session answered its end.
+     *
+     * @param reply the session's {@link SessionProtocol.Ended}.
+     */
+    private record OrphanEnded(SessionProtocol.Reply reply) implements SessionProtocol.Command
+    {
+    }
+
+    /**
      * The receptionist acknowledged a registration.
      */
     private enum Registered implements SessionProtocol.Command
     {
-        INSTANCE
+        INSTANCE,
+        /** A cluster event that ends no session. */
+        IGNORED
     }
 
     private final RoleSession.Role role;
     private final NodeContext node;
     private final Map<Long, ActorRef<RoleSession.Command>> sessions = new HashMap<>();
+    private final Map<Long, Address> platforms = new HashMap<>();
     private final int keys;
     private int registered;
 
@@ -87,6 +117,11 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
         {
             context.getSystem().receptionist().tell(Receptionist.register(
                 node.settings().standby() ? SessionProtocol.standbyKey(key) : key, context.getSelf(), acknowledged));
+        }
+        if (inCluster(context))
+        {
+            Cluster.get(context.getSystem()).subscriptions().tell(Subscribe.create(context.messageAdapter(
+                ClusterEvent.MemberEvent.class, RoleGuardian::memberEvent), ClusterEvent.MemberEvent.class));
         }
         final ActorRef<SessionProtocol.Command> self = context.getSelf();
         final CoordinatedShutdown shutdown = CoordinatedShutdown.get(context.getSystem());
@@ -122,13 +157,25 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
             .onMessage(SessionProtocol.End.class, this::onEnd)
             .onMessage(SessionStopped.class, (stopped) ->
             {
+                node.controlPlane().of(role.name()).closed();
                 sessions.remove(stopped.sessionId());
+                platforms.remove(stopped.sessionId());
+                return this;
+            })
+            .onMessage(MemberGone.class, this::onMemberGone)
+            .onMessage(OrphanEnded.class, (ended) ->
+            {
+                getContext().getLog().info("{} orphaned session ended: {}", role.name(), ended.reply());
                 return this;
             })
             .onMessage(AutostartReply.class, this::onAutostartReply)
             .onMessage(EndAll.class, this::onEndAll)
             .onMessage(Registered.class, (ack) ->
             {
+                if (Registered.IGNORED == ack)
+                {
+                    return this;
+                }
                 if (++registered == keys)
                 {
                     node.readiness().accepting(role.name(), true);
@@ -141,6 +188,50 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
                 return this;
             })
             .build();
+    }
+
+    /**
+     * @return true if the guardian runs in a cluster node (a role tested on a local actor system has no platform
+     * node that could leave).
+     */
+    private static boolean inCluster(final ActorContext<SessionProtocol.Command> context)
+    {
+        return org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(context.getSystem()).provider()
+            instanceof org.apache.pekko.cluster.ClusterActorRefProvider;
+    }
+
+    private static SessionProtocol.Command memberEvent(final ClusterEvent.MemberEvent event)
+    {
+        if (event instanceof ClusterEvent.MemberDowned || event instanceof ClusterEvent.MemberRemoved ||
+            event instanceof ClusterEvent.MemberExited || event instanceof ClusterEvent.MemberLeft)
+        {
+            return new MemberGone(event.member().address(), event.member().status().toString());
+        }
+        return Registered.IGNORED;
+    }
+
+    /**
+     * Ends the sessions that the departed member opened: their platform is gone.
+     */
+    private Behavior<SessionProtocol.Command> onMemberGone(final MemberGone gone)
+    {
+        for (final Map.Entry<Long, Address> entry : Map.copyOf(platforms).entrySet())
+        {
+            final ActorRef<RoleSession.Command> session = sessions.get(entry.getKey());
+            if (!entry.getValue().equals(gone.address()) || null == session)
+            {
+                continue;
+            }
+            getContext().getLog().warn("{} session {} is orphaned: the node that opened it, {}, is {} (downed or " +
+                "leaving the cluster); ending it (its last decisions are journaled)", role.name(), entry.getKey(),
+                gone.address(), gone.status());
+            node.controlPlane().of(role.name()).orphaned();
+            sessions.remove(entry.getKey());
+            platforms.remove(entry.getKey());
+            session.tell(new RoleSession.End(getContext().messageAdapter(SessionProtocol.Reply.class,
+                OrphanEnded::new)));
+        }
+        return this;
     }
 
     /**
@@ -184,6 +275,12 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
             start.spec(), start.replyTo()), "session-" + id);
         getContext().watchWith(session, new SessionStopped(id));
         sessions.put(id, session);
+        node.controlPlane().of(role.name()).opened(node.settings().standby());
+        final Address platform = start.replyTo().path().address();
+        if (platform.hasGlobalScope())
+        {
+            platforms.put(id, platform);
+        }
         return this;
     }
 
@@ -208,6 +305,7 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
     private Behavior<SessionProtocol.Command> onEnd(final SessionProtocol.End end)
     {
         final ActorRef<RoleSession.Command> session = sessions.remove(end.sessionId());
+        platforms.remove(end.sessionId());
         if (null == session)
         {
             end.replyTo().tell(new SessionProtocol.Ended(end.sessionId(), role.name(), 0, 0,

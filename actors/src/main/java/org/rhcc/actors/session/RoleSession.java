@@ -192,16 +192,31 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
         this.node = node;
         this.spec = spec;
         this.startReplyTo = startReplyTo;
-        internal = role.openInternal(node);
-        recordingId = node.awaitRecordingId(internal);
-        platform = role.openPlatform(node);
-        // no platform stream: the source reads the host's own sensor, and times its reads
-        sourceCounters = AgentCounters.source(node.counters(), role.sourceName(), spec.sessionId(), null == platform);
-        source = context.spawn(role.source(node, platform, internal, sourceCounters, spec.sessionId()),
-            role.sourceName());
-        context.watchWith(source, SourceStopped.INSTANCE);
-        actuator = role.spawnActuator(context, node, spec, recordingId);
-        context.watchWith(actuator.ref(), ActuatorStopped.INSTANCE);
+        // the node's driver is hot while a session is open (PostStop lets it rest again)
+        node.activity().enter();
+        boolean opened = false;
+        try
+        {
+            internal = role.openInternal(node);
+            recordingId = node.awaitRecordingId(internal);
+            platform = role.openPlatform(node);
+            // no platform stream: the source reads the host's own sensor, and times its reads
+            sourceCounters = AgentCounters.source(node.counters(), role.sourceName(), spec.sessionId(),
+                null == platform);
+            source = context.spawn(role.source(node, platform, internal, sourceCounters, spec.sessionId()),
+                role.sourceName());
+            context.watchWith(source, SourceStopped.INSTANCE);
+            actuator = role.spawnActuator(context, node, spec, recordingId);
+            context.watchWith(actuator.ref(), ActuatorStopped.INSTANCE);
+            opened = true;
+        }
+        finally
+        {
+            if (!opened)
+            {
+                node.activity().leave();
+            }
+        }
     }
 
     /**
@@ -319,6 +334,7 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
 
     private Behavior<Command> onPostStop()
     {
+        node.activity().leave();
         closeStreams();
         return this;
     }

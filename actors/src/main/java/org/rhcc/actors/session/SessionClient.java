@@ -32,6 +32,8 @@ import org.rhcc.actors.node.MemberAge;
 public final class SessionClient
 {
     private static final AtomicLong COUNTER = new AtomicLong();
+    /** How often an open that has not been answered looks whether its node left the cluster, ms. */
+    private static final long OPEN_CHECK_MS = 200;
 
     private final ActorSystem<?> system;
     private final Duration timeout;
@@ -59,14 +61,20 @@ public final class SessionClient
     }
 
     /**
-     * Opens a session on the guardian of each role.
+     * Opens a session on the guardian of each role. The roles opened before one that fails stay open: {@link #end}
+     * closes them (and only them).
      *
      * @param spec the session.
      * @param keys the roles' keys.
+     * @return each role's answer, in the order of the keys: the platform channel its session subscribed to, which is
+     * where the platform must send that role's signals (the node that runs the role now, a primary back after a
+     * takeover included).
      * @throws IllegalStateException if a role is missing, fails or does not answer in time.
      */
-    public void start(final SessionSpec spec, final List<ServiceKey<SessionProtocol.Command>> keys)
+    public List<SessionProtocol.Ready> start(final SessionSpec spec,
+        final List<ServiceKey<SessionProtocol.Command>> keys)
     {
+        final List<SessionProtocol.Ready> ready = new ArrayList<>();
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
             final boolean sender = SessionProtocol.SENDER_KEY.equals(key);
@@ -78,19 +86,61 @@ public final class SessionClient
             final ActorRef<SessionProtocol.Command> guardian = find(sender ?
                 SessionProtocol.senderHostKey(spec.senderHostId()) : key);
             specs.put(spec.sessionId(), spec);
-            open(spec, key, guardian);
+            if (open(spec, key, guardian) instanceof SessionProtocol.Ready r)
+            {
+                ready.add(r);
+            }
         }
+        return ready;
     }
 
     private SessionProtocol.Reply open(final SessionSpec spec, final ServiceKey<SessionProtocol.Command> key,
         final ActorRef<SessionProtocol.Command> guardian)
     {
         guardians.computeIfAbsent(spec.sessionId(), (id) -> new ConcurrentHashMap<>()).put(key.id(), guardian);
-        final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
+        final String what = "opening session " + spec.sessionId() + " on " + key.id();
+        final java.util.concurrent.CompletableFuture<SessionProtocol.Reply> asked = AskPattern.ask(guardian,
             (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
-            system.scheduler()), "opening session " + spec.sessionId() + " on " + key.id());
+            system.scheduler()).toCompletableFuture();
+        while (!asked.isDone())
+        {
+            final String departed = departed(guardian);
+            if (null != departed)
+            {
+                // the node died while the session was opening on it: a standby of the role opens it instead
+                guardians.get(spec.sessionId()).remove(key.id(), guardian);
+                asked.cancel(false);
+                final ServiceKey<SessionProtocol.Command> standbyKey = SessionProtocol.standbyKey(
+                    SessionProtocol.SENDER_KEY.equals(key) ? SessionProtocol.senderHostKey(spec.senderHostId()) : key);
+                final Set<ActorRef<SessionProtocol.Command>> standbys = new java.util.HashSet<>(listing(standbyKey));
+                standbys.removeIf((standby) -> null != departed(standby));
+                if (standbys.isEmpty())
+                {
+                    throw new IllegalStateException("the " + key.id() + " node " + departed + " left the cluster " +
+                        "while session " + spec.sessionId() + " was opening on it, and no standby of the role is in " +
+                        "the cluster");
+                }
+                return open(spec, key, oldest(standbys));
+            }
+            try
+            {
+                asked.get(OPEN_CHECK_MS, TimeUnit.MILLISECONDS);
+            }
+            catch (final TimeoutException | ExecutionException | java.util.concurrent.CancellationException ex)
+            {
+                // done (await below reports it), or not yet: look at the node again
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while " + what, ex);
+            }
+        }
+        final SessionProtocol.Reply reply = await(asked, what);
         if (reply instanceof SessionProtocol.Failed failed)
         {
+            // nothing opened there: closing the session must not ask that node
+            guardians.get(spec.sessionId()).remove(key.id(), guardian);
             throw new IllegalStateException("the " + failed.role() + " role could not open session " +
                 spec.sessionId() + " on " + addressOf(guardian) + ": " + failed.reason());
         }
@@ -138,7 +188,9 @@ public final class SessionClient
     }
 
     /**
-     * Closes a session on the guardian of each role.
+     * Closes a session on the guardian of each role it was opened on (all of the keys if this client did not open
+     * it); a role the session never opened on is not asked, nor one whose node has left the cluster (the session went
+     * with it).
      *
      * @param sessionId the session.
      * @param keys      the roles' keys.
@@ -147,25 +199,46 @@ public final class SessionClient
     public List<SessionProtocol.Ended> end(final long sessionId, final List<ServiceKey<SessionProtocol.Command>> keys)
     {
         final List<SessionProtocol.Ended> ended = new ArrayList<>();
+        final Map<String, java.util.concurrent.CompletionStage<SessionProtocol.Reply>> asked =
+            new java.util.LinkedHashMap<>();
         final Integer senderHostId = senderHosts.remove(sessionId);
         final Map<String, ActorRef<SessionProtocol.Command>> opened = guardians.remove(sessionId);
         specs.remove(sessionId);
         for (final ServiceKey<SessionProtocol.Command> key : keys)
         {
-            final ActorRef<SessionProtocol.Command> guardian = null != opened && opened.containsKey(key.id()) ?
+            if (null != opened && !opened.containsKey(key.id()))
+            {
+                continue;
+            }
+            final ActorRef<SessionProtocol.Command> guardian = null != opened ?
                 opened.get(key.id()) : find(SessionProtocol.SENDER_KEY.equals(key) && null != senderHostId ?
                 SessionProtocol.senderHostKey(senderHostId) : key);
-            final SessionProtocol.Reply reply = await(AskPattern.ask(guardian,
+            if (null != departed(guardian))
+            {
+                // its node left the cluster, and the session with it: nothing to close there, nothing to wait for
+                ended.add(new SessionProtocol.Ended(sessionId, key.id(), 0, 0, ""));
+                continue;
+            }
+            asked.put(key.id(), AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.End(sessionId, replyTo), timeout,
-                system.scheduler()), "closing session " + sessionId + " on " + key.id());
-            if (reply instanceof SessionProtocol.Ended e)
+                system.scheduler()));
+        }
+        // every role is asked before any answer is awaited: one that does not answer must not keep the others open
+        for (final Map.Entry<String, java.util.concurrent.CompletionStage<SessionProtocol.Reply>> entry :
+            asked.entrySet())
+        {
+            SessionProtocol.Reply reply;
+            try
             {
-                ended.add(e);
+                reply = await(entry.getValue(), "closing session " + sessionId + " on " + entry.getKey());
             }
-            else
+            catch (final IllegalStateException ex)
             {
-                ended.add(new SessionProtocol.Ended(sessionId, key.id(), 0, 0, String.valueOf(reply)));
+                reply = new SessionProtocol.Failed(sessionId, entry.getKey(), ex.getMessage());
             }
+            ended.add(reply instanceof SessionProtocol.Ended e ? e :
+                new SessionProtocol.Ended(sessionId, entry.getKey(), 0, 0, reply instanceof SessionProtocol.Failed f ?
+                f.reason() : String.valueOf(reply)));
         }
         return ended;
     }
@@ -183,10 +256,14 @@ public final class SessionClient
     {
         final Map<String, ActorRef<SessionProtocol.Command>> session = guardians.get(sessionId);
         final ActorRef<SessionProtocol.Command> guardian = null == session ? null : session.get(key.id());
-        if (null == guardian)
-        {
-            return null;
-        }
+        return null == guardian ? null : departed(guardian);
+    }
+
+    /**
+     * @return the guardian's node and status if it has left the cluster (downed, leaving or removed), else null.
+     */
+    private String departed(final ActorRef<SessionProtocol.Command> guardian)
+    {
         final Address address = addressOf(guardian);
         final Member member = MemberAge.memberAt(system, address);
         if (null == member)

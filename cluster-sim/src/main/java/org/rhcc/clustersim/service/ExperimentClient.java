@@ -6,25 +6,24 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import com.typesafe.config.Config;
+import org.apache.pekko.actor.ActorSelection;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.Terminated;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.actor.typed.receptionist.Receptionist;
-import org.apache.pekko.cluster.MemberStatus;
-import org.apache.pekko.cluster.typed.Cluster;
 import org.rhcc.actors.config.RemotingSecurity;
 import org.rhcc.actors.config.RhccConfig;
 import org.rhcc.actors.node.RhccNode;
@@ -38,21 +37,26 @@ import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.ResultJson;
 
 /**
- * {@code rhcc experiment NAME --cluster HOST:PORT}: joins a running rhcc cluster as a member with the {@code client}
- * role (no Aeron, no journal), finds the experiment service of its sim node ({@link ExperimentService}), asks for each
- * experiment in turn, follows its runs and rebuilds the result from the JSON the sim node sends. Closing it leaves the
- * cluster gracefully. A sim node that leaves or is downed while the client waits fails the experiment with one line.
+ * {@code rhcc experiment NAME --cluster HOST:PORT}: a client of a running rhcc cluster that is <em>not</em> a member
+ * of it. Its actor system is a plain Artery endpoint ({@code pekko.actor.provider = remote}, the cluster's transport
+ * and, over TLS, a key from the cluster's CA), so no member ever counts it in a split-brain decision, and a client that
+ * stalls or dies can be neither downed nor the reason anything else is (docs/design.md §7, "Clients"). It asks the
+ * sim node at HOST:PORT for its experiment service ({@link ExperimentService}, at {@link #SERVICE_PATH}), asks for each
+ * experiment in turn, follows its runs and rebuilds the result from the JSON the sim node sends. Each side watches
+ * the other: a sim node that stops or cannot be reached fails the experiment here with one line saying so, and a
+ * client that goes away has its experiment cancelled on the sim node (its session closed, the queue freed).
  */
 public final class ExperimentClient implements AutoCloseable
 {
-    /** Cluster role of a client. */
-    public static final String ROLE_CLIENT = "client";
+    /** Path of the experiment service on a sim node. */
+    public static final String SERVICE_PATH = "/system/" + ExperimentService.NAME;
 
     private static final AtomicInteger REQUESTS = new AtomicInteger();
 
     private final ActorSystem<Void> system;
     private final String seed;
     private final Duration timeout;
+    private ActorRef<ExperimentProtocol.Command> service;
 
     private ExperimentClient(final ActorSystem<Void> system, final String seed, final Duration timeout)
     {
@@ -62,24 +66,24 @@ public final class ExperimentClient implements AutoCloseable
     }
 
     /**
-     * Joins the cluster.
+     * Starts the client's Artery endpoint and finds the sim node's experiment service.
      *
-     * @param hostPort the Artery host and port of a running node (a seed node, usually the sim node).
+     * @param hostPort the Artery host and port of the cluster's sim node.
      * @param config   this client's configuration (the cluster's profile and the client's TLS keys), or null for
      *                 application.conf alone.
-     * @return the client, a member of the cluster.
-     * @throws UserInputException for a bad address or setting, or when the cluster is not joined within
+     * @return the client, connected.
+     * @throws UserInputException for a bad address or setting, or when no experiment service answers there within
      *                            {@code rhcc.node.join-timeout}.
      */
-    public static ExperimentClient join(final String hostPort, final Path config)
+    public static ExperimentClient connect(final String hostPort, final Path config)
     {
         final String seed = seedAddress(hostPort);
         final Map<String, Object> overrides = new LinkedHashMap<>();
-        overrides.put("pekko.cluster.roles", List.of(ROLE_CLIENT));
-        overrides.put("pekko.cluster.seed-nodes", List.of(seed));
+        overrides.put("pekko.actor.provider", "remote");
+        overrides.put("pekko.cluster.seed-nodes", List.of());
         overrides.put("pekko.remote.artery.canonical.port", 0);
         // the client says itself, in one line, what went wrong; Pekko's warnings about the connections it closes when
-        // it leaves would only be noise after the results
+        // it stops would only be noise after the results
         overrides.put("pekko.loglevel", "ERROR");
         final Config resolved;
         final Duration timeout;
@@ -93,11 +97,11 @@ public final class ExperimentClient implements AutoCloseable
         {
             throw new UserInputException(ex.getMessage());
         }
-        final ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), RhccNode.SYSTEM_NAME, resolved);
-        final ExperimentClient client = new ExperimentClient(system, seed, timeout);
+        final ExperimentClient client = new ExperimentClient(
+            ActorSystem.create(Behaviors.empty(), RhccNode.SYSTEM_NAME, resolved), seed, timeout);
         try
         {
-            client.awaitUp();
+            client.service = client.findService();
             return client;
         }
         catch (final RuntimeException ex)
@@ -135,22 +139,6 @@ public final class ExperimentClient implements AutoCloseable
         return "pekko://" + RhccNode.SYSTEM_NAME + "@" + hostPort.trim();
     }
 
-    private void awaitUp()
-    {
-        final Cluster cluster = Cluster.get(system);
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
-        while (cluster.selfMember().status() != MemberStatus.up())
-        {
-            if (System.nanoTime() - deadlineNs > 0)
-            {
-                throw new UserInputException("did not join the cluster at " + seed + " within " +
-                    timeout.toSeconds() + " s (rhcc.node.join-timeout): check that a node runs there, and that " +
-                    "--config gives this client the cluster's transport and keys from its CA (rhcc certs)");
-            }
-            pause();
-        }
-    }
-
     /**
      * Runs one experiment on the cluster's sim node.
      *
@@ -159,24 +147,27 @@ public final class ExperimentClient implements AutoCloseable
      * @param settings   its settings, as resolved here (to plan the same runs the sim node plans).
      * @param listener   progress display.
      * @return the result, as an in-process run would have given it.
-     * @throws UserInputException if no sim node serves experiments.
-     * @throws ExperimentFailedException if the sim node could not run it or left the cluster.
+     * @param notices    told each line the sim node reports about the run (a fail-safe, a takeover).
+     * @return the result, as an in-process run would have given it.
+     * @throws UserInputException if no sim node serves experiments there.
+     * @throws ExperimentFailedException if the sim node could not run it, stopped or could not be reached.
      */
     public ExperimentResult run(final ExperimentRequest request, final Experiment experiment,
-        final ExperimentSettings settings, final RunListener listener)
+        final ExperimentSettings settings, final RunListener listener, final Consumer<String> notices)
     {
-        return run(request.forExperiment(experiment), experiment.plan(settings), listener);
+        return run(request.forExperiment(experiment), experiment.plan(settings), listener, notices);
     }
 
     /**
      * @param request  a request for one experiment.
      * @param plan     its runs, as planned here.
      * @param listener progress display.
+     * @param notices  the sim node's lines about the run.
      * @return the result.
      */
-    ExperimentResult run(final ExperimentRequest request, final List<PlannedRun> plan, final RunListener listener)
+    ExperimentResult run(final ExperimentRequest request, final List<PlannedRun> plan, final RunListener listener,
+        final Consumer<String> notices)
     {
-        final ActorRef<ExperimentProtocol.Command> service = findService();
         final BlockingQueue<ExperimentProtocol.Event> events = new LinkedBlockingQueue<>();
         system.systemActorOf(collector(service, request, events),
             "experiment-" + REQUESTS.incrementAndGet(), Props.empty());
@@ -209,6 +200,10 @@ public final class ExperimentClient implements AutoCloseable
                     listener.onExperimentFinished(request.name());
                     return parse(json.toString(), request.name());
                 }
+            }
+            else if (event instanceof ExperimentProtocol.Notice notice)
+            {
+                notices.accept(notice.line());
             }
             else if (event instanceof ExperimentProtocol.Failed failed)
             {
@@ -245,10 +240,18 @@ public final class ExperimentClient implements AutoCloseable
                         (event instanceof ExperimentProtocol.ResultChunk chunk &&
                         chunk.index() == chunk.count() - 1) ? Behaviors.stopped() : Behaviors.same();
                 })
+                .onSignal(PostStop.class, (stopped) ->
+                {
+                    // the client's own system stops (close() from another thread): nothing more will come
+                    events.add(new ExperimentProtocol.Failed("this client stopped before " + request.name() +
+                        " finished"));
+                    return Behaviors.same();
+                })
                 .onSignal(Terminated.class, (terminated) ->
                 {
-                    events.add(new ExperimentProtocol.Failed("the sim node " + service.path().address() +
-                        " left the cluster before " + request.name() + " finished (its log says why); the " +
+                    events.add(new ExperimentProtocol.Failed("lost the sim node " + service.path().address() +
+                        " before " + request.name() + " finished: it stopped, or this client could not reach it " +
+                        "for longer than pekko.remote.watch-failure-detector allows (its log says which); the " +
                         "controllers' journals keep the decisions made so far"));
                     return Behaviors.stopped();
                 })
@@ -256,43 +259,39 @@ public final class ExperimentClient implements AutoCloseable
         });
     }
 
+    /**
+     * Resolves the experiment service at the sim node's address, retrying until {@code rhcc.node.join-timeout}.
+     */
     private ActorRef<ExperimentProtocol.Command> findService()
     {
+        final ActorSelection selection = Adapter.toClassic(system).actorSelection(seed + SERVICE_PATH);
         final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        String why = "no answer";
         while (true)
         {
-            final Receptionist.Listing listing = await(AskPattern.ask(system.receptionist(),
-                (ActorRef<Receptionist.Listing> replyTo) ->
-                    Receptionist.find(ExperimentProtocol.SERVICE_KEY, replyTo), timeout, system.scheduler()));
-            final Set<ActorRef<ExperimentProtocol.Command>> services =
-                listing.getServiceInstances(ExperimentProtocol.SERVICE_KEY);
-            if (!services.isEmpty())
+            try
             {
-                return services.iterator().next();
+                final org.apache.pekko.actor.ActorRef service = selection.resolveOne(Duration.ofSeconds(2))
+                    .toCompletableFuture().get(3, TimeUnit.SECONDS);
+                return Adapter.toTyped(service);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new ExperimentFailedException("interrupted while finding the sim node");
+            }
+            catch (final ExecutionException | TimeoutException ex)
+            {
+                why = null == ex.getCause() ? ex.toString() : ex.getCause().getMessage();
             }
             if (System.nanoTime() - deadlineNs > 0)
             {
-                throw new UserInputException("no node of the cluster at " + seed + " runs experiments after " +
-                    timeout.toSeconds() + " s: start one with 'rhcc node --role sim'");
+                throw new UserInputException("found no experiment service at " + seed + " within " +
+                    timeout.toSeconds() + " s (rhcc.node.join-timeout; " + why + "): check that a node started " +
+                    "with --role sim runs there (--cluster names the sim node), and that --config gives this client " +
+                    "the cluster's transport and a key from its CA (rhcc certs)");
             }
             pause();
-        }
-    }
-
-    private <T> T await(final java.util.concurrent.CompletionStage<T> stage)
-    {
-        try
-        {
-            return stage.toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new ExperimentFailedException("interrupted while finding the sim node");
-        }
-        catch (final ExecutionException | TimeoutException ex)
-        {
-            throw new ExperimentFailedException("the receptionist did not answer: " + ex);
         }
     }
 
@@ -318,12 +317,12 @@ public final class ExperimentClient implements AutoCloseable
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-            throw new ExperimentFailedException("interrupted while joining the cluster");
+            throw new ExperimentFailedException("interrupted while finding the sim node");
         }
     }
 
     /**
-     * Leaves the cluster (coordinated shutdown's leave phases) and stops this client's actor system.
+     * Stops this client's actor system (an experiment it still follows is cancelled on the sim node).
      */
     public void close()
     {
@@ -338,7 +337,7 @@ public final class ExperimentClient implements AutoCloseable
         }
         catch (final ExecutionException | TimeoutException ignore)
         {
-            // leaving is best effort: the cluster downs a client that is gone
+            // stopping is best effort: the sim node notices a client that is gone
         }
     }
 }

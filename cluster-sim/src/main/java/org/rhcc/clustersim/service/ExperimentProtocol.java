@@ -2,20 +2,17 @@ package org.rhcc.clustersim.service;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.CborSerializable;
 import org.rhcc.experiments.ExperimentRequest;
 
 /**
  * Between a client of the cluster and the experiment service of a sim node: the client asks for one experiment and
- * is told, in order, {@link Accepted}, {@link RunStarted} / {@link RunProgress} / {@link RunFinished} for each run,
- * then the result as {@link ResultChunk}s of its JSON, or {@link Failed}.
+ * is told, in order, {@link Accepted}, {@link RunStarted} / {@link RunProgress} / {@link RunFinished} for each run
+ * (with a {@link Notice} whenever a run loses a controller), then the result as {@link ResultChunk}s of its JSON, or
+ * {@link Failed}.
  */
 public final class ExperimentProtocol
 {
-    /** Receptionist key of the experiment service of sim nodes. */
-    public static final ServiceKey<Command> SERVICE_KEY = ServiceKey.create(Command.class, "rhcc-sim-experiments");
-
     /** Characters of the result's JSON per {@link ResultChunk}: far below Artery's largest frame (256 KiB). */
     public static final int CHUNK_CHARS = 32 * 1024;
 
@@ -102,6 +99,23 @@ public final class ExperimentProtocol
      */
     public record ResultChunk(int index, int count, String json) implements Event
     {
+    }
+
+    /**
+     * Something an operator must know happened during a run: the simulated receiver host's fail-safe entered or left, a
+     * controller taken over by a standby.
+     *
+     * @param line what happened, one line.
+     */
+    public record Notice(String line) implements Event
+    {
+        /**
+         * @param line what happened, one line.
+         */
+        @JsonCreator
+        public Notice
+        {
+        }
     }
 
     /**

@@ -1,13 +1,15 @@
 package org.rhcc.clustersim.service;
 
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.apache.pekko.actor.ActorPath;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.rhcc.clustersim.SimPlatform;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
@@ -21,15 +23,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The experiment service of a sim node, registered under {@link ExperimentProtocol#SERVICE_KEY}: each request is
- * queued on the node's one experiment thread, whose runs go one at a time through the node's {@link SimPlatform}
- * (lockstep with the controller nodes), exactly as {@code rhcc experiment --via cluster} runs them in process; the
- * result goes back as the JSON {@code rhcc experiment} writes, so the client's files are those of an in-process run.
- * A request the command line would refuse (unknown experiment, scheme or parameter, a scheme the controllers cannot
- * run) is answered with {@link ExperimentProtocol.Failed} naming it; so is a run that fails.
+ * The experiment service of a sim node, at {@code /system/}{@link #NAME} (clients reach it by that path over Artery,
+ * without joining the cluster: {@link ExperimentClient}): each request is queued on the node's one experiment thread,
+ * whose runs go one at a time through the node's {@link SimPlatform} (lockstep with the controller nodes), exactly as
+ * {@code rhcc experiment --via cluster} runs them in process; the result goes back as the JSON {@code rhcc experiment}
+ * writes, so the client's files are those of an in-process run. A request the command line would refuse (unknown
+ * experiment, scheme or parameter, a scheme the controllers cannot run) is answered with
+ * {@link ExperimentProtocol.Failed} naming it; so is a run that fails. The fail-safes and takeovers of a run are sent
+ * to its client as they happen ({@link ExperimentProtocol.Notice}).
+ * <p>
+ * The service watches each client: one that goes away (it stopped, or cannot be reached for longer than the remote
+ * failure detector allows) has its experiment cancelled, queued or running: a running one stops at its next progress
+ * report, its session closed on every controller node, and the queue goes on with the next client.
  */
 public final class ExperimentService
 {
+    /** Name of the service's actor under {@code /system}. */
+    public static final String NAME = "sim-experiments";
+
     private static final Logger LOGGER = LoggerFactory.getLogger(ExperimentService.class);
 
     private ExperimentService()
@@ -44,42 +55,58 @@ public final class ExperimentService
     public static Behavior<ExperimentProtocol.Command> create(final SimPlatform platform, final ExecutorService worker)
     {
         final AtomicInteger pending = new AtomicInteger();
+        final Map<ActorPath, Cancellation> requests = new ConcurrentHashMap<>();
         final String node = platform.node().address().toString();
-        return Behaviors.setup((context) ->
-        {
-            context.getSystem().receptionist().tell(
-                Receptionist.register(ExperimentProtocol.SERVICE_KEY, context.getSelf()));
-            return Behaviors.receive(ExperimentProtocol.Command.class)
-                .onMessage(ExperimentProtocol.RunExperiment.class, (message) ->
+        return Behaviors.setup((context) -> Behaviors.receive(ExperimentProtocol.Command.class)
+            .onMessage(ExperimentProtocol.RunExperiment.class, (message) ->
+            {
+                final ActorRef<ExperimentProtocol.Event> replyTo = message.replyTo();
+                final Cancellation cancellation = new Cancellation();
+                requests.put(replyTo.path(), cancellation);
+                context.watch(replyTo);
+                replyTo.tell(new ExperimentProtocol.Accepted(node, pending.getAndIncrement()));
+                worker.execute(() ->
                 {
-                    final ActorRef<ExperimentProtocol.Event> replyTo = message.replyTo();
-                    replyTo.tell(new ExperimentProtocol.Accepted(node, pending.getAndIncrement()));
-                    worker.execute(() ->
+                    try
                     {
-                        try
+                        if (!cancellation.cancelled)
                         {
-                            run(platform, message.request(), replyTo);
+                            run(platform, message.request(), replyTo, cancellation);
                         }
-                        finally
-                        {
-                            pending.decrementAndGet();
-                        }
-                    });
-                    return Behaviors.same();
-                })
-                .build();
-        });
+                    }
+                    finally
+                    {
+                        pending.decrementAndGet();
+                        requests.remove(replyTo.path());
+                    }
+                });
+                return Behaviors.same();
+            })
+            .onSignal(Terminated.class, (terminated) ->
+            {
+                final Cancellation cancellation = requests.remove(terminated.getRef().path());
+                if (null != cancellation && !cancellation.finished)
+                {
+                    cancellation.cancelled = true;
+                    LOGGER.warn("the client {} went away (it stopped, or cannot be reached) before its experiment " +
+                        "finished: cancelling it (its session is closed on the controller nodes, the queue goes on)",
+                        terminated.getRef().path().address());
+                }
+                return Behaviors.same();
+            })
+            .build());
     }
 
     /**
      * Runs one request on the calling thread (the experiment thread) and tells the client how it goes.
      *
-     * @param platform the platform.
-     * @param request  the request.
-     * @param replyTo  the client.
+     * @param platform     the platform.
+     * @param request      the request.
+     * @param replyTo      the client.
+     * @param cancellation set when the client went away.
      */
     static void run(final SimPlatform platform, final ExperimentRequest request,
-        final ActorRef<ExperimentProtocol.Event> replyTo)
+        final ActorRef<ExperimentProtocol.Event> replyTo, final Cancellation cancellation)
     {
         try
         {
@@ -93,9 +120,11 @@ public final class ExperimentService
             final Map.Entry<Experiment, ExperimentSettings> only = resolved.entrySet().iterator().next();
             SimPlatform.requireClusterSchemes(only.getValue().schemes());
             LOGGER.info("running experiment {} for {}", request.name(), replyTo.path().address());
-            final ExperimentRunner runner = new ExperimentRunner(base, 1, new ProgressRelay(replyTo),
+            platform.events().follow((line) -> replyTo.tell(new ExperimentProtocol.Notice(line)));
+            final ExperimentRunner runner = new ExperimentRunner(base, 1, new ProgressRelay(replyTo, cancellation),
                 platform.hookFactory());
             final ExperimentResult result = runner.run(only.getKey(), only.getValue());
+            cancellation.finished = true;
             send(ResultJson.toJson(result), replyTo);
             LOGGER.info("experiment {} done", request.name());
         }
@@ -105,9 +134,22 @@ public final class ExperimentService
         }
         catch (final RuntimeException ex)
         {
-            LOGGER.warn("experiment {} failed", request.name(), ex);
+            if (cancellation.cancelled)
+            {
+                // the runner wraps what a run throws; the run stopped because its client went away
+                LOGGER.warn("experiment {} cancelled: its client went away; its sessions are closed",
+                    request.name());
+                return;
+            }
+            // one line: the client is told the same reason, and a stack trace would bury it in the node's log
+            LOGGER.warn("experiment {} for {} failed: {}", request.name(), replyTo.path().address(),
+                null == ex.getMessage() ? ex.toString() : ex.getMessage());
             replyTo.tell(new ExperimentProtocol.Failed(request.name() + " failed on the sim node: " +
                 (null == ex.getMessage() ? ex.toString() : ex.getMessage())));
+        }
+        finally
+        {
+            platform.events().follow(null);
         }
     }
 
@@ -119,6 +161,40 @@ public final class ExperimentService
         {
             replyTo.tell(new ExperimentProtocol.ResultChunk(i, count,
                 json.substring(i * chunk, Math.min(json.length(), (i + 1) * chunk))));
+        }
+    }
+
+    /**
+     * Set by the service's actor when a request's client went away; read by the experiment thread.
+     */
+    static final class Cancellation
+    {
+        volatile boolean cancelled;
+        /** The result is complete: the client stops following once it has it. */
+        volatile boolean finished;
+
+        /**
+         * @throws Cancelled if the client went away.
+         */
+        void check()
+        {
+            if (cancelled)
+            {
+                throw new Cancelled();
+            }
+        }
+
+        /**
+         * Thrown on the experiment thread to stop a run whose client went away.
+         */
+        static final class Cancelled extends RuntimeException
+        {
+            private static final long serialVersionUID = 1L;
+
+            Cancelled()
+            {
+                super("the client went away", null, false, false);
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ public final class SimPlatformHost implements AutoCloseable
             thread.setDaemon(true);
             return thread;
         });
-        node.system().systemActorOf(ExperimentService.create(platform, worker), "sim-experiments", Props.empty());
+        node.system().systemActorOf(ExperimentService.create(platform, worker), ExperimentService.NAME, Props.empty());
         return new SimPlatformHost(platform, worker);
     }
 

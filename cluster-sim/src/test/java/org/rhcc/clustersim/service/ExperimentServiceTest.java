@@ -6,13 +6,18 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
+import org.apache.pekko.cluster.typed.Cluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.counters.ControlPlaneCounters;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.clustersim.SimFixtures;
 import org.rhcc.experiments.Experiment;
@@ -80,17 +85,21 @@ class ExperimentServiceTest
             new ExperimentRunner(base, 1, RunListener.NONE).run(only.getKey(), only.getValue()));
 
         final String viaCluster;
-        try (ExperimentClient client = ExperimentClient.join(port(), null))
+        try (ExperimentClient client = ExperimentClient.connect(port(), null))
         {
-            viaCluster = ResultJson.toJson(client.run(request, only.getKey(), only.getValue(), RunListener.NONE));
+            assertEquals(1, java.util.stream.StreamSupport.stream(
+                Cluster.get(node.system()).state().getMembers().spliterator(), false).count(),
+                "the client is not a member of the cluster");
+            viaCluster = ResultJson.toJson(client.run(request, only.getKey(), only.getValue(), RunListener.NONE,
+                (line) -> { }));
 
             final ExperimentFailedException unknown = assertThrows(ExperimentFailedException.class,
                 () -> client.run(new ExperimentRequest("nope", 3L, null, null, null, Map.of()), List.of(),
-                RunListener.NONE));
+                RunListener.NONE, (line) -> { }));
             assertTrue(unknown.getMessage().startsWith("unknown experiment 'nope'"), unknown.getMessage());
             final ExperimentFailedException all = assertThrows(ExperimentFailedException.class,
                 () -> client.run(new ExperimentRequest("all", 3L, null, null, null, Map.of()), List.of(),
-                RunListener.NONE));
+                RunListener.NONE, (line) -> { }));
             assertTrue(all.getMessage().startsWith("ask the sim node for one experiment at a time"),
                 all.getMessage());
         }
@@ -100,15 +109,67 @@ class ExperimentServiceTest
     }
 
     @Test
+    void shouldCancelTheExperimentOfAClientThatWentAwayAndServeTheNext() throws Exception
+    {
+        final ExperimentRequest longer = new ExperimentRequest("signals", 3L, 0.5, 50.0, List.of("rhcc"), Map.of());
+        final Map.Entry<Experiment, ExperimentSettings> plan =
+            longer.resolve(SimParameters.calibrated()).entrySet().iterator().next();
+        final ControlPlaneCounters.Role receiver = node.context().controlPlane().of(ControlPlaneCounters.RECEIVER);
+        final long openedBefore = receiver.opened();
+        final CountDownLatch started = new CountDownLatch(1);
+        final ExperimentClient gone = ExperimentClient.connect(port(), null);
+        final CompletableFuture<Throwable> outcome = CompletableFuture.supplyAsync(() ->
+        {
+            try
+            {
+                gone.run(longer, plan.getKey(), plan.getValue(), new RunListener()
+                {
+                    @Override
+                    public void onRunStarted(final int index, final org.rhcc.experiments.PlannedRun run)
+                    {
+                        started.countDown();
+                    }
+                }, (line) -> { });
+                return null;
+            }
+            catch (final RuntimeException ex)
+            {
+                return ex;
+            }
+        });
+        assertTrue(started.await(60, TimeUnit.SECONDS), "the first run started");
+        gone.close();
+        final Throwable failure = outcome.get(30, TimeUnit.SECONDS);
+        assertTrue(failure instanceof ExperimentFailedException && failure.getMessage().contains("stopped"),
+            String.valueOf(failure));
+
+        final ExperimentRequest request = new ExperimentRequest("signals", 3L, 0.5, 1.0, List.of("rhcc"), Map.of());
+        final Map.Entry<Experiment, ExperimentSettings> next =
+            request.resolve(SimParameters.calibrated()).entrySet().iterator().next();
+        try (ExperimentClient client = ExperimentClient.connect(port(), null))
+        {
+            client.run(request, next.getKey(), next.getValue(), RunListener.NONE, (line) -> { });
+        }
+        // the cancelled run's session and the next client's both closed: none is left open on the controllers
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (receiver.closedCount() < receiver.opened() && System.nanoTime() < deadlineNs)
+        {
+            Thread.sleep(20);
+        }
+        assertTrue(receiver.opened() - openedBefore >= 2, "sessions opened: " + receiver.opened());
+        assertEquals(receiver.opened(), receiver.closedCount(), "every session the runs opened is closed");
+    }
+
+    @Test
     void shouldGiveUpOnAClusterItCannotJoinWithOneLine() throws IOException
     {
         final Path config = work.resolve("unreachable.conf");
         Files.writeString(config, "include \"application\"\nrhcc.node.join-timeout = 2s\n");
         final UserInputException ex = assertThrows(UserInputException.class,
-            () -> ExperimentClient.join("127.0.0.1:1", config));
-        assertTrue(ex.getMessage().startsWith("did not join the cluster at pekko://rhcc@127.0.0.1:1 within 2 s"),
+            () -> ExperimentClient.connect("127.0.0.1:1", config));
+        assertTrue(ex.getMessage().startsWith("found no experiment service at pekko://rhcc@127.0.0.1:1 within 2 s"),
             ex.getMessage());
-        assertThrows(UserInputException.class, () -> ExperimentClient.join("127.0.0.1", null));
+        assertThrows(UserInputException.class, () -> ExperimentClient.connect("127.0.0.1", null));
     }
 
     private static String port()

@@ -94,4 +94,42 @@ public final class Channels
         uri.put(CommonContext.TERM_LENGTH_PARAM_NAME, Integer.toString(termLengthBytes));
         return uri.toString();
     }
+
+    /**
+     * A UDP publication's channel that sends from one local address ({@code interface}): otherwise the driver binds its
+     * send socket to every interface (0.0.0.0), even on a node whose every other socket is on loopback.
+     *
+     * @param channel   a publication's channel.
+     * @param localHost the address (or a name that resolves to one) to send from; empty to leave the channel as it is.
+     * @return the channel with {@code interface} set (the loopback interface's address for any loopback host), or as
+     * it was (not UDP, {@code interface} already set, no host, or a host that is no address of this machine).
+     */
+    public static String sendingFrom(final String channel, final String localHost)
+    {
+        final ChannelUri uri = ChannelUri.parse(channel);
+        if (null == localHost || localHost.isEmpty() || !CommonContext.UDP_MEDIA.equals(uri.media()) ||
+            null != uri.get(CommonContext.INTERFACE_PARAM_NAME))
+        {
+            return channel;
+        }
+        final String bind;
+        try
+        {
+            final java.net.InetAddress address = java.net.InetAddress.getByName(localHost);
+            // Aeron looks the address up among the host's interfaces: a loopback alias (127.0.0.2) is no interface's
+            // own address, so it sends from the loopback interface's
+            bind = address.isLoopbackAddress() ? java.net.InetAddress.getLoopbackAddress().getHostAddress() :
+                null != java.net.NetworkInterface.getByInetAddress(address) ? address.getHostAddress() : null;
+        }
+        catch (final java.io.IOException ex)
+        {
+            return channel;
+        }
+        if (null == bind)
+        {
+            return channel;
+        }
+        uri.put(CommonContext.INTERFACE_PARAM_NAME, bind.indexOf(':') >= 0 ? "[" + bind + "]" : bind);
+        return uri.toString();
+    }
 }

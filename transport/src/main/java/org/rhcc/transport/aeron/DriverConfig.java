@@ -69,6 +69,10 @@ public final class DriverConfig
     private int termLengthBytes = termLengthProperty();
     private int ipcTermLengthBytes = termLengthProperty();
     private String idleStrategySpec = System.getProperty(IDLE_STRATEGY_PROP_NAME, IDLE_STRATEGY_DEFAULT);
+    /** Aeron's default sleep of a client conductor between duty cycles, ms. */
+    private static final long CLIENT_IDLE_SLEEP_MS = 16;
+    private NodeActivity activity;
+    private String restIdleStrategySpec = IDLE_STRATEGY_DEFAULT;
     private Path archiveDir;
     private int archiveSegmentLengthBytes = ARCHIVE_SEGMENT_LENGTH_DEFAULT;
 
@@ -163,6 +167,51 @@ public final class DriverConfig
     }
 
     /**
+     * Lets the driver's and archive's threads rest while the node has no session: they idle with
+     * {@link #idleStrategy()} only while {@code activity} is hot, with {@code restIdleStrategySpec} otherwise
+     * ({@link RestingIdleStrategy}).
+     *
+     * @param activity             the node's sessions, or null to stay hot always.
+     * @param restIdleStrategySpec the idle strategy at rest, see {@link IdleStrategies#parse}.
+     * @return this for a fluent API.
+     */
+    public DriverConfig restWhenIdle(final NodeActivity activity, final String restIdleStrategySpec)
+    {
+        this.activity = activity;
+        this.restIdleStrategySpec = restIdleStrategySpec;
+        return this;
+    }
+
+    /**
+     * @return a supplier of the idle strategies of the driver's threads, resting ones when the driver rests while
+     * its node is idle.
+     */
+    java.util.function.Supplier<org.agrona.concurrent.IdleStrategy> idleStrategies()
+    {
+        final java.util.function.Supplier<org.agrona.concurrent.IdleStrategy> hot =
+            IdleStrategies.supplier(idleStrategySpec);
+        if (null == activity)
+        {
+            return hot;
+        }
+        final java.util.function.Supplier<org.agrona.concurrent.IdleStrategy> rest =
+            IdleStrategies.supplier(restIdleStrategySpec);
+        return () -> new RestingIdleStrategy(hot.get(), rest.get(), activity);
+    }
+
+    /**
+     * @return the idle strategy of a client's conductor thread: Aeron's own (a 16 ms sleep), or, when the driver
+     * rests while its node is idle, the rest strategy then.
+     */
+    org.agrona.concurrent.IdleStrategy clientIdleStrategy()
+    {
+        final org.agrona.concurrent.IdleStrategy hot = new org.agrona.concurrent.SleepingMillisIdleStrategy(
+            CLIENT_IDLE_SLEEP_MS);
+        return null == activity ? hot :
+            new RestingIdleStrategy(hot, IdleStrategies.parse(restIdleStrategySpec), activity);
+    }
+
+    /**
      * @param archiveDir directory an Aeron Archive keeps recordings in, or null to run without an archive. It is
      *                   kept on close, so recordings outlive the run.
      * @return this for a fluent API.
@@ -224,6 +273,7 @@ public final class DriverConfig
         checkTermLength("termLengthBytes", termLengthBytes);
         checkTermLength("ipcTermLengthBytes", ipcTermLengthBytes);
         IdleStrategies.parse(idleStrategySpec);
+        IdleStrategies.parse(restIdleStrategySpec);
         if (null != archiveDir)
         {
             checkTermLength("archiveSegmentLengthBytes", archiveSegmentLengthBytes);

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -44,6 +45,18 @@ public final class EmbeddedMediaDriver implements AutoCloseable
      */
     public static final String ARCHIVE_CONTROL_CHANNEL = "aeron:ipc";
 
+    /**
+     * How long the embedded driver and its clients wait for each other's heartbeats, ms (Aeron: 10 s). They live in
+     * one JVM and pause together: a node frozen or stalled for longer than the timeout finds, when it resumes, its
+     * clients closed by their own timeout and their counters unmapped under the actors still writing them (a JVM
+     * crash), instead of hearing that its cluster downed it and stopping with its one line. A node frozen through a
+     * whole takeover and the rest of a run is paused for over a minute on a loaded machine. Whether a paused node
+     * is gone is the split-brain resolver's call (conf/application.conf); a client of another process that dies
+     * holds its publications this long.
+     */
+    static final long LIVENESS_TIMEOUT_MS = 600_000;
+    /** Name prefix of a driver directory, {@code aeron-<pid>-<n>}. */
+    static final String DIR_PREFIX = "aeron-";
     private static final Logger LOGGER = LoggerFactory.getLogger(EmbeddedMediaDriver.class);
     private static final AtomicInteger INSTANCE_COUNTER = new AtomicInteger();
 
@@ -84,8 +97,9 @@ public final class EmbeddedMediaDriver implements AutoCloseable
                 "cannot create the working directory " + workDir + ": choose a writable work directory", ex);
         }
 
+        reclaimStaleDirectories(workDir);
         final Path aeronDir = workDir.resolve(
-            "aeron-" + ProcessHandle.current().pid() + "-" + INSTANCE_COUNTER.getAndIncrement());
+            DIR_PREFIX + ProcessHandle.current().pid() + "-" + INSTANCE_COUNTER.getAndIncrement());
         final MediaDriver.Context driverContext = driverContext(config, aeronDir);
         try
         {
@@ -110,6 +124,53 @@ public final class EmbeddedMediaDriver implements AutoCloseable
     }
 
     /**
+     * Deletes the driver directories of processes that no longer run ({@code aeron-<pid>-<n>} whose pid is gone): a
+     * node killed with SIGKILL, or halted, cannot delete its own (about 50 MB of term buffers each), so the next
+     * driver started in the same work directory reclaims them.
+     *
+     * @param workDir the work directory.
+     */
+    static void reclaimStaleDirectories(final Path workDir)
+    {
+        try (java.util.stream.Stream<Path> entries = Files.list(workDir))
+        {
+            entries.filter((dir) -> Files.isDirectory(dir) && isStale(dir.getFileName().toString()))
+                .forEach((dir) ->
+                {
+                    IoUtil.delete(dir.toFile(), true);
+                    LOGGER.info("reclaimed the driver directory {} of a process that no longer runs", dir);
+                });
+        }
+        catch (final IOException ex)
+        {
+            LOGGER.warn("could not look for stale driver directories in {}: {}", workDir, ex.toString());
+        }
+    }
+
+    private static boolean isStale(final String name)
+    {
+        if (!name.startsWith(DIR_PREFIX))
+        {
+            return false;
+        }
+        final int dash = name.indexOf('-', DIR_PREFIX.length());
+        if (dash < 0)
+        {
+            return false;
+        }
+        try
+        {
+            final long pid = Long.parseLong(name.substring(DIR_PREFIX.length(), dash));
+            return pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map((p) -> !p.isAlive())
+                .orElse(true);
+        }
+        catch (final NumberFormatException ex)
+        {
+            return false;
+        }
+    }
+
+    /**
      * Connects a new Aeron client to this driver; it is closed when the driver closes.
      * <p>
      * An exception thrown by a fragment handler during {@code Subscription.poll} is rethrown to the poller (after the
@@ -123,6 +184,8 @@ public final class EmbeddedMediaDriver implements AutoCloseable
         ensureOpen();
         final Aeron aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(aeronDirectoryName())
+            .driverTimeoutMs(LIVENESS_TIMEOUT_MS)
+            .idleStrategy(config.clientIdleStrategy())
             .errorHandler(EmbeddedMediaDriver::logClientError)
             .subscriberErrorHandler(RethrowingErrorHandler.INSTANCE));
         clients.add(aeron);
@@ -226,12 +289,15 @@ public final class EmbeddedMediaDriver implements AutoCloseable
 
     private static MediaDriver.Context driverContext(final DriverConfig config, final Path aeronDir)
     {
-        final Supplier<IdleStrategy> idle = IdleStrategies.supplier(config.idleStrategy());
+        final Supplier<IdleStrategy> idle = config.idleStrategies();
         return new MediaDriver.Context()
             .aeronDirectoryName(aeronDir.toString())
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
             .warnIfDirectoryExists(false)
+            .driverTimeoutMs(LIVENESS_TIMEOUT_MS)
+            .clientLivenessTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 20_000))
+            .publicationUnblockTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 10_000))
             .threadingMode(config.threadingMode())
             .publicationTermBufferLength(config.termLengthBytes())
             .ipcTermBufferLength(config.ipcTermLengthBytes())
@@ -255,7 +321,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
             .recordingEventsEnabled(false)
             .threadingMode(ArchiveThreadingMode.SHARED)
             .segmentFileLength(config.archiveSegmentLengthBytes())
-            .idleStrategySupplier(IdleStrategies.supplier(config.idleStrategy()));
+            .idleStrategySupplier(config.idleStrategies());
     }
 
     private static void logDriverError(final Throwable throwable)

@@ -43,6 +43,23 @@ class EmbeddedMediaDriverTest
     }
 
     @Test
+    void shouldReclaimTheDirectoriesOfDeadProcessesAtLaunch() throws IOException
+    {
+        // a pid no process has: the kernel's pid_max is at most 2^22
+        final Path dead = Files.createDirectories(workDir.resolve("aeron-" + (1L << 23) + "-0"));
+        Files.writeString(dead.resolve("cnc.dat"), "left by a node killed with SIGKILL");
+        final Path live = Files.createDirectories(workDir.resolve("aeron-" + ProcessHandle.current().pid() + "-99"));
+        final Path other = Files.createDirectories(workDir.resolve("archive"));
+        try (EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir)))
+        {
+            assertTrue(Files.exists(driver.aeronDirectory()));
+            assertFalse(Files.exists(dead), "a dead process's driver directory is reclaimed");
+            assertTrue(Files.exists(live), "this process's own directories stay");
+            assertTrue(Files.exists(other), "other directories stay");
+        }
+    }
+
+    @Test
     void shouldRunTwoDriversSideBySideInOneWorkDir()
     {
         try (EmbeddedMediaDriver first = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir));

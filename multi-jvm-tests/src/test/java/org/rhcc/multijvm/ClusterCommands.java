@@ -1,0 +1,77 @@
+package org.rhcc.multijvm;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+import org.rhcc.cli.RhccCommand;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * What the tests of a hand-started cluster do to it as an operator would: run an {@code rhcc} command, signal a node's
+ * process, and wait for a node's log line while an experiment runs.
+ */
+final class ClusterCommands
+{
+    private ClusterCommands()
+    {
+    }
+
+    /**
+     * @param args the command's arguments.
+     * @return exit code, stdout, stderr of an rhcc command run in this JVM.
+     */
+    static String[] rhcc(final String... args)
+    {
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        final int exit = RhccCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new String[] {Integer.toString(exit), out.toString(), err.toString()};
+    }
+
+    /**
+     * @param node   a node.
+     * @param signal {@code STOP}, {@code CONT}, ...
+     */
+    static void signal(final NodeProcess node, final String signal) throws IOException, InterruptedException
+    {
+        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(node.pid())).start();
+        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + node.pid());
+    }
+
+    /**
+     * @return lines of the node's log that contain the text.
+     */
+    static long count(final NodeProcess node, final String text)
+    {
+        return node.logLines().stream().filter(line -> line.contains(text)).count();
+    }
+
+    /**
+     * Waits until the node's log has the text {@code count} times.
+     *
+     * @throws AssertionError if the experiment ends first, or the timeout passes.
+     */
+    static void awaitLine(final NodeProcess node, final String text, final long count,
+        final CompletableFuture<String[]> run, final Duration timeout) throws InterruptedException
+    {
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        while (count(node, text) < count)
+        {
+            if (run.isDone())
+            {
+                throw new AssertionError("the experiment ended before " + node.name() + " logged '" + text + "' " +
+                    count + " time(s): " + String.join(" | ", run.join()));
+            }
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new AssertionError(node.name() + " did not log '" + text + "' " + count + " times: " +
+                    node.logTail());
+            }
+            Thread.sleep(50);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.rhcc.transport.aeron;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Whether a node has work on its data path: the sessions (and, on the sim node, the runs) open on it. While none is
+ * open the node rests: its driver's and archive's threads idle with the rest strategy ({@link RestingIdleStrategy}),
+ * so that an idle node, a standby above all, costs its host almost no CPU (README, "Operating rhcc", "What an idle
+ * node costs"). Thread-safe: sessions open and close on actor threads, the driver's threads read it.
+ */
+public final class NodeActivity
+{
+    private final AtomicInteger open = new AtomicInteger();
+
+    /**
+     * A session (or run) opens: the node's threads are hot until it closes.
+     */
+    public void enter()
+    {
+        open.incrementAndGet();
+    }
+
+    /**
+     * A session (or run) closed; once none is open the node rests again.
+     */
+    public void leave()
+    {
+        open.decrementAndGet();
+    }
+
+    /**
+     * @return true while a session is open.
+     */
+    public boolean hot()
+    {
+        return open.get() > 0;
+    }
+}
