@@ -151,7 +151,17 @@ class RhccCommandTest
             "rhcc experiment: --set 'io.creditsLines' must be KEY=VALUE, e.g. --set io.creditsLines=92");
         assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--set", "ithr=45"),
             "rhcc experiment: unknown parameter 'ithr' in --set; it is neither a simulator parameter nor a " +
-            "parameter of the chosen schemes ('rhcc list --parameters' shows them all)");
+            "parameter of any scheme ('rhcc list --parameters' shows them all)");
+        assertOneLineUsageError(CommandResult.run("experiment", "signals", "--set", "i_thr=45"),
+            "rhcc experiment: parameter 'i_thr' in --set belongs to the schemes rhcc, rhcc-gated, hostcc, rnic-only, " +
+            "cpu-only, hostcc-5level, hostcc-emulated, rhcc+hpcc, rhcc-gated+hpcc, rhcc+swift, rhcc-gated+swift, and " +
+            "this experiment runs dcqcn, which does not take it; run one that does (e.g. --scheme rhcc) or drop it");
+        // controller parameters are parsed before the first run starts: one line, no progress line before it
+        assertOneLineUsageError(CommandResult.run("experiment", "ablation", "--set", "i_thr=abc"),
+            "rhcc experiment: controller parameter i_thr = 'abc' is not a number (IIO occupancy threshold I_thr, " +
+            "entries (paper 45))");
+        assertOneLineUsageError(CommandResult.run("experiment", "ablation", "--set", "hpcc_eta=2"),
+            "rhcc experiment: --set hpcc_eta = 2.0 must be in (0, 1], e.g. 0.95");
         assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--set", "io.creditsLines=0"),
             "rhcc experiment: --set io.creditsLines=0 rejected: io.creditsLines = 0 must be within 8..4096");
         assertOneLineUsageError(CommandResult.run("experiment", "pcie", "--cluster", "10.0.0.1"),

@@ -16,6 +16,8 @@ import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.RecordMaps;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.result.Stationarity;
+import org.rhcc.experiments.scheme.SchemeEntry;
+import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
@@ -66,13 +68,16 @@ public final class ExperimentRunner
     }
 
     /**
-     * Checks that every override names a simulator parameter (and parses) or a parameter of one of the schemes, and
-     * that the simulator parameters with all overrides applied together pass their own checks (so that dependent
-     * values such as {@code dram.wpqLowLines} and {@code dram.wpqHighLines} can be changed together).
+     * Checks the overrides before any run starts: every one names a simulator parameter (and parses) or a parameter of
+     * one of the chosen schemes, every scheme's parameters parse and lie in range (its controllers' and its inter-host
+     * CC's), and the simulator parameters with all overrides applied together pass their own checks (so that
+     * dependent values such as {@code dram.wpqLowLines} and {@code dram.wpqHighLines} can be changed together).
      *
      * @param base     the simulator parameters.
      * @param settings the command line's settings.
-     * @throws UserInputException naming the first unknown override, or the overrides a parameter group rejects.
+     * @throws UserInputException naming the first unknown override (and, for a parameter of other schemes, which schemes
+     *                            take it), the first value that does not parse, or the overrides a parameter group
+     *                            rejects.
      */
     public static void validate(final SimParameters base, final ExperimentSettings settings)
     {
@@ -91,11 +96,34 @@ public final class ExperimentRunner
                     // names the group that lacks the component and lists what it has
                     ParameterOverrides.apply(base, key, entry.getValue());
                 }
-                throw new UserInputException("unknown parameter '" + key + "' in --set; it is neither a simulator " +
-                    "parameter nor a parameter of the chosen schemes ('rhcc list --parameters' shows them all)");
+                throw unknownParameter(key, settings.schemes());
             }
         }
         ParameterOverrides.applyAll(base, simOverrides);
+        for (final SchemeEntry scheme : settings.schemes())
+        {
+            scheme.checkParameters(settings.params(), base.network().lineRateGbps());
+        }
+    }
+
+    /**
+     * @return the error for a {@code --set} key that none of the chosen schemes takes: which built-in schemes take it,
+     * if any, and how to choose one.
+     */
+    private static UserInputException unknownParameter(final String key, final List<SchemeEntry> chosen)
+    {
+        final List<String> takers = SchemeRegistry.builtIn().all().stream()
+            .filter((scheme) -> scheme.parameterNames().contains(key)).map(SchemeEntry::name).toList();
+        final String running = String.join(", ", chosen.stream().map(SchemeEntry::name).toList());
+        if (takers.isEmpty())
+        {
+            return new UserInputException("unknown parameter '" + key + "' in --set; it is neither a simulator " +
+                "parameter nor a parameter of any scheme ('rhcc list --parameters' shows them all)");
+        }
+        return new UserInputException("parameter '" + key + "' in --set belongs to the schemes " +
+            String.join(", ", takers) + ", and this experiment runs " + running + (chosen.size() == 1 ?
+            ", which does not take it" : ", which do not take it") + "; run one that does (e.g. --scheme " +
+            takers.get(0) + ") or drop it");
     }
 
     /**

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.InterHostCc;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.api.ControllerHook;
 
 /**
@@ -88,5 +90,29 @@ public record SchemeEntry(String name, String description, List<String> paramete
     public ControllerHook onPlatform(final ControllerHook intraHostHook, final Map<String, String> params)
     {
         return InterHostCcHook.over(intraHostHook, interHost, params);
+    }
+
+    /**
+     * Parses this scheme's parameters among the overrides as its controllers and its inter-host CC will, so that a
+     * bad value is refused before any run starts.
+     *
+     * @param params       the overrides; keys that are not this scheme's are ignored.
+     * @param lineRateGbps the sender NICs' line rate, Gbit/s.
+     * @throws UserInputException naming the parameter and value that does not parse or is out of range.
+     */
+    public void checkParameters(final Map<String, String> params, final double lineRateGbps)
+    {
+        if (null != intraHost)
+        {
+            try
+            {
+                ControllerConfig.of(intraHost, lineRateGbps, params);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new UserInputException(ex.getMessage());
+            }
+        }
+        InterHostCcKeys.settings(interHost, params);
     }
 }
