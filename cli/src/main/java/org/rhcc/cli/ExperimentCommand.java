@@ -13,13 +13,13 @@ import java.util.concurrent.Callable;
 import org.rhcc.clustersim.service.ExperimentClient;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
+import org.rhcc.experiments.HostProfile;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.RunListener;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeEntry;
-import org.rhcc.sim.SimParameters;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,8 +39,9 @@ import picocli.CommandLine.Spec;
     description = {
         "Runs an experiment against the calibrated simulator and writes DIR/NAME.json, DIR/NAME.csv and PNG charts.",
         "Experiments: signals (paper B10-B12), congestion (B1-B6), msg-qp (B7), numa (B8-B9), mba-levels (B13-B14), " +
-            "pcie (B15), the evaluation (memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, " +
-            "cascade-timing, settling), weighted shares per QP (weighted), or all. 'rhcc list' describes them.",
+            "pcie (B15), the evaluation (memory, incast, ithr-sweep, dthr-sweep, threshold-sweep, ablation, qp-scale, " +
+            "cascade-timing, settling, hpcc-reference, protected-cpu), weighted shares per QP (weighted), or all. " +
+            "'rhcc list' describes them.",
     })
 public final class ExperimentCommand implements Callable<Integer>
 {
@@ -78,6 +79,12 @@ public final class ExperimentCommand implements Callable<Integer>
         description = "Override a simulator parameter (e.g. io.creditsLines=92) or a scheme parameter; repeatable. " +
             "'rhcc list --parameters' shows them.")
     private List<String> sets = List.of();
+
+    @Option(names = "--host-profile", paramLabel = "NAME|FILE",
+        description = "The host to simulate: a built-in profile ('rhcc list --profiles': cascadelake-100g, the " +
+            "paper's testbed, or icelake-200g) or a profile file of 'path = value' lines over one of them (docs/" +
+            "model.md §11). With --cluster the sim node reads the file. Default: cascadelake-100g.")
+    private String hostProfile;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
         description = "Runs simulated at once (each run is single-threaded). Default: ${DEFAULT-VALUE}.")
@@ -138,13 +145,13 @@ public final class ExperimentCommand implements Callable<Integer>
     public Integer call()
     {
         final ExperimentRequest request = new ExperimentRequest(name, seed, warmupMs, durationMs, schemes,
-            parseSets(sets));
+            parseSets(sets), hostProfile);
         if (threads < 1 || threads > 64)
         {
             throw new UserInputException("--threads " + threads + " must be within 1..64");
         }
-        final SimParameters base = SimParameters.calibrated();
-        final Map<Experiment, ExperimentSettings> settingsByExperiment = request.resolve(base);
+        final HostProfile profile = request.profile();
+        final Map<Experiment, ExperimentSettings> settingsByExperiment = request.resolve(profile.parameters());
         final Map<String, SchemeEntry> chosenSchemes = new LinkedHashMap<>();
         settingsByExperiment.values().forEach((settings) ->
             settings.schemes().forEach((entry) -> chosenSchemes.putIfAbsent(entry.name(), entry)));
@@ -197,7 +204,7 @@ public final class ExperimentCommand implements Callable<Integer>
                     progress = served.listener(progress);
                     served.start(controllersVia.node(), stderr);
                 }
-                final ExperimentRunner runner = new ExperimentRunner(base, controllersVia.threads(threads),
+                final ExperimentRunner runner = new ExperimentRunner(profile, controllersVia.threads(threads),
                     null == dashboard ? progress : dashboard.listener(progress), controllersVia.hookFactory());
                 if (null != dashboard && dashboardWait)
                 {

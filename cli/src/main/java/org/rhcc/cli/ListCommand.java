@@ -7,12 +7,13 @@ import java.util.concurrent.Callable;
 
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRegistry;
+import org.rhcc.experiments.HostProfile;
 import org.rhcc.experiments.ParameterOverrides;
 import org.rhcc.experiments.RunLength;
+import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
-import org.rhcc.sim.SimParameters;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +37,13 @@ public final class ListCommand implements Callable<Integer>
     @Option(names = "--parameters", description = "List the simulator parameters --set accepts, with their values.")
     private boolean parameters;
 
+    @Option(names = "--profiles", description = "List the built-in host profiles (--host-profile).")
+    private boolean profiles;
+
+    @Option(names = "--host-profile", paramLabel = "NAME|FILE",
+        description = "With --parameters: the values of this host profile. Default: cascadelake-100g.")
+    private String hostProfile;
+
     /**
      * {@inheritDoc}
      */
@@ -43,16 +51,32 @@ public final class ListCommand implements Callable<Integer>
     public Integer call()
     {
         final PrintWriter out = spec.commandLine().getOut();
-        if (parameters)
+        if (profiles)
         {
-            out.println("simulator parameters (rhcc experiment --set PATH=VALUE), calibrated values:");
-            for (final Map.Entry<String, String> entry :
-                ParameterOverrides.leaves(SimParameters.calibrated()).entrySet())
+            out.println("host profiles (rhcc experiment --host-profile NAME, or the path of a profile file):");
+            for (final String name : HostProfile.BUILT_IN)
             {
-                out.println("  " + entry.getKey() + " = " + entry.getValue());
+                out.printf("  %-17s %s%n", name, HostProfile.resolve(name).description());
             }
             out.flush();
             return RhccCommand.EXIT_OK;
+        }
+        if (parameters)
+        {
+            final HostProfile profile = HostProfile.resolve(hostProfile);
+            out.println("simulator parameters (rhcc experiment --set PATH=VALUE), values of host profile " +
+                profile.name() + ":");
+            for (final Map.Entry<String, String> entry : ParameterOverrides.leaves(profile.parameters()).entrySet())
+            {
+                out.println("  " + entry.getKey() + " = " + entry.getValue() +
+                    (profile.overrides().containsKey(entry.getKey()) ? "   (profile)" : ""));
+            }
+            out.flush();
+            return RhccCommand.EXIT_OK;
+        }
+        if (null != hostProfile)
+        {
+            throw new UserInputException("--host-profile goes with --parameters (the values of that host)");
         }
         out.println("experiments (rhcc experiment NAME), with each run's warm-up + measured simulated time:");
         for (final Experiment experiment : ExperimentRegistry.builtIn().all())
@@ -72,7 +96,7 @@ public final class ListCommand implements Callable<Integer>
                 String.join(", ", entry.parameterNames()) + ")");
         }
         out.println();
-        out.println("simulator parameters: rhcc list --parameters");
+        out.println("simulator parameters: rhcc list --parameters; host profiles: rhcc list --profiles");
         out.flush();
         return RhccCommand.EXIT_OK;
     }

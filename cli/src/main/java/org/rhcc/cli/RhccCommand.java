@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
         CertsCommand.class,
         ReplayCommand.class,
         CountersCommand.class,
+        TuneCommand.class,
         DashboardCommand.class,
     })
 public final class RhccCommand implements Runnable

@@ -119,8 +119,8 @@ class RhccCommandTest
     {
         assertOneLineUsageError(CommandResult.run("experiment", "outcast"),
             "rhcc experiment: unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, delay-map, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, " +
-            "settling, hpcc-reference, protected-cpu, weighted, all");
+            "mba-levels, delay-map, pcie, memory, incast, ithr-sweep, dthr-sweep, threshold-sweep, ablation, qp-scale, " +
+            "cascade-timing, settling, hpcc-reference, protected-cpu, weighted, all");
     }
 
     @Test

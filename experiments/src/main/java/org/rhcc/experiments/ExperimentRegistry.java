@@ -21,6 +21,7 @@ import org.rhcc.experiments.evaluation.IncastExperiment;
 import org.rhcc.experiments.evaluation.MemoryExperiment;
 import org.rhcc.experiments.evaluation.ProtectedCpuExperiment;
 import org.rhcc.experiments.evaluation.ParameterSweep;
+import org.rhcc.experiments.tune.ThresholdSweepExperiment;
 import org.rhcc.experiments.evaluation.QpScaleExperiment;
 import org.rhcc.experiments.evaluation.SettlingExperiment;
 import org.rhcc.experiments.evaluation.WeightedExperiment;
@@ -56,6 +57,7 @@ public final class ExperimentRegistry
             .register(new IncastExperiment())
             .register(ParameterSweep.iThr())
             .register(ParameterSweep.dThr())
+            .register(new ThresholdSweepExperiment())
             .register(new AblationExperiment())
             .register(new QpScaleExperiment())
             .register(new CascadeTimingExperiment())

@@ -15,12 +15,14 @@ import org.rhcc.sim.SimParameters;
  * that runs the experiment for a client of its cluster ({@code rhcc experiment NAME --cluster}), so both plan the
  * same runs from the same request.
  *
- * @param name       an experiment name ('rhcc list'), or {@code all}.
- * @param seed       seed of every run.
- * @param warmupMs   {@code --warmup-ms}, or null for each experiment's own.
- * @param durationMs {@code --duration-ms}, or null for each experiment's own.
- * @param schemes    {@code --scheme}, or null (or empty) for each experiment's own.
- * @param params     {@code --set} overrides, in the order given.
+ * @param name        an experiment name ('rhcc list'), or {@code all}.
+ * @param seed        seed of every run.
+ * @param warmupMs    {@code --warmup-ms}, or null for each experiment's own.
+ * @param durationMs  {@code --duration-ms}, or null for each experiment's own.
+ * @param schemes     {@code --scheme}, or null (or empty) for each experiment's own.
+ * @param params      {@code --set} overrides, in the order given.
+ * @param hostProfile {@code --host-profile}: a built-in profile's name or a profile file's path ({@link HostProfile}),
+ *                    or null for the paper's testbed.
  */
 public record ExperimentRequest(
     String name,
@@ -28,7 +30,8 @@ public record ExperimentRequest(
     Double warmupMs,
     Double durationMs,
     List<String> schemes,
-    Map<String, String> params)
+    Map<String, String> params,
+    String hostProfile)
 {
     private static final double LONGEST_MS = 10_000.0;
 
@@ -43,12 +46,37 @@ public record ExperimentRequest(
     }
 
     /**
+     * A request for the paper's testbed.
+     *
+     * @param name       an experiment name ('rhcc list'), or {@code all}.
+     * @param seed       seed of every run.
+     * @param warmupMs   {@code --warmup-ms}, or null for each experiment's own.
+     * @param durationMs {@code --duration-ms}, or null for each experiment's own.
+     * @param schemes    {@code --scheme}, or null (or empty) for each experiment's own.
+     * @param params     {@code --set} overrides, in the order given.
+     */
+    public ExperimentRequest(final String name, final long seed, final Double warmupMs, final Double durationMs,
+        final List<String> schemes, final Map<String, String> params)
+    {
+        this(name, seed, warmupMs, durationMs, schemes, params, null);
+    }
+
+    /**
      * @param experiment one of the experiments the request names.
      * @return the same request for that experiment alone.
      */
     public ExperimentRequest forExperiment(final Experiment experiment)
     {
-        return new ExperimentRequest(experiment.name(), seed, warmupMs, durationMs, schemes, params);
+        return new ExperimentRequest(experiment.name(), seed, warmupMs, durationMs, schemes, params, hostProfile);
+    }
+
+    /**
+     * @return the host the runs simulate.
+     * @throws UserInputException if {@link #hostProfile()} names no built-in profile and no readable profile file.
+     */
+    public HostProfile profile()
+    {
+        return HostProfile.resolve(hostProfile);
     }
 
     /**

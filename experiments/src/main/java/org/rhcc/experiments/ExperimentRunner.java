@@ -33,7 +33,11 @@ import org.rhcc.sim.api.Scenario;
  */
 public final class ExperimentRunner
 {
+    /** The key in a result's {@code sim_parameters} that names a host profile other than the paper's testbed. */
+    public static final String HOST_PROFILE_KEY = "host_profile";
+
     private final SimParameters baseParameters;
+    private final String hostProfileName;
     private final int threads;
     private final RunListener listener;
     private final RunHookFactory hooks;
@@ -57,6 +61,25 @@ public final class ExperimentRunner
     public ExperimentRunner(final SimParameters baseParameters, final int threads, final RunListener listener,
         final RunHookFactory hooks)
     {
+        this(baseParameters, null, threads, listener, hooks);
+    }
+
+    /**
+     * @param profile  the host every run simulates; each run's overrides are applied on top of its parameters.
+     * @param threads  runs executed at once, at least 1.
+     * @param listener progress display.
+     * @param hooks    creates each run's controller (in process, or through the cluster).
+     */
+    public ExperimentRunner(final HostProfile profile, final int threads, final RunListener listener,
+        final RunHookFactory hooks)
+    {
+        this(profile.parameters(), profile.isDefault() ? null : profile.name(), threads, listener, hooks);
+    }
+
+    private ExperimentRunner(final SimParameters baseParameters, final String hostProfileName, final int threads,
+        final RunListener listener, final RunHookFactory hooks)
+    {
+        this.hostProfileName = hostProfileName;
         this.hooks = hooks;
         if (threads < 1)
         {
@@ -183,13 +206,30 @@ public final class ExperimentRunner
                 settings.durationNs() / 1e6,
                 settings.warmupNs() / 1e6,
                 schemes,
-                RecordMaps.toMap(baseParameters),
+                simParameters(),
                 records);
         }
         finally
         {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * @return the base parameters as the result records them, led by the host profile's name unless it is the paper's
+     * testbed (whose results stay as they were before profiles existed).
+     */
+    private Map<String, Object> simParameters()
+    {
+        final Map<String, Object> tree = RecordMaps.toMap(baseParameters);
+        if (null == hostProfileName)
+        {
+            return tree;
+        }
+        final Map<String, Object> named = new LinkedHashMap<>();
+        named.put(HOST_PROFILE_KEY, hostProfileName);
+        named.putAll(tree);
+        return named;
     }
 
     /**

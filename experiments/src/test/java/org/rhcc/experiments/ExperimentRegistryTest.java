@@ -10,6 +10,7 @@ import org.rhcc.experiments.baseline.DelayMapExperiment;
 import org.rhcc.experiments.scheme.HookFactory;
 import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
+import org.rhcc.experiments.tune.ThresholdSweepExperiment;
 import org.rhcc.sim.DelayMap;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
@@ -30,7 +31,8 @@ class ExperimentRegistryTest
     {
         assertEquals(List.of("signals", "congestion", "msg-qp", "numa", "mba-levels", "delay-map", "pcie", "memory",
             "incast",
-            "ithr-sweep", "dthr-sweep", "ablation", "qp-scale", "cascade-timing", "settling", "hpcc-reference",
+            "ithr-sweep", "dthr-sweep", "threshold-sweep", "ablation", "qp-scale", "cascade-timing", "settling",
+            "hpcc-reference",
             "protected-cpu", "weighted"),
             REGISTRY.resolve(ExperimentRegistry.ALL).stream().map(Experiment::name).toList());
         assertEquals("numa", REGISTRY.resolve("numa").get(0).name());
@@ -42,8 +44,8 @@ class ExperimentRegistryTest
         final UserInputException ex = assertThrows(UserInputException.class, () -> REGISTRY.resolve("outcast"));
 
         assertEquals("unknown experiment 'outcast'; known experiments: signals, congestion, msg-qp, numa, " +
-            "mba-levels, delay-map, pcie, memory, incast, ithr-sweep, dthr-sweep, ablation, qp-scale, cascade-timing, settling, " +
-            "hpcc-reference, protected-cpu, weighted, all", ex.getMessage());
+            "mba-levels, delay-map, pcie, memory, incast, ithr-sweep, dthr-sweep, threshold-sweep, ablation, qp-scale, " +
+            "cascade-timing, settling, hpcc-reference, protected-cpu, weighted, all", ex.getMessage());
     }
 
     @Test
@@ -60,6 +62,7 @@ class ExperimentRegistryTest
             Map.ofEntries(Map.entry("signals", 4), Map.entry("congestion", 8), Map.entry("msg-qp", 20),
                 Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("delay-map", 100), Map.entry("pcie", 4),
                 Map.entry("memory", 2), Map.entry("incast", 8), Map.entry("ithr-sweep", 8), Map.entry("dthr-sweep", 6),
+                Map.entry("threshold-sweep", 47),
                 Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
                 Map.entry("settling", 1), Map.entry("hpcc-reference", 2),
                 Map.entry("protected-cpu", 4), Map.entry("weighted", 3));
@@ -138,7 +141,8 @@ class ExperimentRegistryTest
         int experimentsWithRhcc = 0;
         for (final Experiment experiment : REGISTRY.all())
         {
-            if (experiment.defaultSchemes().contains("rhcc"))
+            // threshold-sweep judges rhcc's own thresholds against each other and a 0x reference, not against a CC
+            if (experiment.defaultSchemes().contains("rhcc") && !ThresholdSweepExperiment.NAME.equals(experiment.name()))
             {
                 experimentsWithRhcc++;
                 assertTrue(experiment.defaultSchemes().containsAll(schemes),

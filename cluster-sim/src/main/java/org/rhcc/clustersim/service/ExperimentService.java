@@ -13,12 +13,12 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.rhcc.clustersim.SimPlatform;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
+import org.rhcc.experiments.HostProfile;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.ResultJson;
-import org.rhcc.sim.SimParameters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -110,8 +110,8 @@ public final class ExperimentService
     {
         try
         {
-            final SimParameters base = SimParameters.calibrated();
-            final Map<Experiment, ExperimentSettings> resolved = request.resolve(base);
+            final HostProfile profile = request.profile();
+            final Map<Experiment, ExperimentSettings> resolved = request.resolve(profile.parameters());
             if (1 != resolved.size())
             {
                 throw new UserInputException("ask the sim node for one experiment at a time, not '" +
@@ -121,7 +121,7 @@ public final class ExperimentService
             SimPlatform.requireClusterSchemes(only.getValue().schemes());
             LOGGER.info("running experiment {} for {}", request.name(), replyTo.path().address());
             platform.events().follow((line) -> replyTo.tell(new ExperimentProtocol.Notice(line)));
-            final ExperimentRunner runner = new ExperimentRunner(base, 1, new ProgressRelay(replyTo, cancellation),
+            final ExperimentRunner runner = new ExperimentRunner(profile, 1, new ProgressRelay(replyTo, cancellation),
                 platform.hookFactory());
             final ExperimentResult result = runner.run(only.getKey(), only.getValue());
             cancellation.finished = true;

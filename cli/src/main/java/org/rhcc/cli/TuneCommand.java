@@ -1,0 +1,222 @@
+package org.rhcc.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.rhcc.core.tune.ContentionProbe;
+import org.rhcc.core.tune.KneeSearch;
+import org.rhcc.core.tune.RampPoint;
+import org.rhcc.core.tune.TunedThresholds;
+import org.rhcc.experiments.ExperimentRunner;
+import org.rhcc.experiments.ExperimentSettings;
+import org.rhcc.experiments.HostProfile;
+import org.rhcc.experiments.RunHookFactory;
+import org.rhcc.experiments.RunLength;
+import org.rhcc.experiments.UserInputException;
+import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.scheme.SchemeRegistry;
+import org.rhcc.experiments.tune.SimContentionProbe;
+import org.rhcc.experiments.tune.ThresholdSweepExperiment;
+import org.rhcc.experiments.tune.TuneOutputs;
+import org.rhcc.nativeio.doctor.Check;
+import org.rhcc.nativeio.doctor.Doctor;
+import org.rhcc.nativeio.doctor.DoctorReport;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rhcc tune}: I_thr and D_thr for a host, from a bounded probe of contention (docs/design.md §4.2), written as
+ * a conf fragment and a report. On the simulator ({@code --host-profile}) each measurement is a short simulated run;
+ * with {@code --sweep} it then runs {@link ThresholdSweepExperiment} with the tuned point beside the grid and the
+ * paper's point. {@code --native} tunes this host through its real backends, or says in one line what it lacks.
+ */
+@Command(
+    name = "tune",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Derives I_thr and D_thr for a host: loads its cores step by step with the NIC at line rate and no "
+        + "controller, finds the heaviest load at which PCIe does not yet back-pressure the NIC, and takes the IIO "
+        + "occupancy and the receiver processing delay there (docs/design.md 4.2). Writes DIR/rhcc-tune.conf and "
+        + "DIR/tune.json.")
+public final class TuneCommand implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--host-profile", paramLabel = "NAME|FILE",
+        description = "The simulated host to tune (rhcc list --profiles; default: the paper's testbed).")
+    private String hostProfile;
+
+    @Option(names = "--native", description = "Tune this host through its real backends (IIO counter, NIC counters) "
+        + "instead of a simulated one.")
+    private boolean nativeHost;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+        description = "Seed of every simulated measurement (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--onset", paramLabel = "FRACTION", defaultValue = "0.01",
+        description = "PCIe stall fraction (and goodput loss) that counts as back-pressure (default: ${DEFAULT-VALUE}).")
+    private double onset;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/tune",
+        description = "Where the conf fragment, the JSON and the sweep go (default: ${DEFAULT-VALUE}).")
+    private Path out;
+
+    @Option(names = "--sweep", description = "Then run the I_thr x D_thr sweep at 3x with the tuned and the paper's "
+        + "thresholds (48 runs of 90 ms simulated time), judged by the most CPU memory bandwidth with the NIC not "
+        + "back-pressured (RDMA >= 99 %% of 0x, PCIe stalls <= 1 %%).")
+    private boolean sweep;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
+        description = "Simulations of the sweep run in parallel (default: ${DEFAULT-VALUE}).")
+    private int threads;
+
+    @Option(names = "--no-charts", description = "Skip the sweep's PNG charts.")
+    private boolean noCharts;
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public Integer call()
+    {
+        if (nativeHost)
+        {
+            if (null != hostProfile || sweep)
+            {
+                throw new UserInputException("--native tunes this host: leave out --host-profile and --sweep");
+            }
+            throw new UserInputException(nativeRefusal(Doctor.examine(new Doctor.Context()), Path.of("/sys")));
+        }
+        if (threads < 1 || threads > 64)
+        {
+            throw new UserInputException("--threads " + threads + " must be within 1..64");
+        }
+        final KneeSearch search = search(onset);
+        final HostProfile profile = HostProfile.resolve(hostProfile);
+        final PrintWriter stdout = spec.commandLine().getOut();
+        final PrintWriter stderr = spec.commandLine().getErr();
+        final Path directory = OutputDirectory.prepare(out);
+        final String host = "host profile " + profile.name() + " (" + profile.description() + "), seed " + seed;
+
+        final List<RampPoint> points = new ArrayList<>();
+        final SimContentionProbe simulated = new SimContentionProbe(profile, seed, SimContentionProbe.RUN_LENGTH,
+            (load) -> { });
+        final ContentionProbe recorded = (load) ->
+        {
+            final RampPoint point = simulated.measure(load);
+            points.add(point);
+            stderr.printf(Locale.ROOT, "tune: measurement %d (at most %d), load %.4f: RDMA %.1f Gbit/s, PCIe stall " +
+                "%.2f %%, IIO %.1f lines, D %.0f ns%n", points.size(), search.maxMeasurements(), load,
+                point.goodputGbps(), 100.0 * point.stallFraction(), point.iioLines(), point.delayNs());
+            stderr.flush();
+            return point;
+        };
+        final TunedThresholds tuned = search.search(recorded);
+        final List<Path> files;
+        try
+        {
+            files = TuneOutputs.write(directory, host, tuned, points);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write the tuning results to " + directory + ": " +
+                ex.getMessage(), ex);
+        }
+        stdout.print(TuneOutputs.report(host, tuned, points));
+        stdout.printf(Locale.ROOT, "wrote %s and %s; use it with: rhcc experiment NAME%s --set i_thr=%d " +
+                "--set d_thr_ns=%d, or include %s in a node's config%n", files.get(0), files.get(1),
+            profile.isDefault() ? "" : " --host-profile " + profile.name(), tuned.iThrLines(), tuned.dThrNs(),
+            files.get(0).getFileName());
+        stdout.flush();
+        if (sweep)
+        {
+            runSweep(profile, tuned, directory, stdout, stderr);
+        }
+        return RhccCommand.EXIT_OK;
+    }
+
+    private void runSweep(final HostProfile profile, final TunedThresholds tuned, final Path directory,
+        final PrintWriter stdout, final PrintWriter stderr)
+    {
+        final ThresholdSweepExperiment experiment = new ThresholdSweepExperiment(tuned.iThrLines(), tuned.dThrNs());
+        final RunLength length = experiment.runLength();
+        final ExperimentSettings settings = new ExperimentSettings(seed, Math.round(length.durationMs() * 1e6),
+            Math.round(length.warmupMs() * 1e6), SchemeRegistry.builtIn().parse(experiment.defaultSchemes()),
+            Map.of());
+        final ExperimentRunner runner = new ExperimentRunner(profile, threads,
+            new ProgressPrinter(stderr, ProgressPrinter.stderrIsTerminal()), RunHookFactory.IN_PROCESS);
+        final ExperimentResult result = runner.run(experiment, settings);
+        try
+        {
+            ExperimentOutputs.write(experiment, result, directory, !noCharts);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write the sweep to " + directory + ": " + ex.getMessage(), ex);
+        }
+        stdout.println(ExperimentOutputs.summary(experiment, result));
+        stdout.flush();
+    }
+
+    /**
+     * @param report  what {@code rhcc doctor} finds on this machine.
+     * @param sysRoot sysfs.
+     * @return the one line that says why this host cannot be tuned here: its first gap, or what the real-host probe
+     * still needs.
+     */
+    static String nativeRefusal(final DoctorReport report, final Path sysRoot)
+    {
+        final String alternative = " ('rhcc doctor' lists every gap; tune a simulated host with --host-profile)";
+        for (final Check check : report.checks())
+        {
+            if (check.status() == Check.Status.MISSING)
+            {
+                return "this machine lacks " + check.name() + ": " +
+                    RhccCommand.firstLine(check.detail()) + alternative;
+            }
+        }
+        final Path rdma = sysRoot.resolve("class/infiniband");
+        boolean nic = false;
+        try (var devices = Files.list(rdma))
+        {
+            nic = devices.findAny().isPresent();
+        }
+        catch (final IOException ex)
+        {
+            nic = false;
+        }
+        if (!nic)
+        {
+            return "this machine has no RDMA NIC (" + rdma + " is empty or absent)" + alternative;
+        }
+        return "this host has the counters, but the real-host probe (a paced memory load on the " +
+            "NIC's socket, the NIC's outbound_pci_stalled_wr and port_rcv_data counters, and D from the sender's " +
+            "PCC timestamps) is not in this build: describe the host in a profile file and tune it with " +
+            "--host-profile FILE";
+    }
+
+    private static KneeSearch search(final double onset)
+    {
+        try
+        {
+            return new KneeSearch(onset, KneeSearch.DEFAULT_COARSE_STEPS, KneeSearch.DEFAULT_REFINE_STEPS);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new UserInputException("--onset: " + ex.getMessage(), ex);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.rhcc.experiments.tune;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.rhcc.core.tune.RampPoint;
+import org.rhcc.core.tune.TunedThresholds;
+
+/**
+ * What {@code rhcc tune} writes: a conf fragment with the two thresholds ({@value #CONF_FILE}, included by a node's
+ * config or read as {@code --set} values), the probe's points as JSON ({@value #JSON_FILE}), and a short report.
+ */
+public final class TuneOutputs
+{
+    /** The conf fragment's file name. */
+    public static final String CONF_FILE = "rhcc-tune.conf";
+    /** The probe's JSON file name. */
+    public static final String JSON_FILE = "tune.json";
+
+    private TuneOutputs()
+    {
+    }
+
+    /**
+     * @param host      what was tuned, one line (a host profile's name and description, or this host).
+     * @param tuned     the search's result.
+     * @param points    every measurement, in the order made.
+     * @return the conf fragment: {@code rhcc.session.params} with {@code i_thr} and {@code d_thr_ns}.
+     */
+    public static String conf(final String host, final TunedThresholds tuned, final List<RampPoint> points)
+    {
+        return "# rhcc tune: " + host + "\n" +
+            "# " + kneeLine(tuned) + "\n" +
+            "# " + points.size() + " measurements; the rule: docs/design.md §4.2\n" +
+            "rhcc.session.params {\n" +
+            "  i_thr = " + tuned.iThrLines() + "\n" +
+            "  d_thr_ns = " + tuned.dThrNs() + "\n" +
+            "}\n";
+    }
+
+    /**
+     * @param host   what was tuned.
+     * @param tuned  the search's result.
+     * @param points every measurement, in the order made.
+     * @return the report: one line per measurement in load order, the knee and the thresholds.
+     */
+    public static String report(final String host, final TunedThresholds tuned, final List<RampPoint> points)
+    {
+        final StringBuilder text = new StringBuilder();
+        text.append("rhcc tune: ").append(host).append('\n');
+        text.append(String.format(Locale.ROOT, "%8s %12s %14s %10s %8s%n",
+            "load", "RDMA Gbit/s", "PCIe stall %", "IIO lines", "D ns"));
+        final List<RampPoint> sorted = new ArrayList<>(points);
+        sorted.sort((a, b) -> Double.compare(a.load(), b.load()));
+        for (final RampPoint point : sorted)
+        {
+            text.append(String.format(Locale.ROOT, "%8.4f %12.1f %14.2f %10.1f %8.0f%s%n",
+                point.load(), point.goodputGbps(), 100.0 * point.stallFraction(), point.iioLines(), point.delayNs(),
+                point == tuned.knee() ? "   <- knee" : ""));
+        }
+        text.append(kneeLine(tuned)).append('\n');
+        text.append(String.format(Locale.ROOT, "I_thr = %d lines, D_thr = %d ns (the paper's testbed: 45 lines, " +
+            "200 ns)%n", tuned.iThrLines(), tuned.dThrNs()));
+        return text.toString();
+    }
+
+    /**
+     * Writes the conf fragment and the JSON into a directory.
+     *
+     * @param directory an existing directory.
+     * @param host      what was tuned.
+     * @param tuned     the search's result.
+     * @param points    every measurement.
+     * @return the files written.
+     * @throws IOException if a file cannot be written.
+     */
+    public static List<Path> write(final Path directory, final String host, final TunedThresholds tuned,
+        final List<RampPoint> points) throws IOException
+    {
+        final Path conf = directory.resolve(CONF_FILE);
+        Files.writeString(conf, conf(host, tuned, points), StandardCharsets.UTF_8);
+        final Map<String, Object> json = new LinkedHashMap<>();
+        json.put("host", host);
+        json.put("i_thr", tuned.iThrLines());
+        json.put("d_thr_ns", tuned.dThrNs());
+        json.put("onset", tuned.onset());
+        json.put("knee_found", tuned.kneeFound());
+        json.put("knee_load", tuned.knee().load());
+        json.put("first_back_pressured_load", tuned.kneeFound() ? tuned.firstLoss().load() : null);
+        final List<Map<String, Object>> measured = new ArrayList<>();
+        for (final RampPoint point : points)
+        {
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("load", point.load());
+            row.put("rnic_gbps", point.goodputGbps());
+            row.put("pcie_stall_fraction", point.stallFraction());
+            row.put("iio_occupancy", point.iioLines());
+            row.put("rx_delay_ns", point.delayNs());
+            measured.add(row);
+        }
+        json.put("measurements", measured);
+        final Path jsonFile = directory.resolve(JSON_FILE);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(jsonFile.toFile(), json);
+        return List.of(conf, jsonFile);
+    }
+
+    private static String kneeLine(final TunedThresholds tuned)
+    {
+        final RampPoint knee = tuned.knee();
+        if (!tuned.kneeFound())
+        {
+            return String.format(Locale.ROOT, "no load up to the probe's bound back-pressured the NIC: the " +
+                "thresholds are the signals at the bound (IIO %.1f lines, D %.0f ns)", knee.iioLines(),
+                knee.delayNs());
+        }
+        final RampPoint loss = tuned.firstLoss();
+        return String.format(Locale.ROOT, "knee at load %.4f (IIO %.1f lines, D %.0f ns, stalled %.2f %%); at " +
+            "%.4f the NIC stalled %.2f %% of the time for PCIe credits, RDMA %.1f Gbit/s (onset: %.0f %%)",
+            knee.load(), knee.iioLines(), knee.delayNs(), 100.0 * knee.stallFraction(), loss.load(),
+            100.0 * loss.stallFraction(), loss.goodputGbps(), 100.0 * tuned.onset());
+    }
+}
