@@ -12,9 +12,15 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -92,12 +98,17 @@ final class ClusterCertificates
                 copyIn(work, CA_STORE);
                 copyIn(work, CA_CERT);
             }
-            final List<String> written = new ArrayList<>();
+            final Map<String, String> passwords = new LinkedHashMap<>();
             for (final String name : names)
             {
-                final String password = password();
-                makeNode(keytool, name, password, caPassword);
-                Files.writeString(work.resolve(name + ".conf"), nodeConf(name, password, trustPassword),
+                passwords.put(name, password());
+            }
+            makeNodes(keytool, passwords, caPassword);
+            final List<String> written = new ArrayList<>();
+            for (final Map.Entry<String, String> node : passwords.entrySet())
+            {
+                final String name = node.getKey();
+                Files.writeString(work.resolve(name + ".conf"), nodeConf(name, node.getValue(), trustPassword),
                     StandardCharsets.UTF_8);
                 written.add(name + ".p12");
                 written.add(name + ".conf");
@@ -154,7 +165,62 @@ final class ClusterCertificates
             "-keystore", TRUST_STORE, "-storepass", trustPassword);
     }
 
-    private void makeNode(final Keytool keytool, final String name, final String password, final String caPassword)
+    /**
+     * Makes every node's key store, the nodes side by side on the machine's cores: each node's keytool runs are one
+     * chain of their own that only reads the CA's store, and a keytool run is a JVM start, CPU-bound.
+     *
+     * @throws IllegalStateException the first node's failure, by node order, once every chain has ended.
+     */
+    private static void makeNodes(final Keytool keytool, final Map<String, String> passwords, final String caPassword)
+    {
+        final int threads = Math.max(1, Math.min(passwords.size(), Runtime.getRuntime().availableProcessors()));
+        final ExecutorService pool = Executors.newFixedThreadPool(threads, (task) ->
+        {
+            final Thread thread = new Thread(task, "rhcc-certs");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try
+        {
+            final List<Future<?>> chains = new ArrayList<>();
+            for (final Map.Entry<String, String> node : passwords.entrySet())
+            {
+                chains.add(pool.submit(() -> makeNode(keytool, node.getKey(), node.getValue(), caPassword)));
+            }
+            RuntimeException failure = null;
+            for (final Future<?> chain : chains)
+            {
+                try
+                {
+                    chain.get();
+                }
+                catch (final ExecutionException ex)
+                {
+                    if (null == failure)
+                    {
+                        failure = ex.getCause() instanceof RuntimeException runtime ? runtime :
+                            new IllegalStateException(ex.getCause());
+                    }
+                }
+            }
+            if (null != failure)
+            {
+                throw failure;
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while keytool ran", ex);
+        }
+        finally
+        {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void makeNode(final Keytool keytool, final String name, final String password,
+        final String caPassword)
     {
         final String store = name + ".p12";
         final String san = "san=" + (IPV4.matcher(name).matches() ? "ip:" : "dns:") + name;
