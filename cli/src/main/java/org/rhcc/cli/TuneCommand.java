@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 
 import org.rhcc.core.tune.ContentionProbe;
 import org.rhcc.core.tune.KneeSearch;
-import org.rhcc.core.tune.RampPoint;
+import org.rhcc.core.tune.ProbePoint;
 import org.rhcc.core.tune.TunedThresholds;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
@@ -45,10 +45,10 @@ import picocli.CommandLine.Spec;
     name = "tune",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Derives I_thr and D_thr for a host: loads its cores step by step with the NIC at line rate and no "
-        + "controller, finds the heaviest load at which PCIe does not yet back-pressure the NIC, and takes the IIO "
-        + "occupancy and the receiver processing delay there (docs/design.md 4.2). Writes DIR/rhcc-tune.conf and "
-        + "DIR/tune.json.")
+    description = "Derives I_thr and D_thr for a host: with the NIC at line rate and no controller, loads its cores "
+        + "with the 3x MLC load under each MBA level from the deepest up, finds the least-throttled level at which the "
+        + "NIC keeps its goodput, and takes the IIO occupancy and the receiver processing delay there "
+        + "(docs/design.md 4.2). Writes DIR/rhcc-tune.conf and DIR/tune.json.")
 public final class TuneCommand implements Callable<Integer>
 {
     @Spec
@@ -67,7 +67,7 @@ public final class TuneCommand implements Callable<Integer>
     private long seed;
 
     @Option(names = "--onset", paramLabel = "FRACTION", defaultValue = "0.01",
-        description = "PCIe stall fraction (and goodput loss) that counts as back-pressure (default: ${DEFAULT-VALUE}).")
+        description = "Goodput loss, a fraction of the idle goodput, that counts as a loss (default: ${DEFAULT-VALUE}).")
     private double onset;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/tune",
@@ -104,23 +104,24 @@ public final class TuneCommand implements Callable<Integer>
         {
             throw new UserInputException("--threads " + threads + " must be within 1..64");
         }
-        final KneeSearch search = search(onset);
         final HostProfile profile = HostProfile.resolve(hostProfile);
+        final KneeSearch search = search(onset, profile.parameters().mba().levelCount());
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter stderr = spec.commandLine().getErr();
         final Path directory = OutputDirectory.prepare(out);
         final String host = "host profile " + profile.name() + " (" + profile.description() + "), seed " + seed;
 
-        final List<RampPoint> points = new ArrayList<>();
+        final List<ProbePoint> points = new ArrayList<>();
         final SimContentionProbe simulated = new SimContentionProbe(profile, seed, SimContentionProbe.RUN_LENGTH,
-            (load) -> { });
-        final ContentionProbe recorded = (load) ->
+            (level) -> { });
+        final ContentionProbe recorded = (level) ->
         {
-            final RampPoint point = simulated.measure(load);
+            final ProbePoint point = simulated.measure(level);
             points.add(point);
-            stderr.printf(Locale.ROOT, "tune: measurement %d (at most %d), load %.4f: RDMA %.1f Gbit/s, PCIe stall " +
-                "%.2f %%, IIO %.1f lines, D %.0f ns%n", points.size(), search.maxMeasurements(), load,
-                point.goodputGbps(), 100.0 * point.stallFraction(), point.iioLines(), point.delayNs());
+            stderr.printf(Locale.ROOT, "tune: measurement %d (at most %d), %s: RDMA %.1f Gbit/s, PCIe stall " +
+                "%.2f %%, IIO %.1f lines, D %.0f ns%n", points.size(), search.maxMeasurements(),
+                0 == level ? "idle cores" : "3x load at MBA level " + level, point.goodputGbps(),
+                100.0 * point.stallFraction(), point.iioLines(), point.delayNs());
             stderr.flush();
             return point;
         };
@@ -208,11 +209,11 @@ public final class TuneCommand implements Callable<Integer>
             "--host-profile FILE";
     }
 
-    private static KneeSearch search(final double onset)
+    private static KneeSearch search(final double onset, final int levels)
     {
         try
         {
-            return new KneeSearch(onset, KneeSearch.DEFAULT_COARSE_STEPS, KneeSearch.DEFAULT_REFINE_STEPS);
+            return new KneeSearch(onset, levels);
         }
         catch (final IllegalArgumentException ex)
         {

@@ -71,6 +71,6 @@ class TuneCommandTest
             new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err));
 
         assertEquals(RhccCommand.EXIT_USAGE, exit);
-        assertTrue(err.toString().contains("--onset: onset = 0.9 must be a fraction in (0, 0.5]"), err.toString());
+        assertTrue(err.toString().contains("--onset: onset = 0.9 must be a fraction of the idle goodput in (0, 0.5]"), err.toString());
     }
 }

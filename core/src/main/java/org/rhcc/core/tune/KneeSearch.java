@@ -1,74 +1,62 @@
 package org.rhcc.core.tune;
 
 /**
- * The tuning rule of {@code rhcc tune} (docs/design.md §4.2): find the heaviest load of the host's cores at which the
- * NIC is not yet back-pressured, and take the receiver's two signals there as the thresholds.
+ * The tuning rule of {@code rhcc tune} (docs/design.md §4.2): under the heaviest load the host is tuned for, find the
+ * least-throttled MBA level at which the NIC keeps its goodput, and take the receiver's two signals there as the
+ * thresholds.
  * <p>
- * Why there: I_thr (Eq. (1)) and D_thr (Eq. (2)-(3)) are where each loop starts to act. Below the knee's occupancy
- * and delay the NIC's writes still find PCIe posted credits, so a loop that acts there takes bandwidth from the cores
- * (or the NIC) for nothing; above them PCIe back-pressures the NIC, which is the congestion rhcc exists to prevent
- * (the NIC's buffer fills, then it pauses the network or loses goodput). The knee is the lightest setting of both
- * loops that still keeps the NIC free of back-pressure: the paper's reading of 45 lines and 200 ns on its testbed,
- * the occupancy and delay at which intra-host congestion begins.
+ * Why there: the MBA cascade (Eq. (1) and its threshold) is a five-level bang-bang loop. It steps down while the
+ * smoothed occupancy is above I_thr and back up while it is not, so under a steady load it settles into an
+ * alternation of two neighbouring levels: the one whose occupancy is above I_thr and the one below. With I_thr at the
+ * occupancy of the knee level (the least-throttled level that leaves the NIC its goodput), the cascade alternates
+ * between the knee level and the next deeper one: both leave the NIC whole, and the cores get the most bandwidth any
+ * stable alternation can give them. A higher I_thr lets the cascade step up to the level that costs the NIC; a lower
+ * one throttles deeper than needed. D_thr (Eq. (2)-(3)) is the delay at the knee level: the sender loop stays quiet
+ * while the receiver's loop holds the host at the knee or deeper, and acts when the host is worse than that. The
+ * paper reasons the same way about its testbed (MBA level 4 already gives the NIC its full rate at 3x); on rhcc's
+ * model of that testbed the knee is level 3, and the rule gives 46 lines and 193 ns against the paper's 45 and 200.
  * <p>
- * Back-pressure is measured as the NIC sees it, not as its goodput: a NIC at line rate has headroom (headers, probes)
- * that hides short stalls from the goodput, so the goodput falls only well after the stalls begin. A load counts as
- * back-pressured when the NIC stalled for posted credits more than {@code onset} of the time, or lost more than
- * {@code onset} of its idle goodput.
- * <p>
- * The search: the idle point, then {@code coarseSteps} loads evenly up to the bound, stopping at the first that is
- * back-pressured; then {@code refineSteps} bisections between the last load that was not and the first that was.
- * I_thr is the knee's occupancy rounded up to whole lines, D_thr its delay rounded to the nanosecond. If no load up to
- * the bound is back-pressured, the cores cannot congest this host's NIC within the probe's bound, and the thresholds
- * are the signals at the bound. At most {@code 1 + coarseSteps + refineSteps} measurements, each a short run: the
- * contention the host sees is bounded in load and in time.
+ * The search: idle cores (the no-contention signals), then the probe's load at the deepest level and one level less
+ * each time, stopping at the first level at which the NIC loses more than {@code onset} of its idle goodput. At most
+ * {@code 1 + levels} short measurements. If even the deepest level loses, the receiver loop cannot protect the NIC
+ * alone: I_thr is the idle occupancy rounded up (the cascade throttles as soon as the cores load the host) and D_thr
+ * the delay at the deepest level. If no level loses, the cores cannot congest the NIC: the thresholds are the
+ * unthrottled signals, rounded up, and the cascade rests.
  */
 public final class KneeSearch
 {
-    /** Stall fraction and goodput loss that count as back-pressure: 1 %. */
+    /** Goodput loss that counts as a loss: 1 % of the idle goodput. */
     public static final double DEFAULT_ONSET = 0.01;
-    /** Evenly spaced loads of the coarse pass: 10 (steps of 10 % of the bound). */
-    public static final int DEFAULT_COARSE_STEPS = 10;
-    /** Bisections between the last free and the first back-pressured load: 4 (the knee to 1/160 of the bound). */
-    public static final int DEFAULT_REFINE_STEPS = 4;
 
     private final double onset;
-    private final int coarseSteps;
-    private final int refineSteps;
+    private final int levels;
 
     /**
-     * The rule with its defaults.
+     * @param levels the host's MBA levels (5 on rhcc's cascade), 1 = unthrottled.
      */
-    public KneeSearch()
+    public KneeSearch(final int levels)
     {
-        this(DEFAULT_ONSET, DEFAULT_COARSE_STEPS, DEFAULT_REFINE_STEPS);
+        this(DEFAULT_ONSET, levels);
     }
 
     /**
-     * @param onset       stall fraction and goodput loss (a fraction of the idle goodput) that count as
-     *                    back-pressure, in (0, 0.5].
-     * @param coarseSteps loads of the coarse pass, 2..100.
-     * @param refineSteps bisections after it, 0..20.
+     * @param onset  goodput loss that counts as a loss, a fraction of the idle goodput in (0, 0.5].
+     * @param levels the host's MBA levels, 2..16.
      * @throws IllegalArgumentException naming the value out of range and its range.
      */
-    public KneeSearch(final double onset, final int coarseSteps, final int refineSteps)
+    public KneeSearch(final double onset, final int levels)
     {
         if (!(onset > 0.0 && onset <= 0.5))
         {
             throw new IllegalArgumentException("onset = " + onset +
-                " must be a fraction in (0, 0.5], e.g. 0.01 for 1 % of the time stalled or of the goodput lost");
+                " must be a fraction of the idle goodput in (0, 0.5], e.g. 0.01 for 1 %");
         }
-        if (coarseSteps < 2 || coarseSteps > 100)
+        if (levels < 2 || levels > 16)
         {
-            throw new IllegalArgumentException("coarse steps = " + coarseSteps + " must be in 2..100");
-        }
-        if (refineSteps < 0 || refineSteps > 20)
-        {
-            throw new IllegalArgumentException("refine steps = " + refineSteps + " must be in 0..20");
+            throw new IllegalArgumentException("levels = " + levels + " must be in 2..16");
         }
         this.onset = onset;
-        this.coarseSteps = coarseSteps;
-        this.refineSteps = refineSteps;
+        this.levels = levels;
     }
 
     /**
@@ -76,7 +64,7 @@ public final class KneeSearch
      */
     public int maxMeasurements()
     {
-        return 1 + coarseSteps + refineSteps;
+        return 1 + levels;
     }
 
     /**
@@ -84,29 +72,22 @@ public final class KneeSearch
      *
      * @param probe the host's contention probe.
      * @return the thresholds with the points they come from.
-     * @throws IllegalStateException if the NIC carries no goodput at idle cores, or is already back-pressured there
-     *                               (then no CPU load is to blame and no threshold can help).
+     * @throws IllegalStateException if the NIC carries no goodput at idle cores (nothing to protect: check the NIC).
      */
     public TunedThresholds search(final ContentionProbe probe)
     {
-        final RampPoint idle = probe.measure(0.0);
+        final ProbePoint idle = probe.measure(0);
         if (!(idle.goodputGbps() > 0.0))
         {
             throw new IllegalStateException("the NIC carried no goodput at idle cores (" + idle.goodputGbps() +
                 " Gbit/s): check that the sender's traffic reaches it before tuning");
         }
-        if (idle.stallFraction() > onset)
+        ProbePoint knee = null;
+        ProbePoint firstLoss = null;
+        for (int level = levels; level >= 1 && null == firstLoss; level--)
         {
-            throw new IllegalStateException("the NIC is back-pressured with idle cores (stalled " +
-                Math.round(idle.stallFraction() * 1000.0) / 10.0 + " % of the time): PCIe or the NIC itself is the " +
-                "bottleneck, not the cores' memory traffic, so no I_thr or D_thr can help");
-        }
-        RampPoint knee = idle;
-        RampPoint firstLoss = null;
-        for (int step = 1; step <= coarseSteps && null == firstLoss; step++)
-        {
-            final RampPoint point = probe.measure((double)step / coarseSteps);
-            if (backPressured(point, idle))
+            final ProbePoint point = probe.measure(level);
+            if (loses(point, idle))
             {
                 firstLoss = point;
             }
@@ -115,46 +96,36 @@ public final class KneeSearch
                 knee = point;
             }
         }
-        for (int step = 0; step < refineSteps && null != firstLoss; step++)
+        if (null == knee)
         {
-            final RampPoint point = probe.measure(0.5 * (knee.load() + firstLoss.load()));
-            if (backPressured(point, idle))
-            {
-                firstLoss = point;
-            }
-            else
-            {
-                knee = point;
-            }
+            return new TunedThresholds(ceilLines(idle.iioLines()), ceilNs(firstLoss.delayNs()), idle, firstLoss,
+                firstLoss, onset);
         }
-        return new TunedThresholds(iThrLines(knee), dThrNs(knee), idle, knee, firstLoss, onset);
+        if (null == firstLoss)
+        {
+            return new TunedThresholds(ceilLines(knee.iioLines()), ceilNs(knee.delayNs()), idle, knee, null, onset);
+        }
+        return new TunedThresholds(Math.max(1, (int)Math.floor(knee.iioLines())), ceilNs(knee.delayNs()), idle, knee,
+            firstLoss, onset);
     }
 
     /**
      * @param point a measurement.
      * @param idle  the idle measurement.
-     * @return true if the NIC stalled more than the onset of the time, or lost more than the onset of its goodput.
+     * @return true if the NIC lost more than the onset of its idle goodput.
      */
-    boolean backPressured(final RampPoint point, final RampPoint idle)
+    boolean loses(final ProbePoint point, final ProbePoint idle)
     {
-        return point.stallFraction() > onset || point.goodputGbps() < idle.goodputGbps() * (1.0 - onset);
+        return point.goodputGbps() < idle.goodputGbps() * (1.0 - onset);
     }
 
-    /**
-     * @param knee the knee.
-     * @return its occupancy rounded up to whole lines, at least 1.
-     */
-    static int iThrLines(final RampPoint knee)
+    private static int ceilLines(final double lines)
     {
-        return Math.max(1, (int)Math.ceil(knee.iioLines()));
+        return Math.max(1, (int)Math.ceil(lines));
     }
 
-    /**
-     * @param knee the knee.
-     * @return its delay rounded to the nanosecond, at least 1.
-     */
-    static int dThrNs(final RampPoint knee)
+    private static int ceilNs(final double ns)
     {
-        return Math.max(1, (int)Math.round(knee.delayNs()));
+        return Math.max(1, (int)Math.ceil(ns));
     }
 }

@@ -14,125 +14,110 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class KneeSearchTest
 {
     /**
-     * A host whose signals rise linearly with the load and whose NIC starts to stall for PCIe credits past
-     * {@code stallFrom} (a further 1 % of the time per 0.01 % of load beyond it), its goodput falling past {@code lossFrom}.
+     * A host of five MBA levels whose loaded cores leave the NIC 100 Gbit/s at levels {@code freeFrom} and deeper and
+     * less above it; deeper levels give lower signals. Records the levels measured.
      */
-    private static final class LinearHost implements ContentionProbe
+    private static final class FiveLevelHost implements ContentionProbe
     {
-        final double stallFrom;
-        final double lossFrom;
-        final List<Double> loads = new ArrayList<>();
+        static final double[] IIO_LINES = { 20.0, 90.0, 70.0, 45.6, 32.0, 27.0 };
+        static final double[] DELAY_NS = { 100.0, 1000.0, 450.0, 199.2, 140.0, 125.0 };
+        final int freeFrom;
+        final List<Integer> levels = new ArrayList<>();
 
-        LinearHost(final double stallFrom, final double lossFrom)
+        FiveLevelHost(final int freeFrom)
         {
-            this.stallFrom = stallFrom;
-            this.lossFrom = lossFrom;
+            this.freeFrom = freeFrom;
         }
 
         @Override
-        public RampPoint measure(final double load)
+        public ProbePoint measure(final int mbaLevel)
         {
-            loads.add(load);
-            final double stall = Math.min(1.0, Math.max(0.0, (load - stallFrom) * 100.0));
-            final double goodput = load > lossFrom ? 100.0 * (1.0 - (load - lossFrom)) : 100.0;
-            return new RampPoint(load, goodput, stall, 20.0 + 40.0 * load, 100.0 + 160.0 * load);
+            levels.add(mbaLevel);
+            final boolean free = 0 == mbaLevel || mbaLevel >= freeFrom;
+            return new ProbePoint(mbaLevel, free ? 100.0 : 100.0 - 20.0 * (freeFrom - mbaLevel),
+                free ? 0.0 : 0.5, IIO_LINES[mbaLevel], DELAY_NS[mbaLevel]);
         }
     }
 
     @Test
-    void shouldTakeTheSignalsAtTheHeaviestLoadWithoutBackPressure()
+    void shouldTakeTheSignalsOfTheLeastThrottledLevelThatLeavesTheNicItsGoodput()
     {
-        final LinearHost host = new LinearHost(0.63, 2.0);
+        final FiveLevelHost host = new FiveLevelHost(3);
 
-        final TunedThresholds tuned = new KneeSearch().search(host);
+        final TunedThresholds tuned = new KneeSearch(5).search(host);
 
-        // coarse: 0.6 free, 0.7 stalled; bisections 0.65 (stalled), 0.625 (free), 0.6375 (stalled), 0.63125 (stalled)
-        assertEquals(0.625, tuned.knee().load(), 1e-12);
-        assertEquals(0.63125, tuned.firstLoss().load(), 1e-12);
+        assertEquals(3, tuned.knee().mbaLevel());
+        assertEquals(2, tuned.firstLoss().mbaLevel());
+        assertTrue(tuned.kneeFound());
+        // the occupancy rounded down (the cascade alternates between the knee and the next deeper level), the delay up
         assertEquals(45, tuned.iThrLines());
         assertEquals(200, tuned.dThrNs());
-        assertEquals(0.0, tuned.idle().load());
-        assertTrue(tuned.kneeFound());
-        // idle, 0.1 .. 0.7, four bisections; the coarse pass stops at the first stalled load
-        assertEquals(12, host.loads.size());
-        assertTrue(host.loads.size() <= new KneeSearch().maxMeasurements());
+        assertEquals(0, tuned.idle().mbaLevel());
+        // idle, then from the deepest level up to the first that loses
+        assertEquals(List.of(0, 5, 4, 3, 2), host.levels);
     }
 
     @Test
-    void shouldCountALossOfGoodputWithoutStallsAsBackPressure()
+    void shouldCountALossOnlyBeyondTheOnset()
     {
-        final LinearHost host = new LinearHost(2.0, 0.41);
+        final ContentionProbe host = (level) -> new ProbePoint(level, 0 == level ? 100.0 : 100.0 - level * 0.3, 0.0,
+            20.0 + level, 100.0 + level);
 
-        final TunedThresholds tuned = new KneeSearch().search(host);
+        // losses of 0.3 .. 1.5 % of the goodput: with a 1 % onset levels 5 .. 4 lose, level 3 (0.9 %) does not
+        final TunedThresholds tuned = new KneeSearch(0.01, 5).search(host);
+        assertFalse(tuned.kneeFound());
 
-        // 1 % of the goodput is lost past load 0.42: the knee lies in (0.4, 0.425]
-        assertTrue(tuned.knee().load() >= 0.4 && tuned.knee().load() <= 0.425, "knee " + tuned.knee());
-        assertTrue(tuned.firstLoss().goodputGbps() < 99.0);
-        assertTrue(tuned.knee().goodputGbps() >= 99.0);
+        final TunedThresholds tolerant = new KneeSearch(0.02, 5).search(host);
+        assertEquals(1, tolerant.knee().mbaLevel());
+        assertNull(tolerant.firstLoss());
     }
 
     @Test
-    void shouldRoundTheOccupancyUpAndTheDelayToTheNearestNanosecond()
+    void shouldRestTheCascadeWhenTheCoresCannotCongestTheNic()
     {
-        final RampPoint knee = new RampPoint(0.5, 100.0, 0.0, 44.01, 199.5);
+        final FiveLevelHost host = new FiveLevelHost(1);
 
-        assertEquals(45, KneeSearch.iThrLines(knee));
-        assertEquals(200, KneeSearch.dThrNs(knee));
-        assertEquals(1, KneeSearch.iThrLines(new RampPoint(0.0, 1.0, 0.0, 0.0, 0.2)));
-        assertEquals(1, KneeSearch.dThrNs(new RampPoint(0.0, 1.0, 0.0, 0.0, 0.2)));
-    }
-
-    @Test
-    void shouldStopAtTheBoundWhenTheCoresCannotCongestTheNic()
-    {
-        final LinearHost host = new LinearHost(5.0, 5.0);
-
-        final TunedThresholds tuned = new KneeSearch().search(host);
+        final TunedThresholds tuned = new KneeSearch(5).search(host);
 
         assertFalse(tuned.kneeFound());
         assertNull(tuned.firstLoss());
-        assertEquals(1.0, tuned.knee().load());
-        assertEquals(60, tuned.iThrLines());
-        assertEquals(260, tuned.dThrNs());
-        assertEquals(1 + KneeSearch.DEFAULT_COARSE_STEPS, host.loads.size());
+        assertEquals(1, tuned.knee().mbaLevel());
+        assertEquals(90, tuned.iThrLines());
+        assertEquals(1000, tuned.dThrNs());
+        assertEquals(List.of(0, 5, 4, 3, 2, 1), host.levels);
     }
 
     @Test
-    void shouldMeasureOnlyWithinTheBoundAndBisectInsideTheBracket()
+    void shouldThrottleAtAnyLoadWhenNoLevelFreesTheNic()
     {
-        final LinearHost host = new LinearHost(0.07, 2.0);
+        final FiveLevelHost host = new FiveLevelHost(6);
 
-        final TunedThresholds tuned = new KneeSearch(0.01, 10, 6).search(host);
+        final TunedThresholds tuned = new KneeSearch(5).search(host);
 
-        for (final double load : host.loads)
-        {
-            assertTrue(load >= 0.0 && load <= 1.0, "load " + load);
-        }
-        assertTrue(tuned.knee().load() < tuned.firstLoss().load());
-        assertTrue(tuned.firstLoss().load() - tuned.knee().load() <= 0.1 / 64 + 1e-12);
-        assertTrue(tuned.knee().load() >= 0.0 && tuned.firstLoss().load() <= 0.1);
+        assertFalse(tuned.kneeFound());
+        assertEquals(5, tuned.knee().mbaLevel());
+        assertEquals(20, tuned.iThrLines());
+        assertEquals(125, tuned.dThrNs());
+        assertEquals(List.of(0, 5), host.levels);
     }
 
     @Test
-    void shouldRefuseAHostWithoutGoodputOrStalledAtIdle()
+    void shouldRefuseAHostWithoutGoodputAtIdleCores()
     {
         final IllegalStateException noTraffic = assertThrows(IllegalStateException.class,
-            () -> new KneeSearch().search((load) -> new RampPoint(load, 0.0, 0.0, 10.0, 100.0)));
+            () -> new KneeSearch(5).search((level) -> new ProbePoint(level, 0.0, 0.0, 10.0, 100.0)));
         assertTrue(noTraffic.getMessage().contains("no goodput at idle cores"), noTraffic.getMessage());
-
-        final IllegalStateException stalled = assertThrows(IllegalStateException.class,
-            () -> new KneeSearch().search((load) -> new RampPoint(load, 50.0, 0.3, 10.0, 100.0)));
-        assertTrue(stalled.getMessage().contains("stalled 30.0 %"), stalled.getMessage());
     }
 
     @Test
     void shouldRejectSettingsOutOfRange()
     {
-        assertThrows(IllegalArgumentException.class, () -> new KneeSearch(0.0, 10, 4));
-        assertThrows(IllegalArgumentException.class, () -> new KneeSearch(0.6, 10, 4));
-        assertThrows(IllegalArgumentException.class, () -> new KneeSearch(0.01, 1, 4));
-        assertThrows(IllegalArgumentException.class, () -> new KneeSearch(0.01, 10, 21));
-        assertThrows(IllegalArgumentException.class, () -> new RampPoint(0.1, 1.0, -0.1, 1.0, 1.0));
-        assertThrows(IllegalArgumentException.class, () -> new RampPoint(0.1, 1.0, 0.0, Double.NaN, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> new KneeSearch(0.0, 5));
+        assertThrows(IllegalArgumentException.class, () -> new KneeSearch(0.6, 5));
+        assertThrows(IllegalArgumentException.class, () -> new KneeSearch(0.01, 1));
+        assertThrows(IllegalArgumentException.class, () -> new ProbePoint(-1, 1.0, 0.0, 1.0, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> new ProbePoint(1, 1.0, -0.1, 1.0, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> new ProbePoint(1, 1.0, 0.0, Double.NaN, 1.0));
+        assertEquals(6, new KneeSearch(5).maxMeasurements());
     }
 }

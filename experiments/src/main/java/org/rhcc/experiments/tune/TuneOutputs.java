@@ -12,7 +12,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.rhcc.core.tune.RampPoint;
+import org.rhcc.core.tune.ProbePoint;
 import org.rhcc.core.tune.TunedThresholds;
 
 /**
@@ -36,7 +36,7 @@ public final class TuneOutputs
      * @param points    every measurement, in the order made.
      * @return the conf fragment: {@code rhcc.session.params} with {@code i_thr} and {@code d_thr_ns}.
      */
-    public static String conf(final String host, final TunedThresholds tuned, final List<RampPoint> points)
+    public static String conf(final String host, final TunedThresholds tuned, final List<ProbePoint> points)
     {
         return "# rhcc tune: " + host + "\n" +
             "# " + kneeLine(tuned) + "\n" +
@@ -53,18 +53,19 @@ public final class TuneOutputs
      * @param points every measurement, in the order made.
      * @return the report: one line per measurement in load order, the knee and the thresholds.
      */
-    public static String report(final String host, final TunedThresholds tuned, final List<RampPoint> points)
+    public static String report(final String host, final TunedThresholds tuned, final List<ProbePoint> points)
     {
         final StringBuilder text = new StringBuilder();
         text.append("rhcc tune: ").append(host).append('\n');
-        text.append(String.format(Locale.ROOT, "%8s %12s %14s %10s %8s%n",
-            "load", "RDMA Gbit/s", "PCIe stall %", "IIO lines", "D ns"));
-        final List<RampPoint> sorted = new ArrayList<>(points);
-        sorted.sort((a, b) -> Double.compare(a.load(), b.load()));
-        for (final RampPoint point : sorted)
+        text.append(String.format(Locale.ROOT, "%-12s %12s %14s %10s %8s%n",
+            "cores", "RDMA Gbit/s", "PCIe stall %", "IIO lines", "D ns"));
+        final List<ProbePoint> sorted = new ArrayList<>(points);
+        sorted.sort((a, b) -> Integer.compare(a.idle() ? Integer.MAX_VALUE : a.mbaLevel(),
+            b.idle() ? Integer.MAX_VALUE : b.mbaLevel()));
+        for (final ProbePoint point : sorted)
         {
-            text.append(String.format(Locale.ROOT, "%8.4f %12.1f %14.2f %10.1f %8.0f%s%n",
-                point.load(), point.goodputGbps(), 100.0 * point.stallFraction(), point.iioLines(), point.delayNs(),
+            text.append(String.format(Locale.ROOT, "%-12s %12.1f %14.2f %10.1f %8.0f%s%n",
+                cores(point), point.goodputGbps(), 100.0 * point.stallFraction(), point.iioLines(), point.delayNs(),
                 point == tuned.knee() ? "   <- knee" : ""));
         }
         text.append(kneeLine(tuned)).append('\n');
@@ -84,7 +85,7 @@ public final class TuneOutputs
      * @throws IOException if a file cannot be written.
      */
     public static List<Path> write(final Path directory, final String host, final TunedThresholds tuned,
-        final List<RampPoint> points) throws IOException
+        final List<ProbePoint> points) throws IOException
     {
         final Path conf = directory.resolve(CONF_FILE);
         Files.writeString(conf, conf(host, tuned, points), StandardCharsets.UTF_8);
@@ -94,13 +95,13 @@ public final class TuneOutputs
         json.put("d_thr_ns", tuned.dThrNs());
         json.put("onset", tuned.onset());
         json.put("knee_found", tuned.kneeFound());
-        json.put("knee_load", tuned.knee().load());
-        json.put("first_back_pressured_load", tuned.kneeFound() ? tuned.firstLoss().load() : null);
+        json.put("knee_mba_level", tuned.knee().mbaLevel());
+        json.put("first_loss_mba_level", null == tuned.firstLoss() ? null : tuned.firstLoss().mbaLevel());
         final List<Map<String, Object>> measured = new ArrayList<>();
-        for (final RampPoint point : points)
+        for (final ProbePoint point : points)
         {
             final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("load", point.load());
+            row.put("mba_level", point.mbaLevel());
             row.put("rnic_gbps", point.goodputGbps());
             row.put("pcie_stall_fraction", point.stallFraction());
             row.put("iio_occupancy", point.iioLines());
@@ -113,19 +114,30 @@ public final class TuneOutputs
         return List.of(conf, jsonFile);
     }
 
+    private static String cores(final ProbePoint point)
+    {
+        return point.idle() ? "idle" : "MBA level " + point.mbaLevel();
+    }
+
     private static String kneeLine(final TunedThresholds tuned)
     {
-        final RampPoint knee = tuned.knee();
+        final ProbePoint knee = tuned.knee();
+        if (null == tuned.firstLoss())
+        {
+            return String.format(Locale.ROOT, "the NIC kept its goodput at every MBA level: the cores cannot " +
+                "congest it, and the thresholds are the unthrottled signals (IIO %.1f lines, D %.0f ns)",
+                knee.iioLines(), knee.delayNs());
+        }
         if (!tuned.kneeFound())
         {
-            return String.format(Locale.ROOT, "no load up to the probe's bound back-pressured the NIC: the " +
-                "thresholds are the signals at the bound (IIO %.1f lines, D %.0f ns)", knee.iioLines(),
-                knee.delayNs());
+            return String.format(Locale.ROOT, "even MBA level %d cost the NIC goodput (%.1f of %.1f Gbit/s): the " +
+                "receiver loop cannot protect it alone; I_thr throttles at any load, D_thr is that level's delay",
+                knee.mbaLevel(), knee.goodputGbps(), tuned.idle().goodputGbps());
         }
-        final RampPoint loss = tuned.firstLoss();
-        return String.format(Locale.ROOT, "knee at load %.4f (IIO %.1f lines, D %.0f ns, stalled %.2f %%); at " +
-            "%.4f the NIC stalled %.2f %% of the time for PCIe credits, RDMA %.1f Gbit/s (onset: %.0f %%)",
-            knee.load(), knee.iioLines(), knee.delayNs(), 100.0 * knee.stallFraction(), loss.load(),
-            100.0 * loss.stallFraction(), loss.goodputGbps(), 100.0 * tuned.onset());
+        final ProbePoint loss = tuned.firstLoss();
+        return String.format(Locale.ROOT, "knee at MBA level %d (IIO %.1f lines, D %.0f ns, RDMA %.1f Gbit/s); at " +
+            "level %d the NIC lost goodput (%.1f Gbit/s, PCIe stalls %.1f %%; onset %.0f %% of %.1f)",
+            knee.mbaLevel(), knee.iioLines(), knee.delayNs(), knee.goodputGbps(), loss.mbaLevel(),
+            loss.goodputGbps(), 100.0 * loss.stallFraction(), 100.0 * tuned.onset(), tuned.idle().goodputGbps());
     }
 }
