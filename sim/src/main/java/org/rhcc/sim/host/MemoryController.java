@@ -119,6 +119,14 @@ public final class MemoryController
     private double lastWriteWaitNs;
     private double burstWaitNs;
     private double writeBurstWaitNs;
+    /** Whether S x Double.MAX_VALUE reaches both bounds, so that a saturated controller's waits are the bounds
+     * whatever the writes' burstiness (>= 1); false only for an S so small that the product stays below them. */
+    private final boolean saturatedWaitsFixed;
+    /** Whether the last recomputation found the controller saturated and set both waits to their bounds. */
+    private boolean waitsAtBounds;
+    private boolean nicShareSkipped;
+    private double skippedWriteRate;
+    private double skippedNicWriteRate;
 
     /**
      * @param dram the DRAM parameters.
@@ -143,6 +151,7 @@ public final class MemoryController
         trainLinesPerChannel = 1.0;
         readWaitMaxNs = readWaitMaxNs(dram);
         writeWaitMaxNs = writeWaitMaxNs(dram);
+        saturatedWaitsFixed = burstServiceNs * Double.MAX_VALUE >= Math.max(readWaitMaxNs, writeWaitMaxNs);
         channelState = new Channel[channels];
         for (int c = 0; c < channels; c++)
         {
@@ -321,22 +330,52 @@ public final class MemoryController
         utilisation += (lastBusy - utilisation) * utilisationGain;
         writeRate += (writesInThisStep - writeRate) * utilisationGain;
         nicWriteRate += (nicWritesInThisStep - nicWriteRate) * utilisationGain;
-        final double nicShare = writeRate > TINY ? Math.min(1.0, nicWriteRate / writeRate) : 0.0;
         final double rho = utilisation;
-        if (rho != lastRho || nicShare != lastNicShare)
+        if (rho == lastRho && waitsAtBounds && trainLinesPerChannel >= 1.0)
         {
-            lastRho = rho;
-            lastNicShare = nicShare;
-            final double queueing = rho >= 1.0 - EPS ? Double.MAX_VALUE : rho / (2.0 * (1.0 - rho));
-            lastWaitNs = Math.min(burstServiceNs * queueing, readWaitMaxNs);
-            final double writeBurstiness = 1.0 + nicShare * (trainLinesPerChannel - 1.0);
-            lastWriteWaitNs = Math.min(burstServiceNs * writeBurstiness * queueing, writeWaitMaxNs);
+            // Saturated and unchanged: the waits were set to their bounds at this rho (queueing Double.MAX_VALUE),
+            // and recomputing would set them to the bounds again whatever the NIC's share of the writes (the
+            // burstiness is >= 1). The share is not divided out; the rates it comes from are kept for the step
+            // that needs it again.
+            skippedWriteRate = writeRate;
+            skippedNicWriteRate = nicWriteRate;
+            nicShareSkipped = true;
+        }
+        else
+        {
+            if (nicShareSkipped)
+            {
+                // the share the last skipped step would have remembered
+                nicShareSkipped = false;
+                lastNicShare = nicShare(skippedWriteRate, skippedNicWriteRate);
+            }
+            final double nicShare = nicShare(writeRate, nicWriteRate);
+            if (rho != lastRho || nicShare != lastNicShare)
+            {
+                recomputeWaits(rho, nicShare);
+            }
         }
         final double fluidWaitNs = readBacklogThisStep * lineNs * perChannel;
         final double readWaitNs = lastWaitNs;
         final double writeWaitNs = lastWriteWaitNs;
         burstWaitNs = readWaitNs > fluidWaitNs ? readWaitNs - fluidWaitNs : 0.0;
         writeBurstWaitNs = writeWaitNs > fluidWaitNs ? writeWaitNs - fluidWaitNs : 0.0;
+    }
+
+    private static double nicShare(final double writeRate, final double nicWriteRate)
+    {
+        return writeRate > TINY ? Math.min(1.0, nicWriteRate / writeRate) : 0.0;
+    }
+
+    private void recomputeWaits(final double rho, final double nicShare)
+    {
+        lastRho = rho;
+        lastNicShare = nicShare;
+        final double queueing = rho >= 1.0 - EPS ? Double.MAX_VALUE : rho / (2.0 * (1.0 - rho));
+        lastWaitNs = Math.min(burstServiceNs * queueing, readWaitMaxNs);
+        final double writeBurstiness = 1.0 + nicShare * (trainLinesPerChannel - 1.0);
+        lastWriteWaitNs = Math.min(burstServiceNs * writeBurstiness * queueing, writeWaitMaxNs);
+        waitsAtBounds = rho >= 1.0 - EPS && saturatedWaitsFixed && trainLinesPerChannel >= 1.0;
     }
 
     /**
