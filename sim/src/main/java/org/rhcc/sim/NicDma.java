@@ -84,7 +84,11 @@ final class NicDma
         final double tcpLines = null == tcp ? 0.0 : tcp.pendingBytes() * LINES_PER_BYTE;
         if (null != fabric)
         {
-            cqeLinesPending += fabric.takeCqeBytes() * LINES_PER_BYTE;
+            final long cqeBytes = fabric.takeCqeBytes();
+            if (0 != cqeBytes)
+            {
+                cqeLinesPending += cqeBytes * LINES_PER_BYTE;
+            }
         }
         final double rdmaPortLines = rdmaLines + cqeLinesPending;
         if (rdmaPortLines + tcpLines <= EPS)
@@ -171,6 +175,10 @@ final class NicDma
     private void form(final double rdmaLines, final double tcpLines)
     {
         rdmaFormedLines = Math.min(Math.min(postedQueueLines, rdmaFormedLines + formLinesPerStep), rdmaLines);
-        tcpFormedLines = Math.min(Math.min(postedQueueLines, tcpFormedLines + formLinesPerStep), tcpLines);
+        if (null != tcp)
+        {
+            // without a TCP port its queue stays at the 0 its data allows
+            tcpFormedLines = Math.min(Math.min(postedQueueLines, tcpFormedLines + formLinesPerStep), tcpLines);
+        }
     }
 }

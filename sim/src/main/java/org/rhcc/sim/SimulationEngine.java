@@ -161,6 +161,8 @@ final class SimulationEngine implements FabricListener
         long nextWindow = windowSteps;
         long nextIio = iioWindowSteps;
         long nextProgress = progressSteps;
+        // the step after which the next of the five periodic tasks below falls due
+        long nextDue = Math.min(Math.min(Math.min(nextSample, nextHit), Math.min(nextWindow, nextIio)), nextProgress);
         for (long step = 0; step < totalSteps; step++)
         {
             final double nowNs = step * stepNs;
@@ -175,6 +177,10 @@ final class SimulationEngine implements FabricListener
             }
             stepOnce(step, nowNs);
             final long done = step + 1;
+            if (done != nextDue)
+            {
+                continue;
+            }
             if (done == nextSample)
             {
                 nextSample += sampleSteps;
@@ -213,6 +219,7 @@ final class SimulationEngine implements FabricListener
                 progress.onTelemetry(series, qpRates, (long)(nowNs + stepNs));
                 progress.onProgress(Math.min(1.0, (double)done / totalSteps));
             }
+            nextDue = Math.min(Math.min(Math.min(nextSample, nextHit), Math.min(nextWindow, nextIio)), nextProgress);
         }
         progress.onTelemetry(series, qpRates, (long)(totalSteps * stepNs));
         progress.onProgress(1.0);

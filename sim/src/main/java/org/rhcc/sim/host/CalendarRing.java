@@ -64,7 +64,7 @@ public final class CalendarRing
     {
         final int d = delaySteps < 1 ? 1 : Math.min(delaySteps, mask);
         final double[] s = slots;
-        s[(head + d) & (s.length - 1)] += amount;
+        s[(head + d) & mask] += amount;
         if (tallied)
         {
             content += amount;
@@ -120,12 +120,12 @@ public final class CalendarRing
     public void addSplit(final int wholeSteps, final double lateShare, final double amount)
     {
         final double[] s = slots;
-        final int i = (head + wholeSteps) & (s.length - 1);
+        final int i = (head + wholeSteps) & mask;
         if (lateShare > 0.0)
         {
             final double late = amount * lateShare;
             s[i] += amount - late;
-            s[(i + 1) & (s.length - 1)] += late;
+            s[(i + 1) & mask] += late;
         }
         else
         {
@@ -154,7 +154,7 @@ public final class CalendarRing
     public double advance()
     {
         final double[] s = slots;
-        final int h = (head + 1) & (s.length - 1);
+        final int h = (head + 1) & mask;
         head = h;
         final double out = s[h];
         s[h] = 0.0;

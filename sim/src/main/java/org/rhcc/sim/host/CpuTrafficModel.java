@@ -342,9 +342,10 @@ public final class CpuTrafficModel
     }
 
     /**
-     * @param group a group.
+     * @param group {@link #REMOTE} (the other groups' request lines keep no content total).
      * @return reads of the group past their request path: at the home agent, in the memory controller or on their
      * way back to the core (the UPI return included for remote reads), lines.
+     * @throws IllegalStateException for another group.
      */
     public double readsAtHome(final int group)
     {
@@ -366,7 +367,8 @@ public final class CpuTrafficModel
 
     /**
      * One thread group: its line-fill buffers, its request, return and writeback delay lines with their split
-     * delays, and its counters. The return and writeback lines are never asked for their content (untallied).
+     * delays, and its counters. The return and writeback lines, and the request lines of the groups on the NIC's
+     * socket, are never asked for their content (untallied).
      */
     private static final class Group
     {
@@ -401,7 +403,8 @@ public final class CpuTrafficModel
             this.threads = threads;
             this.mlpLines = (double)threads * mlpPerThread;
             this.injectionDelayNs = injectionDelayNs;
-            requestRing = new CalendarRing(requestMax);
+            // only the remote group's request line is asked for its content (readsAtHome)
+            requestRing = REMOTE == index ? new CalendarRing(requestMax) : CalendarRing.untallied(requestMax);
             returnRing = CalendarRing.untallied(returnMax);
             writebackRing = CalendarRing.untallied(writebackMax);
             writebackWholeSteps = writebackRing.wholeStepsOf(writebackSteps);

@@ -87,6 +87,9 @@ public final class MemoryController
     private final double refreshNs;
 
     private final Channel[] channelState;
+    /** Whether a read of class 1 or 2 has ever been enqueued (until then {@link #step(double, double)} serves class 0
+     * alone). */
+    private boolean otherReadClasses;
     private long switches;
     private double servedReadsTotal0;
     private double servedReadsTotal2;
@@ -116,6 +119,14 @@ public final class MemoryController
     private double lastWriteWaitNs;
     private double burstWaitNs;
     private double writeBurstWaitNs;
+    /** Whether S x Double.MAX_VALUE reaches both bounds, so that a saturated controller's waits are the bounds
+     * whatever the writes' burstiness (>= 1); false only for an S so small that the product stays below them. */
+    private final boolean saturatedWaitsFixed;
+    /** Whether the last recomputation found the controller saturated and set both waits to their bounds. */
+    private boolean waitsAtBounds;
+    private boolean nicShareSkipped;
+    private double skippedWriteRate;
+    private double skippedNicWriteRate;
 
     /**
      * @param dram the DRAM parameters.
@@ -140,6 +151,7 @@ public final class MemoryController
         trainLinesPerChannel = 1.0;
         readWaitMaxNs = readWaitMaxNs(dram);
         writeWaitMaxNs = writeWaitMaxNs(dram);
+        saturatedWaitsFixed = burstServiceNs * Double.MAX_VALUE >= Math.max(readWaitMaxNs, writeWaitMaxNs);
         channelState = new Channel[channels];
         for (int c = 0; c < channels; c++)
         {
@@ -175,6 +187,10 @@ public final class MemoryController
     public void enqueueRead(final int channel, final int readClass, final double lines)
     {
         final Channel ch = channelState[channel];
+        if (0 != readClass)
+        {
+            otherReadClasses = true;
+        }
         if (0 == readClass)
         {
             ch.wait0 += lines;
@@ -199,6 +215,10 @@ public final class MemoryController
     {
         final double share = lines * perChannel;
         final Channel[] all = channelState;
+        if (0 != readClass)
+        {
+            otherReadClasses = true;
+        }
         if (0 == readClass)
         {
             for (final Channel ch : all)
@@ -271,9 +291,19 @@ public final class MemoryController
         lastServedReads1 = 0.0;
         busyNsThisStep = 0.0;
         readBacklogThisStep = 0.0;
-        for (final Channel ch : channelState)
+        if (otherReadClasses)
         {
-            stepChannel(ch, nowNs, stepNs);
+            for (final Channel ch : channelState)
+            {
+                stepChannel(ch, nowNs, stepNs);
+            }
+        }
+        else
+        {
+            for (final Channel ch : channelState)
+            {
+                stepChannelLocal(ch, nowNs, stepNs);
+            }
         }
         if (burstServiceNs > 0.0)
         {
@@ -300,22 +330,52 @@ public final class MemoryController
         utilisation += (lastBusy - utilisation) * utilisationGain;
         writeRate += (writesInThisStep - writeRate) * utilisationGain;
         nicWriteRate += (nicWritesInThisStep - nicWriteRate) * utilisationGain;
-        final double nicShare = writeRate > TINY ? Math.min(1.0, nicWriteRate / writeRate) : 0.0;
         final double rho = utilisation;
-        if (rho != lastRho || nicShare != lastNicShare)
+        if (rho == lastRho && waitsAtBounds && trainLinesPerChannel >= 1.0)
         {
-            lastRho = rho;
-            lastNicShare = nicShare;
-            final double queueing = rho >= 1.0 - EPS ? Double.MAX_VALUE : rho / (2.0 * (1.0 - rho));
-            lastWaitNs = Math.min(burstServiceNs * queueing, readWaitMaxNs);
-            final double writeBurstiness = 1.0 + nicShare * (trainLinesPerChannel - 1.0);
-            lastWriteWaitNs = Math.min(burstServiceNs * writeBurstiness * queueing, writeWaitMaxNs);
+            // Saturated and unchanged: the waits were set to their bounds at this rho (queueing Double.MAX_VALUE),
+            // and recomputing would set them to the bounds again whatever the NIC's share of the writes (the
+            // burstiness is >= 1). The share is not divided out; the rates it comes from are kept for the step
+            // that needs it again.
+            skippedWriteRate = writeRate;
+            skippedNicWriteRate = nicWriteRate;
+            nicShareSkipped = true;
+        }
+        else
+        {
+            if (nicShareSkipped)
+            {
+                // the share the last skipped step would have remembered
+                nicShareSkipped = false;
+                lastNicShare = nicShare(skippedWriteRate, skippedNicWriteRate);
+            }
+            final double nicShare = nicShare(writeRate, nicWriteRate);
+            if (rho != lastRho || nicShare != lastNicShare)
+            {
+                recomputeWaits(rho, nicShare);
+            }
         }
         final double fluidWaitNs = readBacklogThisStep * lineNs * perChannel;
         final double readWaitNs = lastWaitNs;
         final double writeWaitNs = lastWriteWaitNs;
         burstWaitNs = readWaitNs > fluidWaitNs ? readWaitNs - fluidWaitNs : 0.0;
         writeBurstWaitNs = writeWaitNs > fluidWaitNs ? writeWaitNs - fluidWaitNs : 0.0;
+    }
+
+    private static double nicShare(final double writeRate, final double nicWriteRate)
+    {
+        return writeRate > TINY ? Math.min(1.0, nicWriteRate / writeRate) : 0.0;
+    }
+
+    private void recomputeWaits(final double rho, final double nicShare)
+    {
+        lastRho = rho;
+        lastNicShare = nicShare;
+        final double queueing = rho >= 1.0 - EPS ? Double.MAX_VALUE : rho / (2.0 * (1.0 - rho));
+        lastWaitNs = Math.min(burstServiceNs * queueing, readWaitMaxNs);
+        final double writeBurstiness = 1.0 + nicShare * (trainLinesPerChannel - 1.0);
+        lastWriteWaitNs = Math.min(burstServiceNs * writeBurstiness * queueing, writeWaitMaxNs);
+        waitsAtBounds = rho >= 1.0 - EPS && saturatedWaitsFixed && trainLinesPerChannel >= 1.0;
     }
 
     /**
@@ -562,6 +622,159 @@ public final class MemoryController
         lastServedReads0 += s0;
         lastServedReads1 += s1;
         lastServedReads2 += s2;
+        servedWritesTotal += writes;
+        ch.wpq = w < TINY ? 0.0 : w;
+        ch.mode = m;
+        ch.readsSinceDrain = sinceDrain;
+        ch.writesSinceSwitch = drained;
+        ch.servedWrites = writes;
+    }
+
+    /**
+     * {@link #stepChannel(Channel, double, double)} while only read class 0 has ever been enqueued: the other classes
+     * hold exact zeros, so their sums, shares and counters are left out (adding a zero or scaling by one changes no
+     * value), and the operations on class 0 are the same, in the same order.
+     */
+    private void stepChannelLocal(final Channel ch, final double nowNs, final double stepNs)
+    {
+        double q0 = ch.rpq0;
+        double w0 = ch.wait0;
+        if (w0 > 0.0)
+        {
+            final double space = rpqCap - q0;
+            if (space > 0.0)
+            {
+                if (space >= w0)
+                {
+                    // f = 1: w0 x f is w0 itself
+                    q0 += w0;
+                    w0 = 0.0;
+                }
+                else
+                {
+                    final double f = space / w0;
+                    q0 += w0 * f;
+                    w0 = f >= 1.0 ? 0.0 : w0 - w0 * f;
+                }
+                ch.wait0 = w0;
+            }
+        }
+        double budgetNs = stepNs;
+        double blockedNs = ch.refreshLeftNs;
+        if (nowNs >= ch.nextRefreshNs)
+        {
+            blockedNs = refreshNs;
+            double next = ch.nextRefreshNs + refreshIntervalNs;
+            if (next <= nowNs)
+            {
+                next = nowNs + refreshIntervalNs;
+            }
+            ch.nextRefreshNs = next;
+        }
+        if (blockedNs > 0.0)
+        {
+            final double use = Math.min(budgetNs, blockedNs);
+            blockedNs -= use;
+            budgetNs -= use;
+        }
+        ch.refreshLeftNs = blockedNs;
+
+        double s0 = 0.0;
+        double writes = 0.0;
+        double w = ch.wpq;
+        int m = ch.mode;
+        double sinceDrain = ch.readsSinceDrain;
+        double drained = ch.writesSinceSwitch;
+        double turn = ch.turnLeftNs;
+        boolean turnDisplaces = ch.turnDisplaces;
+        double freeTurnNs = 0.0;
+        for (int guard = 0; guard < 8 && budgetNs > EPS; guard++)
+        {
+            if (turn > 0.0)
+            {
+                final double use = Math.min(budgetNs, turn);
+                turn -= use;
+                budgetNs -= use;
+                if (!turnDisplaces)
+                {
+                    freeTurnNs += use;
+                }
+                continue;
+            }
+            final double rpqTotal = q0;
+            final boolean readsWaiting = rpqTotal > EPS;
+            if (READ == m)
+            {
+                if ((w >= wpqHigh && (!readsWaiting || sinceDrain >= minReadBurst)) ||
+                    (!readsWaiting && w >= wpqLow && w > EPS))
+                {
+                    m = WRITE;
+                    turn = tSwitchNs;
+                    turnDisplaces = readsWaiting;
+                    drained = 0.0;
+                    switches++;
+                    continue;
+                }
+                if (!readsWaiting)
+                {
+                    break;
+                }
+                final double lines = budgetNs * linesPerNs;
+                final double n = Math.min(rpqTotal, lines);
+                q0 -= n;
+                s0 += n;
+                sinceDrain += n;
+                budgetNs -= n * lineNs;
+            }
+            else
+            {
+                // Every drain writes at least one batch (W_hi - W_lo) before a waiting read may end it, the
+                // opportunistic one included: the bus turns around once per batch, not once per arriving read.
+                // Reads interrupt a drain only once a read batch has gathered: then the drain stops at W_lo or after
+                // maxWriteBurst writes; with fewer reads queued the drain goes on, until the WPQ is empty.
+                final boolean readBatch = rpqTotal >= minReadBurst - EPS && readsWaiting;
+                final boolean batchDone = drained >= drainBatch - EPS;
+                if (w <= EPS || (readsWaiting && batchDone && w <= wpqLow + EPS) ||
+                    (readBatch && drained >= maxWriteBurst - EPS))
+                {
+                    if (readsWaiting)
+                    {
+                        m = READ;
+                        turn = tSwitchNs;
+                        sinceDrain = 0.0;
+                        switches++;
+                        continue;
+                    }
+                    break;
+                }
+                final double lines = budgetNs * linesPerNs;
+                double n = Math.min(w, lines);
+                if (readsWaiting)
+                {
+                    final double aboveLow = w - wpqLow;
+                    final double batchLeft = drainBatch - drained;
+                    n = Math.min(n, batchLeft > aboveLow ? batchLeft : aboveLow);
+                }
+                if (readBatch)
+                {
+                    final double batchLeft = maxWriteBurst - drained;
+                    n = Math.min(n, batchLeft);
+                }
+                w -= n;
+                writes += n;
+                drained += n;
+                budgetNs -= n * lineNs;
+            }
+        }
+        ch.turnLeftNs = turn;
+        ch.turnDisplaces = turnDisplaces;
+        busyNsThisStep += stepNs - (budgetNs > 0.0 ? budgetNs : 0.0) - freeTurnNs;
+        q0 = q0 < TINY ? 0.0 : q0;
+        ch.rpq0 = q0;
+        readBacklogThisStep += q0 + w0;
+        ch.servedReads0 = s0;
+        servedReadsTotal0 += s0;
+        lastServedReads0 += s0;
         servedWritesTotal += writes;
         ch.wpq = w < TINY ? 0.0 : w;
         ch.mode = m;

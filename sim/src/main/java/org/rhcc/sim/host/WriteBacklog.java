@@ -36,6 +36,9 @@ public final class WriteBacklog
     private final double[] offered = new double[CLASSES];
     private final double[] admittedTotal = new double[CLASSES];
     private double ioToWpq;
+    /** Whether a class other than {@link #IO} and {@link #CPU_LOCAL} has ever been offered: until then the others
+     * hold exact zeros, and {@link #step(MemoryController)} leaves them out (adding a zero changes no sum). */
+    private boolean otherClasses;
 
     /**
      * @param channels       memory channels.
@@ -62,6 +65,10 @@ public final class WriteBacklog
     public void offer(final int writerClass, final double lines)
     {
         offered[writerClass] += lines;
+        if (writerClass > CPU_LOCAL)
+        {
+            otherClasses = true;
+        }
     }
 
     /**
@@ -70,6 +77,90 @@ public final class WriteBacklog
      * @param mc the memory controller whose WPQs the backlog feeds.
      */
     public void step(final MemoryController mc)
+    {
+        if (otherClasses)
+        {
+            stepAllClasses(mc);
+        }
+        else
+        {
+            stepIoAndLocal(mc);
+        }
+    }
+
+    /**
+     * {@link #step(MemoryController)} while only {@link #IO} and {@link #CPU_LOCAL} have ever been offered: the same
+     * operations on those two classes, in the same order, without the other classes' zeros.
+     */
+    private void stepIoAndLocal(final MemoryController mc)
+    {
+        double a0 = 0.0;
+        double a1 = 0.0;
+        double released = 0.0;
+        final double o0 = offered[0] * share;
+        final double o1 = offered[1] * share;
+        offered[0] = 0.0;
+        offered[1] = 0.0;
+        for (final Channel ch : channelState)
+        {
+            double w0 = ch.waiting0 + o0;
+            double w1 = ch.waiting1 + o1;
+            final double demand = w0 + w1;
+            double b = ch.backlog;
+            double io = ch.io;
+            if (demand > 0.0)
+            {
+                final double space = capacityPerChannel - b;
+                if (space > 0.0)
+                {
+                    if (demand <= space)
+                    {
+                        a0 += w0;
+                        io += w0;
+                        a1 += w1;
+                        w0 = 0.0;
+                        w1 = 0.0;
+                        b += demand;
+                    }
+                    else
+                    {
+                        final double f = space / demand;
+                        final double x0 = w0 * f;
+                        final double x1 = w1 * f;
+                        w0 = flush(w0 - x0);
+                        w1 = flush(w1 - x1);
+                        a0 += x0;
+                        io += x0;
+                        a1 += x1;
+                        b += space;
+                    }
+                }
+            }
+            ch.waiting0 = w0;
+            ch.waiting1 = w1;
+            if (b > 0.0)
+            {
+                final double toWpq = Math.min(b, mc.wpqSpace(ch.index));
+                if (toWpq > 0.0)
+                {
+                    final double ioOut = io * (toWpq / b);
+                    mc.admitWrites(ch.index, toWpq, ioOut);
+                    io -= ioOut;
+                    released += ioOut;
+                    b -= toWpq;
+                }
+            }
+            ch.backlog = b < TINY ? 0.0 : b;
+            ch.io = io < TINY ? 0.0 : io;
+        }
+        ioToWpq = released;
+        admitted[0] = a0;
+        admitted[1] = a1;
+        admittedTotal[0] += a0;
+        admittedTotal[1] += a1;
+    }
+
+    private void stepAllClasses(final MemoryController mc)
     {
         double a0 = 0.0;
         double a1 = 0.0;
