@@ -1,6 +1,7 @@
 package org.rhcc.experiments.tune;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -87,17 +88,30 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
             for (final int iThr : I_THR_LINES)
             {
                 plan.add("I_thr " + iThr + ", D_thr " + dThrNs + " ns", settings.scenario().congestion(3).build(),
-                    Map.of(I_THR, Integer.toString(iThr), D_THR, Integer.toString(dThrNs)), false);
+                    thresholds(iThr, dThrNs), false);
             }
         }
         plan.add(PAPER, settings.scenario().congestion(3).build(),
-            Map.of(I_THR, Integer.toString(PAPER_I_THR), D_THR, Integer.toString(PAPER_D_THR)), false);
+            thresholds(PAPER_I_THR, PAPER_D_THR), false);
         if (tunedIThr > 0)
         {
             plan.add(TUNED, settings.scenario().congestion(3).build(),
-                Map.of(I_THR, Integer.toString(tunedIThr), D_THR, Integer.toString(tunedDThr)), false);
+                thresholds(tunedIThr, tunedDThr), false);
         }
         return plan.runs();
+    }
+
+    /**
+     * @param iThr   I_thr, lines.
+     * @param dThrNs D_thr, ns.
+     * @return the two parameters, I_thr first in every run's JSON and CSV.
+     */
+    private static Map<String, String> thresholds(final int iThr, final int dThrNs)
+    {
+        final Map<String, String> params = new LinkedHashMap<>();
+        params.put(I_THR, Integer.toString(iThr));
+        params.put(D_THR, Integer.toString(dThrNs));
+        return params;
     }
 
     /**
