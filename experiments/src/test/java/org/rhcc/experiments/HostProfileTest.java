@@ -82,15 +82,29 @@ class HostProfileTest
     }
 
     @Test
-    @DisplayName("I-A2: the 1x / 2x / 3x presets alone at 83 / 111 / 133 GB/s, +-5 %")
+    @DisplayName("I-A2: the 1x / 2x / 3x presets alone at 83.5 / 111.2 / 133.2 GB/s (the paper's shares), +-5 %")
     void shouldMatchIceLakePresets()
     {
-        final double[] expectedGBps = { 83.0, 111.0, 133.0 };
+        final double[] expectedGBps = { 83.5, 111.2, 133.2 };
         for (int congestion = 1; congestion <= 3; congestion++)
         {
             final SimParameters.CpuPreset preset = ICX.cpu().preset(congestion);
             assertRelative("I-A2 " + congestion + "x", expectedGBps[congestion - 1],
                 cpuOnlyGBps(preset.threads(), preset.injectionDelayNs(), 1.0), 0.05);
+        }
+    }
+
+    @Test
+    @DisplayName("I-A3: the saturating generator at MBA levels 2..5 keeps the testbed's shares of 1:1 saturation, +-5 %")
+    void shouldMatchIceLakeMbaLevels()
+    {
+        // the testbed's A3: 26.5 / 20 / 15 / 10 of 33.2 GB/s
+        final double[] shares = { 26.5 / 33.2, 20.0 / 33.2, 15.0 / 33.2, 10.0 / 33.2 };
+        for (int level = 2; level <= 5; level++)
+        {
+            final double gbps = run(RunSpec.cpuOnly(36, 0.0, 0, 0.0, 1.0, level, 1_000_000L, 200_000L, SEED))
+                .metrics().totalMemGbps() / 8.0;
+            assertRelative("I-A3 level " + level, 145.9 * shares[level - 2], gbps, 0.05);
         }
     }
 

@@ -130,14 +130,18 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
     public List<ChartSpec> charts()
     {
         return List.of(
-            LineChartSpec.of(NAME + "-cpu.png", "CPU memory bandwidth at 3x vs I_thr, one line per D_thr; the " +
-                    "paper's and the tuned thresholds", "I_thr (lines)", "CPU memory bandwidth (Gbit/s)",
+            LineChartSpec.of(NAME + "-cpu.png", "rhcc at 3x: CPU memory bandwidth vs I_thr", "I_thr (lines)",
+                "CPU memory bandwidth (Gbit/s)",
                 ThresholdSweepExperiment::contended, ThresholdSweepExperiment::iThr,
                 ThresholdSweepExperiment::series, (run) -> run.metric("cpu_mem_gbps")),
-            LineChartSpec.of(NAME + "-rdma.png", "RDMA goodput at 3x vs I_thr, one line per D_thr; the paper's " +
-                    "and the tuned thresholds", "I_thr (lines)", "RDMA goodput (Gbit/s)",
+            LineChartSpec.of(NAME + "-rdma.png", "rhcc at 3x: RDMA goodput vs I_thr", "I_thr (lines)",
+                "RDMA goodput (Gbit/s)",
                 ThresholdSweepExperiment::contended, ThresholdSweepExperiment::iThr,
-                ThresholdSweepExperiment::series, (run) -> run.metric("rnic_gbps")));
+                ThresholdSweepExperiment::series, (run) -> run.metric("rnic_gbps")),
+            LineChartSpec.of(NAME + "-stalls.png", "rhcc at 3x: PCIe back-pressure on the NIC vs I_thr",
+                "I_thr (lines)", "PCIe stalled writes (% of the time)", ThresholdSweepExperiment::contended,
+                ThresholdSweepExperiment::iThr, ThresholdSweepExperiment::series,
+                (run) -> 100.0 * run.metric("pcie_stall_fraction")));
     }
 
     /**
