@@ -112,8 +112,7 @@ public final class TuneCommand implements Callable<Integer>
         final String host = "host profile " + profile.name() + " (" + profile.description() + "), seed " + seed;
 
         final List<ProbePoint> points = new ArrayList<>();
-        final SimContentionProbe simulated = new SimContentionProbe(profile, seed, SimContentionProbe.RUN_LENGTH,
-            (level) -> { });
+        final SimContentionProbe simulated = new SimContentionProbe(profile, seed, SimContentionProbe.RUN_LENGTH);
         final ContentionProbe recorded = (level) ->
         {
             final ProbePoint point = simulated.measure(level);

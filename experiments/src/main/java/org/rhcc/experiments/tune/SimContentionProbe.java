@@ -1,7 +1,5 @@
 package org.rhcc.experiments.tune;
 
-import java.util.function.IntConsumer;
-
 import org.rhcc.core.tune.ContentionProbe;
 import org.rhcc.core.tune.ProbePoint;
 import org.rhcc.experiments.HostProfile;
@@ -30,21 +28,18 @@ public final class SimContentionProbe implements ContentionProbe
     private final SimParameters parameters;
     private final long seed;
     private final RunLength runLength;
-    private final IntConsumer onMeasured;
 
     /**
      * @param profile    the simulated host.
      * @param seed       seed of every measurement's run.
      * @param runLength  each measurement's warm-up and measured time.
-     * @param onMeasured told each level once its run has finished (progress), may do nothing.
      */
     public SimContentionProbe(
-        final HostProfile profile, final long seed, final RunLength runLength, final IntConsumer onMeasured)
+        final HostProfile profile, final long seed, final RunLength runLength)
     {
         this.parameters = profile.parameters();
         this.seed = seed;
         this.runLength = runLength;
-        this.onMeasured = onMeasured;
     }
 
     /**
@@ -66,7 +61,6 @@ public final class SimContentionProbe implements ContentionProbe
             (long)(runLength.durationMs() * 1e6), (long)(runLength.warmupMs() * 1e6), seed);
         final RunMetrics metrics = Simulation.run(spec, parameters, ControllerHook.NONE, ProgressListener.NONE)
             .metrics();
-        onMeasured.accept(mbaLevel);
         return new ProbePoint(mbaLevel, metrics.rnicGbps(), metrics.pcieStallFraction(), metrics.iioOccupancy(),
             metrics.rxDelayNs());
     }

@@ -27,7 +27,7 @@ class SimTuneTest
     {
         final List<ProbePoint> points = new ArrayList<>();
         final SimContentionProbe probe = new SimContentionProbe(HostProfile.defaultProfile(), 1,
-            SimContentionProbe.RUN_LENGTH, (level) -> { });
+            SimContentionProbe.RUN_LENGTH);
 
         final TunedThresholds tuned = new KneeSearch(5).search((level) ->
         {
