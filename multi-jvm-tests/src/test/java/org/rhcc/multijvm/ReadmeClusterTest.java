@@ -53,7 +53,6 @@ class ReadmeClusterTest
         final List<NodeProcess> nodes = new ArrayList<>();
         try (TestDatabase database = TestDatabase.unique())
         {
-            final List<NodeProcess> starting = new ArrayList<>();
             for (final String readmeLine : readmeLines())
             {
                 final String line = substitute(readmeLine, dir, database.name(), simPort);
@@ -61,16 +60,10 @@ class ReadmeClusterTest
                 {
                     final String name = line.substring(line.indexOf("--role ") + 7).split(" ")[0];
                     nodes.add(NodeProcess.start(dir, name, List.of("bash", "-c", line), path(bin), name));
-                    starting.add(nodes.get(nodes.size() - 1));
-                    if (1 == nodes.size())
-                    {
-                        // the seed node first, as step 4 says; the others start side by side, as on their hosts
-                        awaitUp(starting);
-                    }
+                    // the seed node first, as step 4 says
+                    nodes.get(nodes.size() - 1).awaitUp(HandStartedCluster.UP_TIMEOUT);
                     continue;
                 }
-                // every node of the lines before is up before the next command
-                awaitUp(starting);
                 final String[] result = bash(line, dir, bin);
                 assertEquals("0", result[0], line + "\n" + result[1]);
                 if (line.startsWith("for n in "))
@@ -82,7 +75,6 @@ class ReadmeClusterTest
                     assertInProcessJson(line, dir);
                 }
             }
-            awaitUp(starting);
             assertEquals(3, nodes.size(), "the README starts three nodes");
             for (final NodeProcess node : nodes)
             {
@@ -104,18 +96,6 @@ class ReadmeClusterTest
         }
         System.out.printf(Locale.ROOT, "README's hand-started cluster, run as written: %d s%n",
             TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs));
-    }
-
-    /**
-     * Waits for each node's "rhcc node up" line, and forgets them.
-     */
-    private static void awaitUp(final List<NodeProcess> starting)
-    {
-        for (final NodeProcess node : starting)
-        {
-            node.awaitUp(HandStartedCluster.UP_TIMEOUT);
-        }
-        starting.clear();
     }
 
     /**

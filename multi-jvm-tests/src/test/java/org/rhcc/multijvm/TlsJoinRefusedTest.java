@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,13 +41,10 @@ class TlsJoinRefusedTest
     {
         final long testStartNs = System.nanoTime();
         final Path dir = RunDirectory.create("tls-join-refused");
-        // the other CA's keys are made while the cluster starts (keytool runs are JVM starts of their own)
-        final CompletableFuture<Path> otherCa = CompletableFuture.supplyAsync(
-            () -> HandStartedCluster.certs(dir.resolve("other"), List.of(INTRUDER)));
         try (HandStartedCluster cluster = HandStartedCluster.builder(dir).start())
         {
             final long upMs = (System.nanoTime() - testStartNs) / 1_000_000;
-            final Path other = otherCa.join();
+            final Path other = HandStartedCluster.certs(dir.resolve("other"), List.of(INTRUDER));
             cluster.writeConfig(INTRUDER, Alias.OUTSIDER, other.resolve(INTRUDER + ".conf"),
                 outsider(cluster, Map.of()));
             cluster.writeConfig(PLAIN, Alias.OUTSIDER, null,
