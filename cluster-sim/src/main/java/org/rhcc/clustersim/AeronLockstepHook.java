@@ -601,6 +601,12 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     public void onMbaLevelCommand(
         final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
     {
+        if (!limits.mbaLevel(hostId, group, level))
+        {
+            receiverLevels = null;
+            invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
+            return;
+        }
         if (MbaReason.FAILSAFE_RESET.value() == reasonCode)
         {
             // the controller's own fail-safe: it decides nothing more, and its levels are no longer the cascade's
@@ -609,12 +615,6 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         else
         {
             streamedPast("MbaLevelCommand group " + group + " level " + level, nowNs);
-        }
-        if (!limits.mbaLevel(hostId, group, level))
-        {
-            receiverLevels = null;
-            invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
-            return;
         }
         if (null != receiverLevels)
         {
@@ -644,12 +644,12 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     @Override
     public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
     {
-        streamedPast("EcnMarking " + markingOn, nowNs);
         if (!limits.ecnMarking(hostId))
         {
             invalid("EcnMarking host " + hostId);
             return;
         }
+        streamedPast("EcnMarking " + markingOn, nowNs);
         ports.setReceiverEcnMarking(markingOn);
     }
 
