@@ -13,10 +13,12 @@ import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.receiver.IioCongestionDetector;
+import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.experiments.InterruptionReport;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 import org.rhcc.transport.codec.DropReason;
+import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -37,6 +39,17 @@ import org.slf4j.LoggerFactory;
  * {@link DropReason#INVALID_COMMAND}, logged once, and the run goes on. No signal is dropped on the way: one the
  * controller's stream refuses is offered again until the lockstep timeout, then the run fails.
  * <p>
+ * Lookahead (docs/design.md §6, "The lockstep's window"): a decision takes effect from the simulated step of the
+ * callback that applies it, so the hook cannot apply one later than the callback of its signal, and waits for the
+ * answer to every signal that can bring a decision. For the rhcc rule it knows which IIO samples cannot: it holds
+ * the receiver's verdict (Eq. (1) over the same samples) and a cascade fed every level change the controller
+ * commanded ({@link MbaCascade#observe}), whose {@link MbaCascade#nextChangeNs} says from when a sample with that
+ * verdict can change a level. A sample before that time is streamed (published without {@code ClockAdvance}, no
+ * wait), at most {@value #MAX_STREAMED} in a row; the next sample that can bring a decision is waited for as always,
+ * and its {@code ClockDone} covers the streamed ones. A command for a streamed sample fails the run (it cannot
+ * happen while the controller runs the rule the hook follows). After a takeover, a fail-safe or a command outside
+ * the session, the hook waits for every sample again.
+ * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
  * role reports a failure.
  * <p>
@@ -50,6 +63,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private static final long RESYNC_PERIOD_NS = 20_000_000L;
     /** {@link #refused}'s answer when a standby took the session over and was sent the refused signal. */
     private static final long TAKEN_OVER = -1L;
+    /** Most IIO samples streamed without a wait in a row: bounds how far the receiver controller may lag behind. */
+    static final int MAX_STREAMED = 256;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
@@ -81,6 +96,10 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private double pendingRccGbps;
     private boolean pendingReceiverCongested;
     private IioCongestionDetector receiverVerdict;
+    private MbaCascade receiverLevels;
+    private int streamed;
+    private long lastStreamedNs = Long.MIN_VALUE;
+    private long streamedSamples;
     private final long[] lastDoneNs = new long[SessionProtocol.SENDER_CONTROLLER_ID + 1];
     private final List<ControllerInterruption> interruptions = new ArrayList<>();
     private int awaitedController;
@@ -139,6 +158,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         final ControllerConfig config = spec.controllerConfig();
         limits = CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount());
         receiverVerdict = scheme.receiverLoop() ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
+        // the receiver controller runs the cascade only for the rhcc rule (core's ReceiverController)
+        receiverLevels = scheme.receiverLoop() && !scheme.hostCc() ? new MbaCascade(config.cascade()) : null;
         platform.session(spec.sessionId());
         // set first: a run that fails from here on closes whatever part of the session opened (close())
         events.runOpened();
@@ -169,13 +190,32 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         pendingOccupancy = occupancy;
         pendingPcieGbps = pcieGbps;
-        if (null != receiverVerdict)
+        final boolean congested = null != receiverVerdict && receiverVerdict.onSample(occupancy);
+        if (null != receiverLevels && streamed < MAX_STREAMED && nowNs < receiverLevels.nextChangeNs(congested))
         {
-            receiverVerdict.onSample(occupancy);
+            // no level can change at this sample: the controller takes it without the simulator waiting (a failed
+            // publish leaves none streamed, so that close() does not wait for a controller that cannot answer)
+            final int before = streamed;
+            streamed = 0;
+            publishIio(nowNs, false);
+            streamed = before + 1;
+            streamedSamples++;
+            lastStreamedNs = nowNs;
+            iioSeq++;
+            return;
         }
-        publishIio(nowNs);
+        streamed = 0;
+        publishIio(nowNs, true);
         await(SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
         iioSeq++;
+    }
+
+    /**
+     * @return IIO samples of this run streamed to the receiver controller without a wait.
+     */
+    public long streamedSamples()
+    {
+        return streamedSamples;
     }
 
     /**
@@ -206,9 +246,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     /**
-     * Publishes the pending IIO sample (sequence {@code iioSeq}) and its {@code ClockAdvance}.
+     * Publishes the pending IIO sample (sequence {@code iioSeq}) and, to be waited for, its {@code ClockAdvance}.
      */
-    private void publishIio(final long nowNs)
+    private void publishIio(final long nowNs, final boolean clock)
     {
         long result;
         long refusedSinceNs = 0;
@@ -221,7 +261,10 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 return;
             }
         }
-        clockAdvance(platform.iio(), nowNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
+        if (clock)
+        {
+            clockAdvance(platform.iio(), nowNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
+        }
     }
 
     /**
@@ -410,10 +453,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             "after " + (connectedNs - readyNs) / 1_000_000 + " ms more, answering after " +
             (System.nanoTime() - connectedNs) / 1_000_000 + " ms more)");
         unthrottledInThisWait = false;
+        receiverLevels = null;
         expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
-            publishIio(nowNs);
+            publishIio(nowNs, true);
         }
         else
         {
@@ -472,6 +516,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         ports.mba().resetToUnthrottled();
         ports.setReceiverEcnMarking(false);
+        receiverLevels = null;
         unthrottledInThisWait = true;
         failSafes++;
         lastFailSafeSilentNs = silentNs;
@@ -558,8 +603,29 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         if (!limits.mbaLevel(hostId, group, level))
         {
+            receiverLevels = null;
             invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
             return;
+        }
+        if (MbaReason.FAILSAFE_RESET.value() == reasonCode)
+        {
+            // the controller's own fail-safe: it decides nothing more, and its levels are no longer the cascade's
+            receiverLevels = null;
+        }
+        else
+        {
+            streamedPast("MbaLevelCommand group " + group + " level " + level, nowNs);
+        }
+        if (null != receiverLevels)
+        {
+            if (group < receiverLevels.groupCount())
+            {
+                receiverLevels.observe(group, level, nowNs);
+            }
+            else
+            {
+                receiverLevels = null;
+            }
         }
         ports.mba().applyLevel(group, level, nowNs);
     }
@@ -583,7 +649,22 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             invalid("EcnMarking host " + hostId);
             return;
         }
+        streamedPast("EcnMarking " + markingOn, nowNs);
         ports.setReceiverEcnMarking(markingOn);
+    }
+
+    /**
+     * A receiver command decided at a sample the simulator streamed past without waiting fails the run: it would take
+     * effect later than in process. It cannot come from a controller that runs the rule the hook follows.
+     */
+    private void streamedPast(final String command, final long decisionNs)
+    {
+        if (decisionNs <= lastStreamedNs)
+        {
+            throw new IllegalStateException("lockstep: session " + sessionId + ": the receiver controller decided " +
+                command + " at " + decisionNs + " ns, a sample the simulator had passed as one that cannot change " +
+                "a level (last streamed sample at " + lastStreamedNs + " ns); docs/design.md §6");
+        }
     }
 
     /**
@@ -625,7 +706,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     /**
-     * Closes the session: the controllers journal their last decisions and complete their recordings.
+     * Closes the session: the receiver controller is first waited for up to the last streamed sample, so that it took
+     * every sample of the run; then the controllers journal their last decisions and complete their recordings.
      *
      * @throws IllegalStateException if a role reports a failure.
      */
@@ -636,16 +718,28 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         {
             return;
         }
-        events.failSafeLeft(null);
         final long id = sessionId;
-        sessionId = Long.MIN_VALUE;
         try
         {
-            ended = client.end(id, roles);
+            if (streamed > 0)
+            {
+                streamed = 0;
+                clockAdvance(platform.iio(), lastStreamedNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
+                await(SessionProtocol.RECEIVER_CONTROLLER_ID, lastStreamedNs);
+            }
         }
         finally
         {
-            events.runClosed();
+            events.failSafeLeft(null);
+            sessionId = Long.MIN_VALUE;
+            try
+            {
+                ended = client.end(id, roles);
+            }
+            finally
+            {
+                events.runClosed();
+            }
         }
         for (final SessionProtocol.Ended e : ended)
         {

@@ -69,6 +69,10 @@ class ClusterLockstepTest
         }
         assertTrue(samples > 1000, "IIO samples through the cluster: " + samples);
         assertTrue(acks > 10, "probe ACKs through the cluster: " + acks);
+        // the samples that cannot change a level went without a wait, the others were waited for: same JSON
+        assertTrue(lockstep.streamedSamples() > 0, "streamed IIO samples: " + lockstep.streamedSamples());
+        assertTrue(lockstep.streamedSamples() < samples, "streamed " + lockstep.streamedSamples() + " of " +
+            samples + " IIO sample frames: the cascade's changes must have been waited for");
     }
 
     /**
