@@ -82,8 +82,8 @@ public final class ExperimentCommand implements Callable<Integer>
 
     @Option(names = "--host-profile", paramLabel = "NAME|FILE",
         description = "The host to simulate: a built-in profile ('rhcc list --profiles': cascadelake-100g, the " +
-            "paper's testbed, or icelake-200g) or a profile file of 'path = value' lines over one of them (docs/" +
-            "model.md §11). With --cluster the sim node reads the file. Default: cascadelake-100g.")
+            "paper's testbed, or icelake-200g) or a profile file of 'path = value' lines over one of them " +
+            "(docs/model.md §11). With --cluster the sim node reads the file. Default: cascadelake-100g.")
     private String hostProfile;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
