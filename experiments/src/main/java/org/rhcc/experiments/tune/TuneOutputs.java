@@ -51,7 +51,8 @@ public final class TuneOutputs
      * @param host   what was tuned.
      * @param tuned  the search's result.
      * @param points every measurement, in the order made.
-     * @return the report: one line per measurement in load order, the knee and the thresholds.
+     * @return the report: one line per measurement from the least-throttled MBA level to the deepest, idle cores
+     * last; the knee and the thresholds.
      */
     public static String report(final String host, final TunedThresholds tuned, final List<ProbePoint> points)
     {
