@@ -411,14 +411,6 @@ public final class NativeTuneHost implements AutoCloseable
     }
 
     /**
-     * @return the MBA levels the probe steps through.
-     */
-    public int levels()
-    {
-        return MbaLevelTable.paper().levelCount();
-    }
-
-    /**
      * @return NIC, stack, load, windows and delay source, one line for the report.
      */
     public String describe()
