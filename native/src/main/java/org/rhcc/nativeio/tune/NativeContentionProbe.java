@@ -35,8 +35,11 @@ public final class NativeContentionProbe implements ContentionProbe
     public static final double DEFAULT_MIN_LOAD_FRACTION = 0.8;
     /** The MBA group the load's threads are placed in. */
     public static final int LOAD_GROUP = 0;
-    /** Time the load may outlive its window before its threads stop by themselves, ns. */
-    private static final long LOAD_GRACE_NS = 2_000_000_000L;
+    /**
+     * Time the load may outlive its window before its threads stop by themselves, ns: room for the delay source's
+     * two reads (an HTTP scrape each, 5 s timeout) and the counters'.
+     */
+    private static final long LOAD_GRACE_NS = 12_000_000_000L;
 
     /**
      * The probe's parts and settings, with fluent setters.
