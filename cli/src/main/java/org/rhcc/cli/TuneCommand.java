@@ -3,6 +3,7 @@ package org.rhcc.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.rhcc.core.receiver.MbaLevelTable;
 import org.rhcc.core.tune.ContentionProbe;
 import org.rhcc.core.tune.KneeSearch;
 import org.rhcc.core.tune.ProbePoint;
@@ -29,6 +31,9 @@ import org.rhcc.experiments.tune.TuneOutputs;
 import org.rhcc.nativeio.doctor.Check;
 import org.rhcc.nativeio.doctor.Doctor;
 import org.rhcc.nativeio.doctor.DoctorReport;
+import org.rhcc.nativeio.tune.NativeContentionProbe;
+import org.rhcc.nativeio.tune.NativeTuneHost;
+import org.rhcc.nativeio.tune.PrometheusDelaySource;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +44,9 @@ import picocli.CommandLine.Spec;
  * {@code rhcc tune}: I_thr and D_thr for a host, from a bounded probe of contention (docs/design.md §4.2), written as
  * a conf fragment and a report. On the simulator ({@code --host-profile}) each measurement is a short simulated run;
  * with {@code --sweep} it then runs {@link ThresholdSweepExperiment} with the tuned point beside the grid and the
- * paper's point. {@code --native} tunes this host through its real backends, or says in one line what it lacks.
+ * paper's point. {@code --native} tunes this host through its real backends ({@link NativeTuneHost}: the NIC's
+ * counters, the IRP occupancy counter, a resctrl group and a memory load on the NIC's socket, D from the sender node's
+ * metrics), or says in one line what it lacks.
  */
 @Command(
     name = "tune",
@@ -58,9 +65,28 @@ public final class TuneCommand implements Callable<Integer>
         description = "The simulated host to tune (rhcc list --profiles; default: the paper's testbed).")
     private String hostProfile;
 
-    @Option(names = "--native", description = "Tune this host through its real backends (IIO counter, NIC counters) "
-        + "instead of a simulated one.")
+    @Option(names = "--native", description = "Tune this host through its real backends (IIO counter, NIC counters, "
+        + "resctrl MBA, a memory load on the NIC's socket) instead of a simulated one. The NIC must receive at line "
+        + "rate from a peer (e.g. ib_write_bw); run it under numactl --cpunodebind=N --membind=N for the NIC's node N.")
     private boolean nativeHost;
+
+    @Option(names = "--nic", paramLabel = "DEV[:PORT]",
+        description = "With --native: the receiving RDMA port, e.g. mlx5_0:1 (default: the only one).")
+    private String nic;
+
+    @Option(names = "--delay-source", paramLabel = "URL",
+        description = "With --native: the metrics URL of the rhcc sender node whose host loads the NIC (e.g. "
+            + "http://sender:9400/metrics); D is the mean of the probe delays it counted in each window.")
+    private URI delaySource;
+
+    @Option(names = "--settle-ms", paramLabel = "MS", defaultValue = "" + NativeContentionProbe.DEFAULT_SETTLE_MS,
+        description = "With --native: time each point settles before its window (default: ${DEFAULT-VALUE}).")
+    private long settleMs;
+
+    @Option(names = "--window-ms", paramLabel = "MS", defaultValue = "" + NativeContentionProbe.DEFAULT_WINDOW_MS,
+        description = "With --native: each measurement window (default: ${DEFAULT-VALUE}; with --settle-ms it should "
+            + "cover the second outbound_pci_stalled_wr reports).")
+    private long windowMs;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
         description = "Seed of every simulated measurement (default: ${DEFAULT-VALUE}).")
@@ -94,11 +120,11 @@ public final class TuneCommand implements Callable<Integer>
     {
         if (nativeHost)
         {
-            if (null != hostProfile || sweep)
-            {
-                throw new UserInputException("--native tunes this host: leave out --host-profile and --sweep");
-            }
-            throw new UserInputException(nativeRefusal(Doctor.examine(new Doctor.Context()), Path.of("/sys")));
+            return tuneThisHost();
+        }
+        if (null != nic || null != delaySource)
+        {
+            throw new UserInputException("--nic and --delay-source go with --native");
         }
         if (threads < 1 || threads > 64)
         {
@@ -113,9 +139,70 @@ public final class TuneCommand implements Callable<Integer>
 
         final List<ProbePoint> points = new ArrayList<>();
         final SimContentionProbe simulated = new SimContentionProbe(profile, seed, SimContentionProbe.RUN_LENGTH);
-        final ContentionProbe recorded = (level) ->
+        final TunedThresholds tuned = search.search(recorded(simulated, search, points, stderr));
+        final List<Path> files = write(directory, host, tuned, points, stdout);
+        stdout.printf(Locale.ROOT, "use it with: rhcc experiment NAME%s --set i_thr=%d --set d_thr_ns=%d, or " +
+                "include %s in a node's config%n", profile.isDefault() ? "" : " --host-profile " + profile.name(),
+            tuned.iThrLines(), tuned.dThrNs(), files.get(0).getFileName());
+        stdout.flush();
+        if (sweep)
         {
-            final ProbePoint point = simulated.measure(level);
+            runSweep(profile, tuned, directory, stdout, stderr);
+        }
+        return RhccCommand.EXIT_OK;
+    }
+
+    private Integer tuneThisHost()
+    {
+        if (null != hostProfile || sweep)
+        {
+            throw new UserInputException("--native tunes this host: leave out --host-profile and --sweep");
+        }
+        final String refusal = nativeRefusal(Doctor.examine(new Doctor.Context()), Path.of("/sys"));
+        if (null != refusal)
+        {
+            throw new UserInputException(refusal);
+        }
+        if (null == delaySource)
+        {
+            throw new UserInputException("--native needs --delay-source URL: D is measured on the sender side, so " +
+                "give the metrics URL of the rhcc sender node whose host loads this NIC (docs/design.md 4.2)");
+        }
+        final KneeSearch search = search(onset, MbaLevelTable.paper().levelCount());
+        final PrintWriter stdout = spec.commandLine().getOut();
+        final PrintWriter stderr = spec.commandLine().getErr();
+        final Path directory = OutputDirectory.prepare(out);
+        final List<ProbePoint> points = new ArrayList<>();
+        final TunedThresholds tuned;
+        final String host;
+        try (NativeTuneHost thisHost = NativeTuneHost.open(new NativeTuneHost.Context()
+            .nic(nic)
+            .delay(new PrometheusDelaySource(delaySource))
+            .settleMs(settleMs)
+            .windowMs(windowMs)))
+        {
+            host = thisHost.describe();
+            stderr.println("tune: " + host);
+            stderr.flush();
+            tuned = search.search(recorded(thisHost.probe(), search, points, stderr));
+        }
+        catch (final IllegalArgumentException | IllegalStateException ex)
+        {
+            throw new UserInputException(ex.getMessage(), ex);
+        }
+        final List<Path> files = write(directory, host, tuned, points, stdout);
+        stdout.printf(Locale.ROOT, "use it with: include %s in the receiver node's config, or --set i_thr=%d " +
+            "--set d_thr_ns=%d%n", files.get(0).toAbsolutePath(), tuned.iThrLines(), tuned.dThrNs());
+        stdout.flush();
+        return RhccCommand.EXIT_OK;
+    }
+
+    private static ContentionProbe recorded(final ContentionProbe probe, final KneeSearch search,
+        final List<ProbePoint> points, final PrintWriter stderr)
+    {
+        return (level) ->
+        {
+            final ProbePoint point = probe.measure(level);
             points.add(point);
             stderr.printf(Locale.ROOT, "tune: measurement %d (at most %d), %s: RDMA %.1f Gbit/s, PCIe stall " +
                 "%.2f %%, IIO %.1f lines, D %.0f ns%n", points.size(), search.maxMeasurements(),
@@ -124,7 +211,11 @@ public final class TuneCommand implements Callable<Integer>
             stderr.flush();
             return point;
         };
-        final TunedThresholds tuned = search.search(recorded);
+    }
+
+    private static List<Path> write(final Path directory, final String host, final TunedThresholds tuned,
+        final List<ProbePoint> points, final PrintWriter stdout)
+    {
         final List<Path> files;
         try
         {
@@ -136,16 +227,8 @@ public final class TuneCommand implements Callable<Integer>
                 ex.getMessage(), ex);
         }
         stdout.print(TuneOutputs.report(host, tuned, points));
-        stdout.printf(Locale.ROOT, "wrote %s and %s; use it with: rhcc experiment NAME%s --set i_thr=%d " +
-                "--set d_thr_ns=%d, or include %s in a node's config%n", files.get(0), files.get(1),
-            profile.isDefault() ? "" : " --host-profile " + profile.name(), tuned.iThrLines(), tuned.dThrNs(),
-            files.get(0).getFileName());
-        stdout.flush();
-        if (sweep)
-        {
-            runSweep(profile, tuned, directory, stdout, stderr);
-        }
-        return RhccCommand.EXIT_OK;
+        stdout.printf("wrote %s and %s%n", files.get(0), files.get(1));
+        return files;
     }
 
     private void runSweep(final HostProfile profile, final TunedThresholds tuned, final Path directory,
@@ -174,8 +257,8 @@ public final class TuneCommand implements Callable<Integer>
     /**
      * @param report  what {@code rhcc doctor} finds on this machine.
      * @param sysRoot sysfs.
-     * @return the one line that says why this host cannot be tuned here: its first gap, or what the real-host probe
-     * still needs.
+     * @return the one line that says why this host cannot be tuned here (its first gap), or null if it has what the
+     * real-host probe needs.
      */
     static String nativeRefusal(final DoctorReport report, final Path sysRoot)
     {
@@ -189,23 +272,20 @@ public final class TuneCommand implements Callable<Integer>
             }
         }
         final Path rdma = sysRoot.resolve("class/infiniband");
-        boolean nic = false;
+        boolean hasNic;
         try (var devices = Files.list(rdma))
         {
-            nic = devices.findAny().isPresent();
+            hasNic = devices.findAny().isPresent();
         }
         catch (final IOException ex)
         {
-            nic = false;
+            hasNic = false;
         }
-        if (!nic)
+        if (!hasNic)
         {
             return "this machine has no RDMA NIC (" + rdma + " is empty or absent)" + alternative;
         }
-        return "this host has the counters, but the real-host probe (a paced memory load on the " +
-            "NIC's socket, the NIC's outbound_pci_stalled_wr and port_rcv_data counters, and D from the sender's " +
-            "PCC timestamps) is not in this build: describe the host in a profile file and tune it with " +
-            "--host-profile FILE";
+        return null;
     }
 
     private static KneeSearch search(final double onset, final int levels)

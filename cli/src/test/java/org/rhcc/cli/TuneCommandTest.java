@@ -12,6 +12,7 @@ import org.rhcc.nativeio.doctor.DoctorReport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TuneCommandTest
@@ -38,14 +39,23 @@ class TuneCommandTest
     }
 
     @Test
-    void shouldSayWhatTheRealHostProbeStillNeeds(@TempDir final Path sys) throws IOException
+    void shouldLetAHostWithTheCountersAndAnRdmaNicBeTuned(@TempDir final Path sys) throws IOException
     {
         Files.createDirectories(sys.resolve("class/infiniband/mlx5_0"));
 
-        final String refusal = TuneCommand.nativeRefusal(new DoctorReport(List.of()), sys);
+        assertNull(TuneCommand.nativeRefusal(new DoctorReport(List.of()), sys));
+    }
 
-        assertTrue(refusal.contains("outbound_pci_stalled_wr"), refusal);
-        assertTrue(refusal.contains("--host-profile FILE"), refusal);
+    @Test
+    void shouldRefuseTheNativeOptionsWithoutNative(@TempDir final Path dir)
+    {
+        final java.io.StringWriter err = new java.io.StringWriter();
+
+        final int exit = RhccCommand.execute(new String[]{ "tune", "--nic", "mlx5_0", "--out", dir.toString() },
+            new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err));
+
+        assertEquals(RhccCommand.EXIT_USAGE, exit);
+        assertEquals("rhcc tune: --nic and --delay-source go with --native", err.toString().strip());
     }
 
     @Test

@@ -78,6 +78,14 @@ final class CounterMetrics implements MultiCollector
                 (key) -> new String[] { "negative_delay" })
             .from(AgentCounters.RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID, 1.0, (key) -> new String[] { "bad_rate" })
             .withDefault("unrouted").withDefault("negative_delay").withDefault("bad_rate"),
+        CounterFamily.counter("rhcc_sender_probe_delay_seconds",
+            "Sum of the receiver processing delays t_resp - t_recv (Eq. (2)'s samples) of the probe ACKs decided on; " +
+            "over rhcc_sender_probe_delay_samples_total's increase, the mean D (rhcc tune --native reads both)",
+            SENDER)
+            .from(AgentCounters.RATE_UPDATER_DELAY_SUM_TYPE_ID, NANOS, (key) -> new String[0]).withDefault(),
+        CounterFamily.counter("rhcc_sender_probe_delay_samples",
+            "Receiver processing delays summed in rhcc_sender_probe_delay_seconds_total", SENDER)
+            .from(AgentCounters.RATE_UPDATER_DELAY_SAMPLES_TYPE_ID).withDefault(),
         CounterFamily.counter("rhcc_sender_decisions",
             "Rate decisions R_send = min(R_rev, R_cc) (Eq. (4)) by the limit that bound them", SENDER, "limit")
             .from(AgentCounters.RATE_UPDATER_DECISIONS_TYPE_ID, 1.0, CounterMetrics::limit)

@@ -90,6 +90,10 @@ class ClusterRunMetricsTest
             final long rejected = (long)Scrape.sum(after, "rhcc_sender_acks_rejected_total");
             final long decisions = (long)Scrape.sum(after, "rhcc_sender_decisions_total");
             assertEquals(probeAcks - rejected, decisions, "every ACK that was not rejected is a decision");
+            assertEquals(decisions, (long)Scrape.value(after, "rhcc_sender_probe_delay_samples_total"),
+                "every decision's delay is summed");
+            final double meanDelayNs = 1e9 * Scrape.value(after, "rhcc_sender_probe_delay_seconds_total") / decisions;
+            assertTrue(meanDelayNs > 0 && meanDelayNs < 1e6, "mean D " + meanDelayNs + " ns");
             final long ackClockSteps = (long)Scrape.value(after,
                 "rhcc_transport_frames_received_total{agent=\"probe-ack-source\"}") - probeAcks;
             assertEquals(decisions + ackClockSteps, (long)Scrape.value(after,

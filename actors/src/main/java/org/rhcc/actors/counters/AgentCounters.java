@@ -75,6 +75,10 @@ public final class AgentCounters
     public static final int PUBLISH_BACK_PRESSURED_TYPE_ID = 4126;
     /** Counter type id (gauge) of the sender host's fail-safe: 1 once entered, else 0. */
     public static final int RATE_UPDATER_FAIL_SAFE_TYPE_ID = 4127;
+    /** Counter type id of the sum of the receiver processing delays (Eq. (2)'s samples) of the ACKs decided on, ns. */
+    public static final int RATE_UPDATER_DELAY_SUM_TYPE_ID = 4128;
+    /** Counter type id of the receiver processing delays summed in {@link #RATE_UPDATER_DELAY_SUM_TYPE_ID}. */
+    public static final int RATE_UPDATER_DELAY_SAMPLES_TYPE_ID = 4129;
 
     /** Index of a decision limited by R_rev ({@code R_rev <= R_cc}). */
     public static final int LIMIT_R_REV = 0;
@@ -95,8 +99,8 @@ public final class AgentCounters
     /**
      * The rate updater's counters: probe ACKs processed, ACKs with no registered block, ACKs the controller rejected,
      * refused rate updates, journal batches queued and lost, the last lockstep answer, the ACK frames dropped, the
-     * decisions and the QPs by the limit that bound them, R_min, the frames published on the command stream, and the
-     * fail-safe.
+     * decisions and the QPs by the limit that bound them, R_min, the frames published on the command stream, the
+     * fail-safe, and the sum and count of the receiver processing delays of the ACKs decided on.
      *
      * @param allocator where the counters come from.
      * @param sessionId the session.
@@ -126,7 +130,9 @@ public final class AgentCounters
             labels.gauge(RATE_UPDATER_R_MIN_TYPE_ID, 0, "", "R_rev floor R_min (Mbit/s)"),
             labels.count(FRAMES_PUBLISHED_TYPE_ID, 0, "rate-updater", "frames published"),
             labels.count(PUBLISH_BACK_PRESSURED_TYPE_ID, 0, "rate-updater", "claims back-pressured"),
-            labels.gauge(RATE_UPDATER_FAIL_SAFE_TYPE_ID, 0, "", "fail-safe entered (0/1)"));
+            labels.gauge(RATE_UPDATER_FAIL_SAFE_TYPE_ID, 0, "", "fail-safe entered (0/1)"),
+            labels.gauge(RATE_UPDATER_DELAY_SUM_TYPE_ID, 0, "", "receiver processing delays summed (ns)"),
+            labels.count(RATE_UPDATER_DELAY_SAMPLES_TYPE_ID, "receiver processing delays summed"));
     }
 
     /**
@@ -294,6 +300,10 @@ public final class AgentCounters
         public final AtomicCounter backPressured;
         /** The fail-safe: 1 once entered (written by the actor), else 0. */
         public final AtomicCounter failSafe;
+        /** Sum of the receiver processing delays (Eq. (2)'s samples) of the ACKs decided on, ns. */
+        public final AtomicCounter delaySumNs;
+        /** The delays summed in {@link #delaySumNs}, count. */
+        public final AtomicCounter delaySamples;
         private final CounterAllocator allocator;
 
         RateUpdaterActor(final CounterAllocator allocator, final AtomicCounter acksSeen,
@@ -301,7 +311,8 @@ public final class AgentCounters
             final AtomicCounter failedRateUpdates, final AtomicCounter queuedBatches,
             final AtomicCounter droppedBatches, final AtomicCounter lastDoneNs, final FrameDropCounters frameDrops,
             final AtomicCounter[] decisions, final AtomicCounter[] limitedQps, final AtomicCounter rMinMbps,
-            final AtomicCounter framesPublished, final AtomicCounter backPressured, final AtomicCounter failSafe)
+            final AtomicCounter framesPublished, final AtomicCounter backPressured, final AtomicCounter failSafe,
+            final AtomicCounter delaySumNs, final AtomicCounter delaySamples)
         {
             this.allocator = allocator;
             this.acksSeen = acksSeen;
@@ -319,6 +330,8 @@ public final class AgentCounters
             this.framesPublished = framesPublished;
             this.backPressured = backPressured;
             this.failSafe = failSafe;
+            this.delaySumNs = delaySumNs;
+            this.delaySamples = delaySamples;
         }
 
         /**
@@ -327,7 +340,7 @@ public final class AgentCounters
         public void close()
         {
             retireAll(allocator, acksSeen, unroutedAcks, negativeDelayAcks, badRateAcks, failedRateUpdates,
-                queuedBatches, droppedBatches, framesPublished, backPressured);
+                queuedBatches, droppedBatches, framesPublished, backPressured, delaySumNs, delaySamples);
             retireAll(allocator, decisions);
             frameDrops.close();
             closeAll(lastDoneNs, rMinMbps, failSafe);

@@ -205,6 +205,12 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         {
             counters.badRateAcks.incrementRelease();
         }
+        else
+        {
+            // Eq. (2)'s sample, summed for the operator's mean D (rhcc tune --native reads it from /metrics)
+            counters.delaySumNs.getAndAddRelease(respSendTs32 - reqRecvTs32);
+            counters.delaySamples.incrementRelease();
+        }
         if (0 == (++ackCount & (ReceivableRateSampler.SAMPLE_EVERY_ACKS - 1)))
         {
             sampleNextQp();

@@ -118,6 +118,9 @@ class QpBlockEntityTest
         ack(4, 9_000, 9_300, 290_000L);
         assertEquals(1, agent.unroutedAcks(), "block 0 is not registered here");
         assertEquals(9, agent.acksSeen());
+        assertEquals(6, agent.state().counters().delaySamples.get(), "the six ACKs decided on, not the rejected");
+        assertEquals(900 + 500 + 800 + 600 + 300 + 300, agent.state().counters().delaySumNs.get(),
+            "t_resp - t_recv of each ACK decided on");
     }
 
     private void ack(final int qp, final int reqRecvTsNs, final int respSendTsNs, final long nowNs)
