@@ -275,6 +275,10 @@ public final class ExperimentRunner
         metrics.put("probe_share", payloadBytes > 0.0 ?
             counter.probeAcks() * (double)parameters.rnic().probeBytes() / payloadBytes : 0.0);
         metrics.put("decisions_per_s", (counter.iioSamples() + counter.probeAcks()) * 1e9 / measuredNs);
+        if (parameters.rnic().qpcCache().enabled())
+        {
+            metrics.put("qpc_miss_rate", result.diagnostics().qpContextMissRate());
+        }
         if (null != probe)
         {
             metrics.put("msr_read_latency_ns", probe.meanReadLatencyNs());

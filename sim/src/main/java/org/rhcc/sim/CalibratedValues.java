@@ -138,7 +138,9 @@ final class CalibratedValues
         140,            // probe-record ring slots, 8.75 KB (CAL: rows B2 at 1x, B8 and C1)
         0.1,            // pacing jitter: each gap within +-10 % (est.; de-phases equal-rate QPs, docs/model.md §4.2)
         1_000.0,        // first doorbell within 1 us of start (est.: an MMIO doorbell and the WQE fetch it triggers)
-        0.0);           // no per-QP rate limit: perftest's default
+        0.0,            // no per-QP rate limit: perftest's default
+        SimParameters.QpcCache.OFF,   // no QP-context cache misses (docs/model.md §4.3: B7 holds flat 1..256 QPs)
+        0);             // every QP active: perftest's NIC serves all its QPs round robin
 
     static final SimParameters.Network NETWORK = new SimParameters.Network(
         LINE_RATE_GBPS,

@@ -31,6 +31,8 @@ final class Counters
     double pauseNs;
     long pfcFrames;
     long cnps;
+    long qpContextLookups;
+    long qpContextMisses;
     double tcpBytes;
     double tcpArrived;
     double tcpDropped;
@@ -70,6 +72,8 @@ final class Counters
         pauseNs = o.pauseNs;
         pfcFrames = o.pfcFrames;
         cnps = o.cnps;
+        qpContextLookups = o.qpContextLookups;
+        qpContextMisses = o.qpContextMisses;
         tcpBytes = o.tcpBytes;
         tcpArrived = o.tcpArrived;
         tcpDropped = o.tcpDropped;

@@ -13,6 +13,8 @@ package org.rhcc.sim;
  * @param retransmittedPackets RDMA packets sent again by go-back-N.
  * @param ddioHitProbability  DDIO hit probability at the end of the run.
  * @param chaBacklogLines     CHA write backlog at the end of the run, lines.
+ * @param qpContextMissRate   fraction of the receiver NIC's QP-context lookups that missed over the measured interval
+ *                            (docs/model.md §4.3), 0..1; 0 without the cache model.
  */
 public record Diagnostics(
     double localReadLatencyNs,
@@ -22,6 +24,7 @@ public record Diagnostics(
     long rxDrops,
     long retransmittedPackets,
     double ddioHitProbability,
-    double chaBacklogLines)
+    double chaBacklogLines,
+    double qpContextMissRate)
 {
 }

@@ -84,7 +84,7 @@ final class NicDma
         final double tcpLines = null == tcp ? 0.0 : tcp.pendingBytes() * LINES_PER_BYTE;
         if (null != fabric)
         {
-            final long cqeBytes = fabric.takeCqeBytes();
+            final long cqeBytes = fabric.takeControlWriteBytes();
             if (0 != cqeBytes)
             {
                 cqeLinesPending += cqeBytes * LINES_PER_BYTE;

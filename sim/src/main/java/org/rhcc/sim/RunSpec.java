@@ -66,7 +66,7 @@ public record RunSpec(
     public RunSpec
     {
         Checks.range("senders", senders, 0, 64);
-        Checks.range("qpsPerSender", qpsPerSender, 1, 4096);
+        Checks.range("qpsPerSender", qpsPerSender, 1, 65_536);
         Checks.range("messageBytes", messageBytes, 64, 1 << 30);
         Checks.range("localThreads", localThreads, 0, 256);
         Checks.range("remoteThreads", remoteThreads, 0, 256);

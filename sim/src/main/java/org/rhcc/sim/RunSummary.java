@@ -127,7 +127,17 @@ final class RunSummary
             null == fabric ? 0L : fabric.rxDrops(),
             null == fabric ? 0L : fabric.retransmittedPackets(),
             io.hitProbability(),
-            backlog.occupancy());
+            backlog.occupancy(),
+            qpContextMissRate());
+    }
+
+    private double qpContextMissRate()
+    {
+        telemetry.snapshotNetwork();
+        final Counters a = telemetry.atWarmup();
+        final Counters b = telemetry.total();
+        final long lookups = b.qpContextLookups - a.qpContextLookups;
+        return lookups > 0L ? (double)(b.qpContextMisses - a.qpContextMisses) / lookups : 0.0;
     }
 
     /**

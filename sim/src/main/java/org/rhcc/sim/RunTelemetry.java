@@ -158,6 +158,8 @@ final class RunTelemetry
             c.pauseNs = fabric.pauseTimeNs(endNs);
             c.pfcFrames = fabric.pfcFrames();
             c.cnps = fabric.cnps();
+            c.qpContextLookups = fabric.qpContextLookups();
+            c.qpContextMisses = fabric.qpContextMisses();
         }
         if (null != tcp)
         {

@@ -596,6 +596,9 @@ public record SimParameters(
      *                          {@code --rate_limit_type HW}), Gbit/s on the wire; 0 for none. A QP then sends at
      *                          {@code min(R_rev, R_cc, limit)}: the NIC's own rate as an input of a run rather than an
      *                          outcome (the {@code delay-map} experiment, docs/model.md §9 rows C1, C2).
+     * @param qpcCache          the receiver NIC's on-chip QP-context cache (docs/model.md §4.3); off by default.
+     * @param activeQpsPerSender the sender NIC serves at most this many of its QPs at a time, each for one probe
+     *                          interval of data per turn (docs/model.md §4.2, "Active-QP budget"); 0 for all.
      */
     public record Rnic(
         int rxBufferBytes,
@@ -616,7 +619,9 @@ public record SimParameters(
         int probeRecordSlots,
         double pacingJitter,
         double doorbellJitterNs,
-        double rateLimitGbps)
+        double rateLimitGbps,
+        QpcCache qpcCache,
+        int activeQpsPerSender)
     {
         /**
          * Validates the group.
@@ -644,6 +649,11 @@ public record SimParameters(
             Checks.range("rnic.pacingJitter", pacingJitter, 0.0, 0.9);
             Checks.nonNegative("rnic.doorbellJitterNs", doorbellJitterNs);
             Checks.nonNegative("rnic.rateLimitGbps", rateLimitGbps);
+            Checks.range("rnic.activeQpsPerSender", activeQpsPerSender, 0, 1 << 20);
+            if (null == qpcCache)
+            {
+                throw new IllegalArgumentException("rnic.qpcCache must be given (QpcCache.OFF for none)");
+            }
         }
 
         /**
@@ -654,7 +664,89 @@ public record SimParameters(
         {
             return new Rnic(rxBufferBytes, xoffBytes, xonBytes, pfcReactionNs, mtuBytes, headerBytes, rxEcnKminBytes,
                 rxEcnKmaxBytes, rxEcnPmax, retransmitTimeoutNs, nakDelayNs, cqeBytes, txDepth, probeIntervalBytes,
-                probeBytes, probeRecordSlots, pacingJitter, doorbellJitterNs, limitGbps);
+                probeBytes, probeRecordSlots, pacingJitter, doorbellJitterNs, limitGbps, qpcCache,
+                activeQpsPerSender);
+        }
+
+        /**
+         * @param activeQps QPs each sender NIC serves at a time, 0 for all.
+         * @return a copy with that budget.
+         */
+        public Rnic withActiveQpsPerSender(final int activeQps)
+        {
+            return new Rnic(rxBufferBytes, xoffBytes, xonBytes, pfcReactionNs, mtuBytes, headerBytes, rxEcnKminBytes,
+                rxEcnKmaxBytes, rxEcnPmax, retransmitTimeoutNs, nakDelayNs, cqeBytes, txDepth, probeIntervalBytes,
+                probeBytes, probeRecordSlots, pacingJitter, doorbellJitterNs, rateLimitGbps, qpcCache, activeQps);
+        }
+
+        /**
+         * @param cache the receiver NIC's QP-context cache.
+         * @return a copy with that cache.
+         */
+        public Rnic withQpcCache(final QpcCache cache)
+        {
+            return new Rnic(rxBufferBytes, xoffBytes, xonBytes, pfcReactionNs, mtuBytes, headerBytes, rxEcnKminBytes,
+                rxEcnKmaxBytes, rxEcnPmax, retransmitTimeoutNs, nakDelayNs, cqeBytes, txDepth, probeIntervalBytes,
+                probeBytes, probeRecordSlots, pacingJitter, doorbellJitterNs, rateLimitGbps, cache,
+                activeQpsPerSender);
+        }
+    }
+
+    /**
+     * The receiver NIC's on-chip cache of QP contexts (docs/model.md §4.3, "QP-context cache"). A packet that reaches
+     * the receive pipeline needs its QP's context (PSN check, placement); on a miss the pipeline waits while the NIC
+     * reads the context from host memory over PCIe, and the context it evicts is written back through the IIO like
+     * any posted write. A probe needs its QP's context before the NIC can answer it, so a probe's miss is part of
+     * its {@code t_resp - t_recv}.
+     *
+     * @param entries      contexts the cache holds, least recently used evicted first; 0 turns the model off (every
+     *                     lookup hits), which keeps throughput flat from 1 to 256 QPs (docs/model.md §9 row B7).
+     * @param contextBytes bytes of one context, read on a miss and written back when evicted.
+     * @param missNs       an unloaded miss: the NIC's read of a context from host memory, round trip, ns; a loaded
+     *                     memory controller adds a read's burst-queueing wait to it.
+     */
+    public record QpcCache(int entries, int contextBytes, double missNs)
+    {
+        /**
+         * Contexts a ConnectX-class NIC keeps on chip, an estimate (docs/model.md §4.3): RC throughput is reported
+         * to fall past a few hundred to a few thousand connections, by about half at 4,096.
+         */
+        public static final int ESTIMATED_ENTRIES = 1_024;
+
+        /**
+         * No cache model: every context lookup hits. Its context size (mlx5's QP context, 232 bytes, in four lines)
+         * and unloaded miss (a small DMA read from host memory, ~0.5 us) are the estimates of docs/model.md §4.3,
+         * in force once {@code entries} is set.
+         */
+        public static final QpcCache OFF = new QpcCache(0, 256, 500.0);
+
+        /**
+         * @param cacheEntries contexts the cache holds, 0 for none.
+         * @return a copy with that many entries.
+         */
+        public QpcCache withEntries(final int cacheEntries)
+        {
+            return new QpcCache(cacheEntries, contextBytes, missNs);
+        }
+
+        /**
+         * Validates the group.
+         *
+         * @throws IllegalArgumentException naming the offending value.
+         */
+        public QpcCache
+        {
+            Checks.range("rnic.qpcCache.entries", entries, 0, 1 << 20);
+            Checks.range("rnic.qpcCache.contextBytes", contextBytes, 64, 4096);
+            Checks.nonNegative("rnic.qpcCache.missNs", missNs);
+        }
+
+        /**
+         * @return true when the cache is modelled (entries &gt; 0).
+         */
+        public boolean enabled()
+        {
+            return entries > 0;
         }
     }
 

@@ -43,6 +43,8 @@ final class SimulationEngine implements FabricListener
     private final ProbeTracker probes;
     private final boolean probesToHook;
     private final boolean remoteCores;
+    /** True when the receiver NIC's QP-context misses are modelled: their reads then wait at the memory controller. */
+    private final boolean modelsQpContexts;
 
     private final DelayedMbaActuator mba;
     private final IioSampler iioSensor;
@@ -100,6 +102,7 @@ final class SimulationEngine implements FabricListener
             (double)spec.qpCount() * params.io().ioBuffersPerQp() * spec.messageBytes()) / LINE_BYTES);
         hits = new DdioHitRefresh(params, io, probes, cpu, workingSetLines);
         fabricQpRates = null == fabric ? null : new FabricQpRates(fabric);
+        modelsQpContexts = null != fabric && fabric.modelsQpContexts();
         qpRates = null == fabric ? QpRates.NONE : fabricQpRates;
         if (spec.forcedMbaLevel() > 0)
         {
@@ -131,7 +134,9 @@ final class SimulationEngine implements FabricListener
                 new RedEcnMarker(n.ecnKminBytes(), n.ecnKmaxBytes(), n.ecnPmax())),
             new FabricConfig.Nic(n.dcqcn().cnpIntervalNs(), r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes()),
             new FabricConfig.Probes(true, r.probeIntervalBytes(), r.probeBytes()),
-            new FabricConfig.Scheduler(r.pacingJitter(), r.doorbellJitterNs(), r.rateLimitGbps()));
+            new FabricConfig.Scheduler(r.pacingJitter(), r.doorbellJitterNs(), r.rateLimitGbps(),
+                r.activeQpsPerSender()),
+            new FabricConfig.QpContexts(r.qpcCache().entries(), r.qpcCache().contextBytes(), r.qpcCache().missNs()));
     }
 
     SimulationResult run()
@@ -229,6 +234,10 @@ final class SimulationEngine implements FabricListener
     private void stepOnce(final long step, final double nowNs)
     {
         final double endNs = nowNs + stepNs;
+        if (modelsQpContexts)
+        {
+            fabric.hostReadWaitNs(mc.readQueueWaitNs());
+        }
         if (null != fabric && fabric.nextEventNs() < endNs)
         {
             fabric.runUntil(endNs);

@@ -61,7 +61,8 @@ class DephasedQpsTest
             r.xonBytes(), r.pfcReactionNs(), r.mtuBytes(), r.headerBytes(), r.rxEcnKminBytes(), r.rxEcnKmaxBytes(),
             r.rxEcnPmax(), r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes(), r.txDepth(), r.probeIntervalBytes(),
             r.probeBytes(), r.probeRecordSlots(), FabricConfig.Scheduler.EXACT.pacingJitter(),
-            FabricConfig.Scheduler.EXACT.doorbellJitterNs(), r.rateLimitGbps()));
+            FabricConfig.Scheduler.EXACT.doorbellJitterNs(), r.rateLimitGbps(), r.qpcCache(),
+            r.activeQpsPerSender()));
         final double equal = delayNs(exact, false);
         final double spread = delayNs(calibrated, true);
         assertTrue(equal > 1.5 * spread, "in step: D " + equal + " ns against " + spread + " ns de-phased");

@@ -1,6 +1,7 @@
 package org.rhcc.experiments.evaluation;
 
 import java.util.List;
+import java.util.Map;
 
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.experiments.Columns;
@@ -16,10 +17,17 @@ import org.rhcc.experiments.report.LineChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.sim.SimParameters;
 
 /**
  * Scale (paper §V: throughput holds from 1 to 256 QPs) and overheads, measured: the probes' share of the bytes on the
  * wire, the per-QP state the sender loop keeps, and the controller decisions per second (IIO samples plus probe ACKs).
+ * <p>
+ * Past the paper's range, the receiver NIC's QP-context cache (docs/model.md §4.3) is modelled: from 256 to 65,536
+ * QPs with {@link SimParameters.QpcCache#ESTIMATED_ENTRIES} contexts on chip, at 0x (the misses alone) and at 3x
+ * (misses and memory congestion together), to show what D and the IIO occupancy see of ICM-miss congestion; and
+ * again from 4,096 QPs with the sender NIC serving {@value #ACTIVE_QPS} QPs at a time (docs/model.md §4.2,
+ * "Active-QP budget"), the mitigation the model points to.
  */
 public final class QpScaleExperiment extends DescribedExperiment
 {
@@ -27,6 +35,18 @@ public final class QpScaleExperiment extends DescribedExperiment
     public static final String NAME = "qp-scale";
 
     private static final int[] QPS = { 1, 4, 16, 64, 256 };
+    private static final int[] CACHE_QPS = { 256, 1_024, 4_096, 16_384, 65_536 };
+    private static final int[] CACHE_CONGESTION = { 0, 3 };
+    private static final int[] BUDGET_QPS = { 4_096, 16_384, 65_536 };
+    /** QPs the sender NIC serves at a time in the mitigation's runs: half the receiver's contexts. */
+    private static final int ACTIVE_QPS = SimParameters.QpcCache.ESTIMATED_ENTRIES / 2;
+    private static final String CACHE_LABEL = " QPs, QPC cache";
+    private static final String BUDGET_LABEL = ", " + ACTIVE_QPS + " active";
+    private static final Map<String, String> CACHE_ON = Map.of("rnic.qpcCache.entries",
+        Integer.toString(SimParameters.QpcCache.ESTIMATED_ENTRIES));
+    private static final Map<String, String> CACHE_ON_BUDGET = Map.of("rnic.qpcCache.entries",
+        Integer.toString(SimParameters.QpcCache.ESTIMATED_ENTRIES), "rnic.activeQpsPerSender",
+        Integer.toString(ACTIVE_QPS));
 
     /**
      * Describes the experiment: by default it runs dcqcn, rhcc and rhcc-gated over DCQCN, HPCC and Swift.
@@ -34,7 +54,8 @@ public final class QpScaleExperiment extends DescribedExperiment
     public QpScaleExperiment()
     {
         super(NAME,
-            "1..256 QPs at 3x, with probe bandwidth share, per-QP state and decisions per second",
+            "1..256 QPs at 3x, with probe bandwidth share, per-QP state and decisions per second; 256..64K QPs at 0x " +
+                "and 3x with the NIC's QP-context cache",
             "§V scale, overheads",
             EvaluationSchemes.RHCC_AND_VARIANT,
             RunLength.SETTLED_3X);
@@ -51,6 +72,19 @@ public final class QpScaleExperiment extends DescribedExperiment
         {
             plan.add("3x, " + qps + " QPs", settings.scenario().qps(qps).congestion(3).build());
         }
+        for (final int congestion : CACHE_CONGESTION)
+        {
+            for (final int qps : CACHE_QPS)
+            {
+                plan.add(congestion + "x, " + qps + CACHE_LABEL,
+                    settings.scenario().qps(qps).congestion(congestion).build(), CACHE_ON, false);
+            }
+            for (final int qps : BUDGET_QPS)
+            {
+                plan.add(congestion + "x, " + qps + CACHE_LABEL + BUDGET_LABEL,
+                    settings.scenario().qps(qps).congestion(congestion).build(), CACHE_ON_BUDGET, false);
+            }
+        }
         return plan.runs();
     }
 
@@ -61,7 +95,9 @@ public final class QpScaleExperiment extends DescribedExperiment
     public List<TableColumn> tableColumns()
     {
         return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS, Columns.LATENCY_AVG_US,
-            Columns.PFC_PAUSE, Columns.CPU_MEM_GBPS,
+            Columns.PFC_PAUSE, Columns.CPU_MEM_GBPS, Columns.IIO_OCCUPANCY, Columns.RX_DELAY_NS,
+            TableColumn.text("QPC miss %", (run) -> isCacheRun(run) ? Fmt.num(100.0 * run.metric("qpc_miss_rate"), 1) :
+                "-"),
             TableColumn.text("probe share %", (run) -> Fmt.num(100.0 * run.metric("probe_share"), 3)),
             TableColumn.metric("decisions/s", "decisions_per_s", 0));
     }
@@ -73,8 +109,41 @@ public final class QpScaleExperiment extends DescribedExperiment
     public List<ChartSpec> charts()
     {
         return List.of(LineChartSpec.of("qp-scale-throughput.png", "RDMA goodput from 1 to 256 QPs (3x)",
-            "QPs", "RDMA goodput (Gbit/s)", (run) -> true, (run) -> run.qps(), null,
-            (run) -> run.metric("rnic_gbps")));
+                "QPs", "RDMA goodput (Gbit/s)", (run) -> !isCacheRun(run), (run) -> run.qps(), null,
+                (run) -> run.metric("rnic_gbps")),
+            cacheChart("qp-scale-cache-throughput.png", "RDMA goodput with the QP-context cache",
+                "RDMA goodput (Gbit/s)", "rnic_gbps"),
+            cacheChart("qp-scale-cache-delay.png", "Receiver processing delay D with the QP-context cache",
+                "D (ns)", "rx_delay_ns"),
+            cacheChart("qp-scale-cache-iio.png", "IIO occupancy with the QP-context cache",
+                "IIO occupancy (lines)", "iio_occupancy"),
+            cacheChart("qp-scale-cache-misses.png", "QP-context misses",
+                "misses per lookup (%)", "qpc_miss_rate"));
+    }
+
+    private static ChartSpec cacheChart(final String fileName, final String title, final String yTitle,
+        final String metric)
+    {
+        final double scale = "qpc_miss_rate".equals(metric) ? 100.0 : 1.0;
+        return LineChartSpec.of(fileName, title + " (" + SimParameters.QpcCache.ESTIMATED_ENTRIES + " contexts)",
+            "log2 QPs", yTitle, QpScaleExperiment::isCacheRun, (run) -> log2(run.qps()),
+            (run) -> run.congestionLabel() + (isBudgetRun(run) ? BUDGET_LABEL : ""),
+            (run) -> scale * run.metric(metric));
+    }
+
+    private static boolean isCacheRun(final RunRecord run)
+    {
+        return run.condition().contains(CACHE_LABEL);
+    }
+
+    private static boolean isBudgetRun(final RunRecord run)
+    {
+        return run.condition().endsWith(BUDGET_LABEL);
+    }
+
+    private static double log2(final int qps)
+    {
+        return 31 - Integer.numberOfLeadingZeros(qps);
     }
 
     /**
@@ -86,14 +155,15 @@ public final class QpScaleExperiment extends DescribedExperiment
         final StringBuilder goodput = new StringBuilder();
         for (final int qps : QPS)
         {
-            final RunRecord run = Outcomes.run(result, "rhcc", (r) -> r.qps() == qps);
+            final RunRecord run = Outcomes.run(result, "rhcc", (r) -> r.qps() == qps && !isCacheRun(r));
             if (goodput.length() > 0)
             {
                 goodput.append(" / ");
             }
             goodput.append(null == run ? "n/a" : Fmt.num(run.metric("rnic_gbps"), 1));
         }
-        final RunRecord one = Outcomes.run(result, "rhcc", (r) -> r.qps() == 8 || r.qps() == 16);
+        final RunRecord one = Outcomes.run(result, "rhcc",
+            (r) -> (r.qps() == 8 || r.qps() == 16) && !isCacheRun(r));
         final QpStateTable table = new QpStateTable(1_000_000);
         return List.of(
             new BaselineRow("scale", "rhcc RDMA goodput (Gbit/s), 1 / 4 / 16 / 64 / 256 QPs at 3x",
@@ -102,6 +172,39 @@ public final class QpScaleExperiment extends DescribedExperiment
                 "0.2 %; 16 B per QP",
                 (null == one ? "n/a" : Fmt.num(100.0 * one.metric("probe_share"), 3) + " %") + "; " +
                 table.stateBytes() / table.capacityQps() + " B per QP (" + Fmt.bytes(table.stateBytes()) +
-                " for 1M QPs); " + (null == one ? "n/a" : Fmt.num(one.metric("decisions_per_s"), 0) + "/s")));
+                " for 1M QPs); " + (null == one ? "n/a" : Fmt.num(one.metric("decisions_per_s"), 0) + "/s")),
+            new BaselineRow("qpc", "rhcc at 0x with the QP-context cache, 256 / 1K / 4K / 16K / 64K QPs: " +
+                "RDMA Gbit/s; D ns; IIO lines", "ICM-miss congestion lies outside both signals (§VI)",
+                cacheSeries(result, "rnic_gbps", 1) + "; " + cacheSeries(result, "rx_delay_ns", 0) + "; " +
+                cacheSeries(result, "iio_occupancy", 1)),
+            new BaselineRow("qpc-budget", "rhcc at 0x / 3x, 65,536 QPs with the QP-context cache: RDMA Gbit/s with " +
+                "every QP active -> with " + ACTIVE_QPS + " active per sender", "(not in the paper)",
+                budgetRow(result, 0) + "; " + budgetRow(result, 3)));
+    }
+
+    private static String budgetRow(final ExperimentResult result, final int congestion)
+    {
+        final RunRecord all = Outcomes.run(result, "rhcc",
+            (r) -> r.qps() == 65_536 && r.congestion() == congestion && isCacheRun(r) && !isBudgetRun(r));
+        final RunRecord budget = Outcomes.run(result, "rhcc",
+            (r) -> r.qps() == 65_536 && r.congestion() == congestion && isBudgetRun(r));
+        return (null == all ? "n/a" : Fmt.num(all.metric("rnic_gbps"), 1)) + " -> " +
+            (null == budget ? "n/a" : Fmt.num(budget.metric("rnic_gbps"), 1));
+    }
+
+    private static String cacheSeries(final ExperimentResult result, final String metric, final int decimals)
+    {
+        final StringBuilder values = new StringBuilder();
+        for (final int qps : CACHE_QPS)
+        {
+            final RunRecord run = Outcomes.run(result, "rhcc",
+                (r) -> r.qps() == qps && r.congestion() == 0 && isCacheRun(r) && !isBudgetRun(r));
+            if (values.length() > 0)
+            {
+                values.append(" / ");
+            }
+            values.append(null == run ? "n/a" : Fmt.num(run.metric(metric), decimals));
+        }
+        return values.toString();
     }
 }

@@ -51,7 +51,7 @@ public record Scenario(
             throw new IllegalArgumentException("cpuTraffic must be one of local, cross, hybrid");
         }
         requireRange("senders", senders, 1, 64);
-        requireRange("qpsPerSender", qpsPerSender, 1, 4096);
+        requireRange("qpsPerSender", qpsPerSender, 1, 65_536);
         requireRange("messageBytes", messageBytes, 64, 1 << 30);
         requireRange("forcedMbaLevel", forcedMbaLevel, 0, 5);
         if (!(tcpOfferedGbps >= 0.0) || tcpOfferedGbps > 400.0)

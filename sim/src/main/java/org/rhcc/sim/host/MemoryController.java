@@ -423,6 +423,21 @@ public final class MemoryController
     }
 
     /**
+     * @return the wait of a device read arriving now (a NIC reading a QP context, docs/model.md §4.3): the reads
+     * queued ahead of it, averaged over the interleaved channels, at a channel's line time, plus a read's
+     * burst-queueing wait, ns.
+     */
+    public double readQueueWaitNs()
+    {
+        double lines = 0.0;
+        for (int c = 0; c < channelState.length; c++)
+        {
+            lines += readBacklog(c);
+        }
+        return lines / channelState.length * lineNs + burstWaitNs;
+    }
+
+    /**
      * @return the channel utilisation averaged over {@value #UTILISATION_WINDOW_NS} ns (tracked only while the
      * burst-queueing term is on), 0..1.
      */

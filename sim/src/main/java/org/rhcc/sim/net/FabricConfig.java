@@ -14,6 +14,7 @@ import org.rhcc.core.dcqcn.RedEcnMarker;
  * @param nic         the NICs' timers and completion writes.
  * @param probes      the RHCC probes.
  * @param scheduler   how the sender NIC spaces its QPs' packets.
+ * @param qpContexts  the receiver NIC's QP-context cache.
  */
 public record FabricConfig(
     Workload workload,
@@ -23,8 +24,22 @@ public record FabricConfig(
     SwitchQueue switchQueue,
     Nic nic,
     Probes probes,
-    Scheduler scheduler)
+    Scheduler scheduler,
+    QpContexts qpContexts)
 {
+    /**
+     * The receiver NIC's cache of QP contexts (docs/model.md §4.3).
+     *
+     * @param entries      contexts kept on chip; 0 when every lookup hits (no model).
+     * @param contextBytes bytes of one context, written back when evicted.
+     * @param missNs       an unloaded miss, ns.
+     */
+    public record QpContexts(int entries, int contextBytes, double missNs)
+    {
+        /** Every lookup hits. */
+        public static final QpContexts NONE = new QpContexts(0, 256, 0.0);
+    }
+
     /**
      * The senders' RDMA WRITE QPs (perftest's closed loop).
      *
@@ -117,10 +132,12 @@ public record FabricConfig(
      * @param doorbellJitterNs each QP's first doorbell reaches the NIC uniformly within this time after start, ns.
      * @param rateLimitGbps    a per-QP rate limit on top of {@code min(R_rev, R_cc)} (perftest {@code --rate_limit}),
      *                         Gbit/s on the wire; 0 for none.
+     * @param activeQps        QPs the NIC serves at a time, each for one probe interval of data per turn
+     *                         ({@link ActiveQpWindow}); 0 for all.
      */
-    public record Scheduler(double pacingJitter, double doorbellJitterNs, double rateLimitGbps)
+    public record Scheduler(double pacingJitter, double doorbellJitterNs, double rateLimitGbps, int activeQps)
     {
-        /** Exact pacing, every QP eligible at time 0, no rate limit. */
-        public static final Scheduler EXACT = new Scheduler(0.0, 0.0, 0.0);
+        /** Exact pacing, every QP eligible at time 0, no rate limit, every QP active. */
+        public static final Scheduler EXACT = new Scheduler(0.0, 0.0, 0.0, 0);
     }
 }

@@ -49,6 +49,8 @@ public final class RdmaFabric
     private static final int EV_NAK = 9;
     private static final int EV_PROBE_ACK = 10;
     private static final int EV_DATA_ACK = 11;
+    private static final int EV_CONTEXT_READY = 12;
+    private static final int EV_PROBE_CONTEXT = 13;
     private static final int PREAMBLE_BYTES = 20;
     private static final int RESUME_OFFSET_BYTES = 3_072;
     private static final int PROBE_ACK_SLOTS = 1 << 12;
@@ -65,6 +67,8 @@ public final class RdmaFabric
     private final RedEcnMarker rxMarker;
     private final SplittableRandom random;
     private final FabricListener listener;
+    /** The receiver NIC's QP-context misses, or null when every lookup hits (docs/model.md §4.3). */
+    private final ContextFetches contexts;
 
     private final int qps;
     private final double pacingJitter;
@@ -78,6 +82,8 @@ public final class RdmaFabric
     private final int[] txGen;
     private final boolean[] senderPaused;
     private final int[] roundRobin;
+    /** The QPs each sender NIC serves now: all, or a window of them (docs/model.md §4.2, "Active-QP budget"). */
+    private final ActiveQpWindow active;
 
     private final long[] sndNxt;
     private final long[] sndUna;
@@ -87,7 +93,10 @@ public final class RdmaFabric
     private final long[] bytesSinceProbe;
     private final boolean[] probePending;
     private final double[] rRevGbps;
-    private final double[] lastProgressNs;
+    /** When each QP's transport timer started, or NEVER while no packet that requested an ACK is unanswered. */
+    private final double[] timerStartNs;
+    /** One past the PSN of the last packet each QP sent with an ACK request. */
+    private final long[] ackRequestedEnd;
     private final double[] postNs;
     private final long[] sentWireBytes;
 
@@ -103,6 +112,8 @@ public final class RdmaFabric
     private long rxBufferBytes;
     private double rxPayloadPending;
     private double headRemaining;
+    private boolean headAwaitingContext;
+    private boolean headContextFetched;
     private final long[] expectedPsn;
     private final boolean[] nakSent;
     private boolean pauseAsserted;
@@ -187,7 +198,9 @@ public final class RdmaFabric
         bytesSinceProbe = new long[qps];
         probePending = new boolean[qps];
         rRevGbps = new double[qps];
-        lastProgressNs = new double[qps];
+        timerStartNs = new double[qps];
+        Arrays.fill(timerStartNs, NEVER);
+        ackRequestedEnd = new long[qps];
         postNs = new double[qps * cfg.workload().txDepth()];
         sentWireBytes = new long[qps];
         expectedPsn = new long[qps];
@@ -199,6 +212,10 @@ public final class RdmaFabric
         }
         egress = new PacketRing(1 << 12);
         rx = new PacketRing(1 << 8);
+        active = new ActiveQpWindow(senders, cfg.workload().qpsPerSender(), cfg.scheduler().activeQps(),
+            cfg.probes().intervalBytes(), (q) -> probePending[q], (q) -> sndNxt[q] >= postedEnd[q]);
+        final FabricConfig.QpContexts qpc = cfg.qpContexts();
+        contexts = qpc.entries() > 0 ? new ContextFetches(qpc.entries(), qpc.contextBytes(), qpc.missNs(), qps) : null;
     }
 
     /**
@@ -286,6 +303,14 @@ public final class RdmaFabric
             case EV_DATA_ACK:
                 onDataAck(now, a);
                 break;
+            case EV_CONTEXT_READY:
+                headAwaitingContext = false;
+                headContextFetched = true;
+                processHead(now);
+                break;
+            case EV_PROBE_CONTEXT:
+                listener.onProbeArrived(a, contexts.unpark(b));
+                break;
             default:
                 throw new IllegalStateException("unknown fabric event type " + type);
         }
@@ -319,17 +344,20 @@ public final class RdmaFabric
         final int perSender = cfg.workload().qpsPerSender();
         final int base = s * perSender;
         int chosen = -1;
-        int chosenIndex = 0;
+        int chosenOffset = 0;
         double earliest = NEVER;
-        // the arbiter starts its scan at the next QP in rotation, or, with a jittered scheduler, at a random one: a
-        // fixed rotation at line rate would repeat one phase of every QP's probes against the receiver's DMA forever
-        final int start = pacingJitter > 0.0 && perSender > 1 ? random.nextInt(perSender) : roundRobin[s];
-        for (int i = 0; i < perSender; i++)
+        // the arbiter scans the QPs it serves now (all of them, or the active window) from the next one in rotation,
+        // or, with a jittered scheduler, from a random one: a fixed rotation at line rate would repeat one phase of
+        // every QP's probes against the receiver's DMA forever
+        active.advance(s);
+        final int serving = active.size();
+        final int start = pacingJitter > 0.0 && serving > 1 ? random.nextInt(serving) : roundRobin[s];
+        for (int i = 0; i < serving; i++)
         {
-            final int idx = start + i < perSender ? start + i : start + i - perSender;
-            final int q = base + idx;
+            final int offset = start + i < serving ? start + i : start + i - serving;
+            final int q = base + active.indexAt(s, offset);
             final boolean probeDue = probePending[q];
-            if (!probeDue && (sndNxt[q] >= postedEnd[q] ||
+            if (!probeDue && (sndNxt[q] >= postedEnd[q] || !active.hasSliceLeft(q) ||
                 windowed && (sndNxt[q] - sndUna[q]) * cfg.link().mtuBytes() >= cc.windowBytes(q)))
             {
                 continue;
@@ -338,7 +366,7 @@ public final class RdmaFabric
             if (t <= now + 1e-6)
             {
                 chosen = q;
-                chosenIndex = idx;
+                chosenOffset = offset;
                 break;
             }
             earliest = Math.min(earliest, t);
@@ -351,7 +379,7 @@ public final class RdmaFabric
             }
             return;
         }
-        roundRobin[s] = chosenIndex + 1 == perSender ? 0 : chosenIndex + 1;
+        roundRobin[s] = chosenOffset + 1 == serving ? 0 : chosenOffset + 1;
         final int p;
         final int wire;
         if (probePending[chosen])
@@ -367,12 +395,12 @@ public final class RdmaFabric
         else
         {
             final long psn = sndNxt[chosen];
-            if (psn == sndUna[chosen])
-            {
-                lastProgressNs[chosen] = now;
-            }
             sndNxt[chosen] = psn + 1;
             final boolean last = psn % packetsPerMessage == packetsPerMessage - 1;
+            if (last || perPacketAcks)
+            {
+                armTimer(chosen, psn, now);
+            }
             final int payload = last ? lastPayloadBytes : cfg.link().mtuBytes();
             wire = payload + cfg.link().headerBytes();
             p = pool.acquire(chosen, psn, payload, wire, last ? PacketPool.LAST : 0);
@@ -384,6 +412,7 @@ public final class RdmaFabric
             nextTxNs[chosen] = Math.max(nextTxNs[chosen], now) + (0 == psn && pacingJitter > 0.0 ?
                 2.0 * random.nextDouble() * wire * 8.0 / rate : pacingGapNs(wire, rate));
             cc.onBytesSent(chosen, payload, now);
+            active.onSent(s, chosen, payload);
             sentPackets++;
             sentWireBytes[chosen] += wire;
             if (psn < highestSent[chosen])
@@ -408,6 +437,20 @@ public final class RdmaFabric
         linkFreeNs[s] = now + serNs;
         events.schedule(now + serNs + cfg.link().propagationNs(), EV_SWITCH_ARRIVE, p, 0);
         scheduleTx(s, now + serNs);
+    }
+
+    /**
+     * Starts a QP's transport timer when it sends a packet that requests an ACK (a message's last packet, or every
+     * packet when every packet is ACKed) and none is unanswered: the timer measures how long a requested ACK has not
+     * come, so a QP that a scheduler of thousands of QPs serves slowly is not timed out by its own slowness.
+     */
+    private void armTimer(final int q, final long psn, final double nowNs)
+    {
+        if (timerStartNs[q] == NEVER)
+        {
+            timerStartNs[q] = nowNs;
+        }
+        ackRequestedEnd[q] = Math.max(ackRequestedEnd[q], psn + 1);
     }
 
     /**
@@ -498,6 +541,12 @@ public final class RdmaFabric
         if ((flags & PacketPool.PROBE) != 0)
         {
             pool.release(p);
+            final double contextWaitNs = null == contexts ? 0.0 : contexts.lookup(q);
+            if (contextWaitNs > 0.0)
+            {
+                events.schedule(now + contextWaitNs, EV_PROBE_CONTEXT, q, contexts.park(now));
+                return;
+            }
             listener.onProbeArrived(q, now);
             return;
         }
@@ -540,6 +589,8 @@ public final class RdmaFabric
      * waits there for the DMA engine; an out-of-sequence one is discarded without using PCIe, and the first one after
      * a gap is NAKed (go-back-N). Out-of-sequence packets therefore hold RX-buffer space until they reach the
      * pipeline, and the NAK leaves only after the packets queued ahead of them have been written to the host.
+     * The PSN check needs the QP's context: with the QP-context cache modelled, a packet whose context misses holds
+     * the pipeline until the context has been read from host memory (docs/model.md §4.3).
      */
     private void processHead(final double nowNs)
     {
@@ -547,6 +598,11 @@ public final class RdmaFabric
         {
             final int p = rx.peek();
             final int q = pool.qp(p);
+            if (null != contexts && awaitsContext(q, nowNs))
+            {
+                headRemaining = 0.0;
+                return;
+            }
             final long psn = pool.psn(p);
             if (psn == expectedPsn[q])
             {
@@ -572,6 +628,28 @@ public final class RdmaFabric
     }
 
     /**
+     * Looks the head packet's context up, once per packet.
+     *
+     * @return true when the pipeline now waits for the context ({@link #EV_CONTEXT_READY} resumes it).
+     */
+    private boolean awaitsContext(final int q, final double nowNs)
+    {
+        if (headContextFetched)
+        {
+            headContextFetched = false;
+            return false;
+        }
+        final double waitNs = contexts.lookup(q);
+        if (waitNs > 0.0)
+        {
+            headAwaitingContext = true;
+            events.schedule(nowNs + waitNs, EV_CONTEXT_READY, q, 0);
+            return true;
+        }
+        return false;
+    }
+
+    /**
      * The receiver's DMA engine takes payload from the head of the RX buffer.
      *
      * @param maxBytes bytes the DMA engine may move now.
@@ -581,7 +659,7 @@ public final class RdmaFabric
     public double takePayload(final double maxBytes, final double nowNs)
     {
         double taken = 0.0;
-        while (rx.size() > 0 && maxBytes - taken > 1e-9)
+        while (!headAwaitingContext && rx.size() > 0 && maxBytes - taken > 1e-9)
         {
             final double x = Math.min(headRemaining, maxBytes - taken);
             headRemaining -= x;
@@ -656,7 +734,7 @@ public final class RdmaFabric
         {
             sndNxt[q] = newUna;
         }
-        lastProgressNs[q] = now;
+        timerStartNs[q] = newUna < ackRequestedEnd[q] ? now : NEVER;
         final int s = q / cfg.workload().qpsPerSender();
         scheduleTx(s, Math.max(now, linkFreeNs[s]));
     }
@@ -685,7 +763,7 @@ public final class RdmaFabric
         {
             cc.onNak(q, now);
             sndNxt[q] = psn;
-            lastProgressNs[q] = now;
+            timerStartNs[q] = now;
             final int s = q / cfg.workload().qpsPerSender();
             scheduleTx(s, Math.max(now, linkFreeNs[s]));
         }
@@ -714,11 +792,11 @@ public final class RdmaFabric
     {
         for (int q = 0; q < qps; q++)
         {
-            if (sndNxt[q] > sndUna[q] && nowNs - lastProgressNs[q] > cfg.nic().retransmitTimeoutNs())
+            if (sndNxt[q] > sndUna[q] && nowNs - timerStartNs[q] > cfg.nic().retransmitTimeoutNs())
             {
                 cc.onTimeout(q, nowNs);
                 sndNxt[q] = sndUna[q];
-                lastProgressNs[q] = nowNs;
+                timerStartNs[q] = nowNs;
                 final int s = q / cfg.workload().qpsPerSender();
                 scheduleTx(s, Math.max(nowNs, linkFreeNs[s]));
             }
@@ -815,19 +893,57 @@ public final class RdmaFabric
     }
 
     /**
-     * @return payload bytes waiting in the RX buffer for the DMA engine.
+     * @return payload bytes waiting in the RX buffer for the DMA engine (none while the pipeline waits for a QP
+     * context).
      */
     public double pendingPayloadBytes()
     {
-        return rxPayloadPending;
+        return headAwaitingContext ? 0.0 : rxPayloadPending;
     }
 
     /**
-     * @return completion-queue entry bytes waiting to be written, and clears them.
+     * @param waitNs what the host's memory-controller queues add to a read arriving now, ns: part of a QP-context
+     *               miss (docs/model.md §4.3); ignored without the cache model.
      */
-    public long takeCqeBytes()
+    public void hostReadWaitNs(final double waitNs)
     {
-        final long v = cqeBytesPending;
+        if (null != contexts)
+        {
+            contexts.hostReadWaitNs(waitNs);
+        }
+    }
+
+    /**
+     * @return true when the receiver NIC models its QP-context cache.
+     */
+    public boolean modelsQpContexts()
+    {
+        return null != contexts;
+    }
+
+    /**
+     * @return QP-context lookups so far (0 without the cache model).
+     */
+    public long qpContextLookups()
+    {
+        return null == contexts ? 0L : contexts.lookups();
+    }
+
+    /**
+     * @return QP-context misses so far (0 without the cache model).
+     */
+    public long qpContextMisses()
+    {
+        return null == contexts ? 0L : contexts.misses();
+    }
+
+    /**
+     * @return the NIC's own posted writes waiting to be written, and clears them: completion-queue entries, and the
+     * QP contexts the context cache evicted (docs/model.md §4.3), bytes.
+     */
+    public long takeControlWriteBytes()
+    {
+        final long v = cqeBytesPending + (null == contexts ? 0L : contexts.takeWritebackBytes());
         cqeBytesPending = 0;
         return v;
     }

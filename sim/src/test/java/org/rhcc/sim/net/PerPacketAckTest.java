@@ -137,7 +137,8 @@ class PerPacketAckTest
                 new RedEcnMarker(n.ecnKminBytes(), n.ecnKmaxBytes(), n.ecnPmax())),
             new FabricConfig.Nic(n.dcqcn().cnpIntervalNs(), r.retransmitTimeoutNs(), r.nakDelayNs(), r.cqeBytes()),
             new FabricConfig.Probes(false, r.probeIntervalBytes(), r.probeBytes()),
-            FabricConfig.Scheduler.EXACT);
+            FabricConfig.Scheduler.EXACT,
+            FabricConfig.QpContexts.NONE);
     }
 
     private static RdmaFabric run(final FabricConfig cfg, final SenderCc cc, final double untilNs)
