@@ -63,7 +63,7 @@ class ExperimentRegistryTest
                 Map.entry("numa", 9), Map.entry("mba-levels", 6), Map.entry("delay-map", 100), Map.entry("pcie", 4),
                 Map.entry("memory", 2), Map.entry("incast", 8), Map.entry("ithr-sweep", 8), Map.entry("dthr-sweep", 6),
                 Map.entry("threshold-sweep", 47),
-                Map.entry("ablation", 1), Map.entry("qp-scale", 5), Map.entry("cascade-timing", 15),
+                Map.entry("ablation", 1), Map.entry("qp-scale", 21), Map.entry("cascade-timing", 15),
                 Map.entry("settling", 1), Map.entry("hpcc-reference", 2),
                 Map.entry("protected-cpu", 4), Map.entry("weighted", 3));
         for (final Experiment experiment : REGISTRY.all())
