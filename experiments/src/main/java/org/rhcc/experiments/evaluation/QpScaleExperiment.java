@@ -112,19 +112,18 @@ public final class QpScaleExperiment extends DescribedExperiment
                 "QPs", "RDMA goodput (Gbit/s)", (run) -> !isCacheRun(run), (run) -> run.qps(), null,
                 (run) -> run.metric("rnic_gbps")),
             cacheChart("qp-scale-cache-throughput.png", "RDMA goodput with the QP-context cache",
-                "RDMA goodput (Gbit/s)", "rnic_gbps"),
+                "RDMA goodput (Gbit/s)", "rnic_gbps", 1.0),
             cacheChart("qp-scale-cache-delay.png", "Receiver processing delay D with the QP-context cache",
-                "D (ns)", "rx_delay_ns"),
+                "D (ns)", "rx_delay_ns", 1.0),
             cacheChart("qp-scale-cache-iio.png", "IIO occupancy with the QP-context cache",
-                "IIO occupancy (lines)", "iio_occupancy"),
+                "IIO occupancy (lines)", "iio_occupancy", 1.0),
             cacheChart("qp-scale-cache-misses.png", "QP-context misses",
-                "misses per lookup (%)", "qpc_miss_rate"));
+                "misses per lookup (%)", "qpc_miss_rate", 100.0));
     }
 
     private static ChartSpec cacheChart(final String fileName, final String title, final String yTitle,
-        final String metric)
+        final String metric, final double scale)
     {
-        final double scale = "qpc_miss_rate".equals(metric) ? 100.0 : 1.0;
         return LineChartSpec.of(fileName, title + " (" + SimParameters.QpcCache.ESTIMATED_ENTRIES + " contexts)",
             "log2 QPs", yTitle, QpScaleExperiment::isCacheRun, (run) -> log2(run.qps()),
             (run) -> run.congestionLabel() + (isBudgetRun(run) ? BUDGET_LABEL : ""),
