@@ -247,11 +247,6 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
             getContext().getLog().error("{}; the node stops", reason.message());
             CoordinatedShutdown.get(getContext().getSystem()).runAll(reason);
         }
-        else if (msg.reply() instanceof SessionProtocol.Ready ready)
-        {
-            getContext().getLog().info("{} session {} is ready: the controller is in charge of the host",
-                role.name(), ready.sessionId());
-        }
         return this;
     }
 

@@ -260,6 +260,10 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
     private Behavior<Command> onReady()
     {
         ready = true;
+        // one line per session: from here a loss of this node is a takeover of a running session (operators and the
+        // multi-JVM tests read it)
+        getContext().getLog().info("{} session {} is ready: the controller is in charge of the host", role.name(),
+            spec.sessionId());
         startReplyTo.tell(new SessionProtocol.Ready(spec.sessionId(), role.name(), role.controllerId(),
             null == platform ? "" : platform.channel()));
         return this;
