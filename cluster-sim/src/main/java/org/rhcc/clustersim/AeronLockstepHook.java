@@ -12,8 +12,9 @@ import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.core.receiver.IioCongestionDetector;
 import org.rhcc.core.receiver.MbaCascade;
+import org.rhcc.core.receiver.MbaLevelSink;
+import org.rhcc.core.receiver.MbaPolicy;
 import org.rhcc.experiments.InterruptionReport;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
@@ -42,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * Lookahead (docs/design.md §6, "The lockstep's window"): a decision takes effect from the simulated step of the
  * callback that applies it, so the hook cannot apply one later than the callback of its signal, and waits for the
  * answer to every signal that can bring a decision. For the rhcc rule it knows which IIO samples cannot: it holds
- * the receiver's verdict (Eq. (1) over the same samples) and a cascade fed every level change the controller
+ * the receiver's verdict (a copy of the scheme's receiver rule fed the same samples: Eq. (1)) and a cascade fed every level change the controller
  * commanded ({@link MbaCascade#observe}), whose {@link MbaCascade#nextChangeNs} says from when a sample with that
  * verdict can change a level. A sample before that time is streamed (published without {@code ClockAdvance}, no
  * wait), at most {@value #MAX_STREAMED} in a row; the next sample that can bring a decision is waited for as always,
@@ -66,6 +67,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     /** Most IIO samples streamed without a wait in a row: bounds how far the receiver controller may lag behind. */
     static final int MAX_STREAMED = 256;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
+    /** Where the verdict copy of the receiver's rule sends its level changes: the controller's own are observed. */
+    private static final MbaLevelSink NO_LEVELS = (group, level, nowNs) -> { };
 
     private final LockstepPlatform platform;
     private final PlatformEvents events;
@@ -95,7 +98,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private int pendingRespSendTsNs;
     private double pendingRccGbps;
     private boolean pendingReceiverCongested;
-    private IioCongestionDetector receiverVerdict;
+    /** The receiver's rule fed the samples it is sent, for its verdict only (its level changes go nowhere). */
+    private MbaPolicy receiverVerdict;
     private MbaCascade receiverLevels;
     private int streamed;
     private long lastStreamedNs = Long.MIN_VALUE;
@@ -157,7 +161,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId, senderHostId);
         final ControllerConfig config = spec.controllerConfig();
         limits = CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount());
-        receiverVerdict = scheme.receiverLoop() ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
+        receiverVerdict = scheme.receiverLoop() ? scheme.receiverRule().policy(config) : null;
         // the receiver controller runs the cascade only for the rhcc rule (core's ReceiverController)
         receiverLevels = scheme.receiverLoop() && !scheme.hostCc() ? new MbaCascade(config.cascade()) : null;
         platform.session(spec.sessionId());
@@ -190,7 +194,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         pendingOccupancy = occupancy;
         pendingPcieGbps = pcieGbps;
-        final boolean congested = null != receiverVerdict && receiverVerdict.onSample(occupancy);
+        final boolean congested = receiverVerdictAfter(occupancy, pcieGbps, nowNs);
         if (null != receiverLevels && streamed < MAX_STREAMED && nowNs < receiverLevels.nextChangeNs(congested))
         {
             // no level can change at this sample: the controller takes it without the simulator waiting (a failed
@@ -211,6 +215,20 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     /**
+     * @return the receiver rule's verdict once it has the sample, as the receiver controller will hold it (false
+     * without a receiver loop).
+     */
+    private boolean receiverVerdictAfter(final double occupancy, final double pcieGbps, final long nowNs)
+    {
+        if (null == receiverVerdict)
+        {
+            return false;
+        }
+        receiverVerdict.onSample(occupancy, pcieGbps, nowNs, NO_LEVELS);
+        return receiverVerdict.congested();
+    }
+
+    /**
      * @return IIO samples of this run streamed to the receiver controller without a wait.
      */
     public long streamedSamples()
@@ -219,9 +237,10 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     /**
-     * {@inheritDoc} The simulated receiver NIC's report: Eq. (1) over the very samples this hook relays to the receiver
-     * node, with the session's g_IIO and I_thr, so it is the verdict the receiver node's detector holds (and the one
-     * an in-process run reports).
+     * {@inheritDoc} The simulated receiver NIC's report: the scheme's own receiver rule ({@code ReceiverRule}, the
+     * class the receiver node runs) over the very samples this hook relays to the receiver node, with the session's
+     * parameters, so it is the verdict the receiver controller holds under every scheme (and the one an in-process run
+     * reports): Eq. (1) for RHCC's rule, hostCC's occupancy test for hostCC's.
      */
     @Override
     public boolean receiverCongested()

@@ -4,18 +4,17 @@ import org.rhcc.core.port.EcnMarkingPort;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.receiver.HostCcFiveLevelPolicy;
 import org.rhcc.core.receiver.HostCcLocalPolicy;
-import org.rhcc.core.receiver.IioCongestionDetector;
-import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
+import org.rhcc.core.receiver.RhccCascadePolicy;
 
 /**
- * The receiver side of a {@link Scheme}, bound to its platform's ports. For rhcc and cpu-only, RHCC's receiver loop
- * (paper §III-B): Eq. (1) EWMA and {@code I_cur > I_thr} ({@link IioCongestionDetector}) driving the cross-NUMA-first
- * {@link MbaCascade}; the PCIe bandwidth sample is not used. For hostcc, hostCC's local response as published
- * ({@link HostCcLocalPolicy}); for hostcc-5level, over RHCC's level table ({@link HostCcFiveLevelPolicy}); each plus CE
- * marking while hostCC's smoothed occupancy exceeds I_T (the only way hostCC's signal reaches RDMA senders). Schemes
- * without a receiver loop do nothing. Every level change is applied through the {@link MbaActuator} port, then
+ * The receiver side of a {@link Scheme}, bound to its platform's ports: the one {@link MbaPolicy} its
+ * {@link ReceiverRule} names. For rhcc and cpu-only, RHCC's receiver loop (paper §III-B, {@link RhccCascadePolicy}):
+ * Eq. (1) EWMA and {@code I_cur > I_thr} driving the cross-NUMA-first cascade; the PCIe bandwidth sample is not used.
+ * For hostcc, hostCC's local response as published ({@link HostCcLocalPolicy}); for hostcc-5level, over RHCC's level
+ * table ({@link HostCcFiveLevelPolicy}); each plus CE marking while the rule's verdict is congested (the only way
+ * hostCC's signal reaches RDMA senders). Schemes without a receiver loop do nothing. Every level change is applied through the {@link MbaActuator} port, then
  * reported to an observer (a journal, telemetry). The simulator's in-process runs and the distributed controller both
  * use this class, so both take the same decisions for the same samples.
  * <p>
@@ -26,13 +25,9 @@ import org.rhcc.core.receiver.MbaPolicy;
  */
 public final class ReceiverController
 {
-    private final ControllerConfig config;
     private final boolean receiverLoop;
-    private final boolean hostCcMarking;
-    private final IioCongestionDetector detector;
-    private final MbaCascade cascade;
-    private final MbaPolicy hostCcPolicy;
-    private final HostCcLocalPolicy hostCcLocal;
+    private final boolean marksCe;
+    private final MbaPolicy policy;
     private final MbaActuator mba;
     private final EcnMarkingPort ecnMarking;
     private final MbaLevelSink observer;
@@ -44,19 +39,19 @@ public final class ReceiverController
     /**
      * @param config     scheme and parameters.
      * @param mba        the receiver host's MBA actuator.
-     * @param ecnMarking the receiver NIC's CE marking (used by hostcc only).
+     * @param ecnMarking the receiver NIC's CE marking (used by the hostCC rules only).
      * @param observer   told about every applied level change (a journal; {@code (g, l, t) -> { }} for none).
      */
     public ReceiverController(
         final ControllerConfig config, final MbaActuator mba, final EcnMarkingPort ecnMarking,
         final MbaLevelSink observer)
     {
-        final Scheme scheme = config.scheme();
-        this.config = config;
+        final ReceiverRule rule = config.scheme().receiverRule();
         this.mba = mba;
         this.ecnMarking = ecnMarking;
         this.observer = observer;
-        this.receiverLoop = scheme.receiverLoop();
+        this.receiverLoop = ReceiverRule.NONE != rule;
+        this.marksCe = rule.marksCe();
         final int cascadeGroups = config.cascade().groups().size();
         if (receiverLoop && config.cascade().protectedFloorLevel() > 0 && cascadeGroups > mba.groupCount())
         {
@@ -65,27 +60,7 @@ public final class ReceiverController
                 "has " + mba.groupCount() + " groups: give the host a protected group (a third COS group), or drop " +
                 "protected_floor_level");
         }
-        this.hostCcMarking = scheme.hostCc();
-        final boolean rhccRule = receiverLoop && !scheme.hostCc();
-        this.detector = rhccRule ? new IioCongestionDetector(config.gIio(), config.iThr()) : null;
-        this.cascade = rhccRule ? new MbaCascade(config.cascade()) : null;
-        this.hostCcLocal = receiverLoop && scheme.hostCcLevels() ? new HostCcLocalPolicy(config.hostCcIT(),
-            config.hostCcBTGbps(), config.hostCcRelaxNs(), cascadeGroups, config.cascade().protectedFloorLevel()) :
-            null;
-        if (null != hostCcLocal)
-        {
-            this.hostCcPolicy = hostCcLocal;
-        }
-        else if (receiverLoop && scheme.hostCc())
-        {
-            this.hostCcPolicy = new HostCcFiveLevelPolicy(config.hostCcIT(), config.hostCcBTGbps(),
-                config.hostCcRelaxNs(), config.cascade().levels(), cascadeGroups,
-                config.cascade().protectedFloorLevel());
-        }
-        else
-        {
-            this.hostCcPolicy = null;
-        }
+        this.policy = rule.policy(config);
     }
 
     /**
@@ -110,17 +85,10 @@ public final class ReceiverController
         {
             return 0;
         }
-        int changes = 0;
-        if (!failSafe)
+        final int changes = failSafe ? 0 : policy.onSample(occupancy, pcieGbps, nowNs, applier);
+        if (marksCe)
         {
-            changes = null != cascade ? cascade.onDecision(detector.onSample(occupancy), nowNs, applier) :
-                hostCcPolicy.onSample(occupancy, pcieGbps, nowNs, applier);
-        }
-        if (hostCcMarking)
-        {
-            final boolean above = null != hostCcLocal ? hostCcLocal.occupancyAboveThreshold() :
-                hostCcPolicy.smoothedOccupancy() > config.hostCcIT();
-            final boolean mark = !failSafe && above;
+            final boolean mark = !failSafe && policy.congested();
             if (mark != marking)
             {
                 marking = mark;
@@ -157,14 +125,7 @@ public final class ReceiverController
     {
         failSafe = true;
         failure = reason;
-        if (null != cascade)
-        {
-            cascade.resetToUnthrottled();
-        }
-        else if (null != hostCcPolicy)
-        {
-            hostCcPolicy.resetToUnthrottled();
-        }
+        policy.resetToUnthrottled();
         mba.resetToUnthrottled();
     }
 
@@ -190,11 +151,7 @@ public final class ReceiverController
      */
     public int level(final int group)
     {
-        if (null != cascade)
-        {
-            return cascade.level(group);
-        }
-        return null == hostCcPolicy ? 1 : hostCcPolicy.level(group);
+        return policy.level(group);
     }
 
     /**
@@ -202,11 +159,7 @@ public final class ReceiverController
      */
     public double smoothedOccupancy()
     {
-        if (null != detector)
-        {
-            return detector.iCur();
-        }
-        return null == hostCcPolicy ? 0.0 : hostCcPolicy.smoothedOccupancy();
+        return policy.smoothedOccupancy();
     }
 
     /**
@@ -215,32 +168,20 @@ public final class ReceiverController
      */
     public double threshold()
     {
-        if (null != detector)
-        {
-            return detector.iThr();
-        }
-        return null == hostCcPolicy ? 0.0 : config.hostCcIT();
+        return policy.threshold();
     }
 
     /**
-     * @return true when the smoothed occupancy is above the {@link #threshold()} (Eq. (1)'s {@code I_cur > I_thr} for
-     * RHCC's rule, hostCC's occupancy test for the hostCC schemes); false without a receiver loop.
+     * @return the rule's verdict: Eq. (1)'s {@code I_cur > I_thr} for RHCC's rule, hostCC's occupancy test for the
+     * hostCC schemes; false without a receiver loop.
      */
     public boolean congested()
     {
-        if (null != detector)
-        {
-            return detector.congested();
-        }
-        if (null != hostCcLocal)
-        {
-            return hostCcLocal.occupancyAboveThreshold();
-        }
-        return null != hostCcPolicy && hostCcPolicy.smoothedOccupancy() > config.hostCcIT();
+        return policy.congested();
     }
 
     /**
-     * @return true when the receiver NIC is CE-marking (hostcc only).
+     * @return true when the receiver NIC is CE-marking (the hostCC rules only).
      */
     public boolean marking()
     {

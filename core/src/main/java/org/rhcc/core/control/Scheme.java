@@ -7,60 +7,64 @@ import java.util.stream.Collectors;
 import org.rhcc.core.sender.SenderGate;
 
 /**
- * The intra-host control schemes rhcc can run, each a combination of a receiver-side and a sender-side response on top
- * of the inter-host congestion control (DCQCN, as compared in the RHCC paper's evaluation; the simulator can also put
+ * The intra-host control schemes rhcc can run, each a named pair of a receiver-side rule ({@link ReceiverRule}) and a
+ * sender-side rule ({@link SenderRule}) on top of the inter-host congestion control (DCQCN, as compared in the RHCC paper's evaluation; the simulator can also put
  * HPCC or Swift under a scheme, {@link InterHostCc}).
  */
 public enum Scheme
 {
     /** DCQCN only: no intra-host control (the baseline). */
-    DCQCN(false, false, false, false),
+    DCQCN(ReceiverRule.NONE, SenderRule.NONE),
     /** RHCC: the receiver's MBA cascade on IIO occupancy and the sender's probe/PID receivable rate. */
-    RHCC(true, true, false, false),
+    RHCC(ReceiverRule.RHCC_CASCADE, SenderRule.PROBE),
     /**
      * RHCC with its sender loop gated by the receiver's state, reported in the probe response
      * ({@link SenderGate#RECEIVER}): rhcc's variant that is never worse than its inter-host CC alone
      * (docs/design.md §4). {@link #RHCC} stays the paper's scheme and the default.
      */
-    RHCC_GATED(true, true, false, false, SenderGate.RECEIVER),
+    RHCC_GATED(ReceiverRule.RHCC_CASCADE, SenderRule.PROBE_GATED_BY_RECEIVER),
     /**
      * hostCC as published, emulated for RDMA: its signals, rule and levels (MBA 90 on one more remote socket per
      * level, then the memory-heavy process paused) and CE marking while its smoothed occupancy is above I_T.
      */
-    HOSTCC(true, false, true, true),
+    HOSTCC(ReceiverRule.HOSTCC, SenderRule.NONE),
     /** RHCC's sender loop only (ablation). */
-    RNIC_ONLY(false, true, false, false),
+    RNIC_ONLY(ReceiverRule.NONE, SenderRule.PROBE),
     /** RHCC's receiver loop only (ablation). */
-    CPU_ONLY(true, false, false, false),
+    CPU_ONLY(ReceiverRule.RHCC_CASCADE, SenderRule.NONE),
     /** hostCC's decision rule over RHCC's five-level MBA table for every group, I_T = I_thr, and CE marking. */
-    HOSTCC_5LEVEL(true, false, true, false),
+    HOSTCC_5LEVEL(ReceiverRule.HOSTCC_FIVE_LEVEL, SenderRule.NONE),
     /**
      * The paper's emulation of hostCC inside RHCC's framework: RHCC's receiver loop, and RHCC's sender loop whose
      * receivable rate may rise at most once per DCQCN's 300 us rate-increase interval
      * ({@link SenderGate#INCREASE_INTERVAL}; docs/design.md §4), because hostCC does not tell intra-host from
      * inter-host congestion and so answers both on the inter-host timescale.
      */
-    HOSTCC_EMULATED(true, true, false, false, SenderGate.INCREASE_INTERVAL);
+    HOSTCC_EMULATED(ReceiverRule.RHCC_CASCADE, SenderRule.PROBE_INCREASE_INTERVAL);
 
-    private final boolean receiverLoop;
-    private final boolean senderLoop;
-    private final boolean hostCc;
-    private final boolean hostCcLevels;
-    private final SenderGate senderGate;
+    private final ReceiverRule receiverRule;
+    private final SenderRule senderRule;
 
-    Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc, final boolean hostCcLevels)
+    Scheme(final ReceiverRule receiverRule, final SenderRule senderRule)
     {
-        this(receiverLoop, senderLoop, hostCc, hostCcLevels, SenderGate.NONE);
+        this.receiverRule = receiverRule;
+        this.senderRule = senderRule;
     }
 
-    Scheme(final boolean receiverLoop, final boolean senderLoop, final boolean hostCc, final boolean hostCcLevels,
-        final SenderGate senderGate)
+    /**
+     * @return the receiver side's rule.
+     */
+    public ReceiverRule receiverRule()
     {
-        this.receiverLoop = receiverLoop;
-        this.senderLoop = senderLoop;
-        this.hostCc = hostCc;
-        this.hostCcLevels = hostCcLevels;
-        this.senderGate = senderGate;
+        return receiverRule;
+    }
+
+    /**
+     * @return the sender side's rule.
+     */
+    public SenderRule senderRule()
+    {
+        return senderRule;
     }
 
     /**
@@ -68,7 +72,7 @@ public enum Scheme
      */
     public SenderGate senderGate()
     {
-        return senderGate;
+        return senderRule.gate();
     }
 
     /**
@@ -76,7 +80,7 @@ public enum Scheme
      */
     public boolean receiverLoop()
     {
-        return receiverLoop;
+        return ReceiverRule.NONE != receiverRule;
     }
 
     /**
@@ -84,7 +88,7 @@ public enum Scheme
      */
     public boolean senderLoop()
     {
-        return senderLoop;
+        return SenderRule.NONE != senderRule;
     }
 
     /**
@@ -92,7 +96,7 @@ public enum Scheme
      */
     public boolean hostCc()
     {
-        return hostCc;
+        return receiverRule.marksCe();
     }
 
     /**
@@ -101,7 +105,7 @@ public enum Scheme
      */
     public boolean hostCcLevels()
     {
-        return hostCcLevels;
+        return ReceiverRule.HOSTCC == receiverRule;
     }
 
     /**

@@ -196,6 +196,22 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
     }
 
     /**
+     * @return I_T, entries.
+     */
+    public double threshold()
+    {
+        return iT;
+    }
+
+    /**
+     * @return true while the smoothed occupancy exceeds I_T, the test its CE marking follows.
+     */
+    public boolean congested()
+    {
+        return occupancyEwma > iT;
+    }
+
+    /**
      * {@inheritDoc}
      */
     public void resetToUnthrottled()

@@ -262,6 +262,22 @@ public final class HostCcLocalPolicy implements MbaPolicy
     }
 
     /**
+     * @return I_T, entries.
+     */
+    public double threshold()
+    {
+        return iT;
+    }
+
+    /**
+     * @return {@link #occupancyAboveThreshold()}: hostCC's verdict, the one its CE marking follows.
+     */
+    public boolean congested()
+    {
+        return occupancyAboveThreshold();
+    }
+
+    /**
      * {@inheritDoc}
      */
     public void resetToUnthrottled()
