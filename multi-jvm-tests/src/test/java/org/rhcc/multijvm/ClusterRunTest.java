@@ -62,7 +62,7 @@ class ClusterRunTest
      * closing) outlasts the test's look at the logs and the kill, and a node killed once ready dies mid-run.
      */
     private static final List<String> NODE_LOSS_RUNS = List.of("--scheme", "rhcc", "--warmup-ms", "1",
-        "--duration-ms", "5", "--no-charts");
+        "--duration-ms", "3", "--no-charts");
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(6);
     /** Goals of docs/design.md §7 ("Runs survive a node"), asserted with room for a loaded machine, reported as is. */
     private static final double TAKEOVER_BOUND_S = 30.0;
