@@ -3,6 +3,7 @@ package org.rhcc.actors.node;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.rhcc.actors.config.NodeSettings;
+import org.rhcc.actors.context.NodeContext;
 import org.rhcc.actors.receiver.ReceiverRole;
 import org.rhcc.actors.sender.QpBlockSharding;
 import org.rhcc.actors.sender.SenderRole;

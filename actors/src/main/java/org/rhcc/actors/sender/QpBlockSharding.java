@@ -6,7 +6,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.context.NodeContext;
 
 /**
  * Places the sender entities on the node that owns their sender host's NIC (docs/design.md §2, "shards are placed on the

@@ -21,10 +21,10 @@ import org.rhcc.actors.TestNodes;
 import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.rhcc.actors.node;
+package org.rhcc.actors.context;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
@@ -6,7 +6,6 @@ import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.counters.ControlPlaneCounters;
 import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
-import org.rhcc.actors.receiver.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.NodeActivity;
 import org.rhcc.transport.agent.AgentThreads;
