@@ -50,9 +50,9 @@ class QpBlockEntityTest
             AgentCounters.rateUpdater(CounterAllocator.unpublished(), SESSION), WriteAheadMark.inMemory());
         agent = new RateUpdaterAgent(null, node.context().frameAuth().verifier(SESSION, FramePublisher.PLATFORM_ACKS),
             new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
-        node.context().senderAgents().put(state);
+        node.senderAgents().put(state);
         entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(
-            QpBlockEntity.entityId(SESSION, 1), node.context().senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
+            QpBlockEntity.entityId(SESSION, 1), node.senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
     }
 
     @AfterEach
