@@ -9,8 +9,8 @@ import com.typesafe.config.ConfigFactory;
 import io.aeron.Aeron;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
-import org.rhcc.actors.node.NodeContext;
-import org.rhcc.actors.receiver.ReceiverHardware;
+import org.rhcc.actors.context.NodeContext;
+import org.rhcc.actors.context.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -26,6 +26,7 @@ public final class TestNode implements AutoCloseable
 {
     private final EmbeddedMediaDriver driver;
     private final NodeContext context;
+    private final SenderAgents senderAgents = new SenderAgents();
     private final Config config;
 
     /**
@@ -52,8 +53,7 @@ public final class TestNode implements AutoCloseable
         final NodeSettings settings = NodeSettings.from(config);
         driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(work));
         final Aeron aeron = driver.connect();
-        context = NodeContext.of(settings, aeron, null, new SenderAgents(), hardware, FrameAuth.of(FrameKey.random()),
-            new NodeActivity());
+        context = NodeContext.of(settings, aeron, null, hardware, FrameAuth.of(FrameKey.random()), new NodeActivity());
     }
 
     /**
@@ -62,6 +62,14 @@ public final class TestNode implements AutoCloseable
     public NodeContext context()
     {
         return context;
+    }
+
+    /**
+     * @return the node's rate-updater agents by session.
+     */
+    public SenderAgents senderAgents()
+    {
+        return senderAgents;
     }
 
     /**

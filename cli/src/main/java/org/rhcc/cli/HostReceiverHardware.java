@@ -2,7 +2,7 @@ package org.rhcc.cli;
 
 import com.typesafe.config.Config;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.receiver.ReceiverHardware;
+import org.rhcc.actors.context.ReceiverHardware;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.nativeio.host.ReceiverHost;

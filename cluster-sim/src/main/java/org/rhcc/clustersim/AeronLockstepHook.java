@@ -7,9 +7,9 @@ import java.util.Map;
 
 import org.agrona.concurrent.IdleStrategy;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.receiver.MbaCascade;

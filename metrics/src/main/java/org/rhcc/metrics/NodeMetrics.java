@@ -26,8 +26,7 @@ public final class NodeMetrics
      */
     public static PrometheusRegistry register(final PrometheusRegistry registry, final RhccNode node)
     {
-        registerAgents(registry, node.context().counters(), node.context().senderAgents(),
-            Set.copyOf(node.settings().roles()));
+        registerAgents(registry, node.context().counters(), node.senderAgents(), Set.copyOf(node.settings().roles()));
         registry.register(new ClusterMetrics(node.system(), node.settings()));
         JvmMetrics.builder().register(registry);
         return registry;

@@ -13,7 +13,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.IdleStrategy;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.context.NodeContext;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.agent.AgentThreads;
 

@@ -99,7 +99,7 @@ public record NodeSettings(
     Duration actuatorMaxBackoff,
     boolean receiverOnHost,
     long sensorIntervalNs,
-    org.rhcc.actors.session.SessionSpec autostart,
+    SessionSpec autostart,
     Duration joinTimeout,
     boolean standby,
     String sendHost)
@@ -346,7 +346,7 @@ public record NodeSettings(
         return archiveDir.resolve(archiveName);
     }
 
-    private static org.rhcc.actors.session.SessionSpec autostart(final Config r, final String weights)
+    private static SessionSpec autostart(final Config r, final String weights)
     {
         final Config a = r.getConfig("session");
         if (!a.getBoolean("autostart"))
@@ -369,7 +369,7 @@ public record NodeSettings(
         }
         try
         {
-            return new org.rhcc.actors.session.SessionSpec((System.currentTimeMillis() << 12) | 0xfff,
+            return new SessionSpec((System.currentTimeMillis() << 12) | 0xfff,
                 a.getString("scheme"), params, a.getInt("qp-count"), a.getDouble("line-rate-gbps"),
                 a.getInt("mba-groups"), r.getInt("receiver.host-id"), r.getInt("sender.host-id"));
         }

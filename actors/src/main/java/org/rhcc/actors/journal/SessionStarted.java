@@ -1,6 +1,6 @@
 package org.rhcc.actors.journal;
 
-import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.actors.config.SessionSpec;
 
 /**
  * Configuration event: a controller started a session. Everything a replay needs to rebuild the same controller and

@@ -16,7 +16,8 @@ import org.agrona.CloseHelper;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
-import org.rhcc.actors.receiver.ReceiverHardware;
+import org.rhcc.actors.context.AutostartFailed;
+import org.rhcc.actors.context.ReceiverHardware;
 
 /**
  * Runs one node until it is stopped: {@code NodeMain [--role R[,R]]... [--config FILE] [--exit-on-stdin-eof]}.

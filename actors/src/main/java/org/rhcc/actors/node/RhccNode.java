@@ -23,7 +23,8 @@ import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RemotingSecurity;
 import org.rhcc.actors.config.RhccConfig;
-import org.rhcc.actors.receiver.ReceiverHardware;
+import org.rhcc.actors.context.NodeContext;
+import org.rhcc.actors.context.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
@@ -56,17 +57,20 @@ public final class RhccNode implements AutoCloseable
     private final EmbeddedMediaDriver driver;
     private final SignalRecorder recorder;
     private final NodeContext context;
+    private final SenderAgents senderAgents;
     private final ActorSystem<Void> system;
     private final List<AutoCloseable> extensions = new ArrayList<>();
 
     private RhccNode(final NodeSettings settings, final ReceiverHardware hardware, final EmbeddedMediaDriver driver,
-        final SignalRecorder recorder, final NodeContext context, final ActorSystem<Void> system)
+        final SignalRecorder recorder, final NodeContext context, final SenderAgents senderAgents,
+        final ActorSystem<Void> system)
     {
         this.settings = settings;
         this.hardware = hardware;
         this.driver = driver;
         this.recorder = recorder;
         this.context = context;
+        this.senderAgents = senderAgents;
         this.system = system;
     }
 
@@ -168,10 +172,10 @@ public final class RhccNode implements AutoCloseable
                     recorder.startRecording(settings.internalChannel(), settings.ackStream());
                 }
             }
-            final NodeContext context = NodeContext.of(settings, aeron, recorder, new SenderAgents(), hardware,
-                frameAuth, activity);
-            final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context), SYSTEM_NAME,
-                clusterConfig);
+            final NodeContext context = NodeContext.of(settings, aeron, recorder, hardware, frameAuth, activity);
+            final SenderAgents senderAgents = new SenderAgents();
+            final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context, senderAgents),
+                SYSTEM_NAME, clusterConfig);
             final Cluster cluster = Cluster.get(system);
             if (config.getStringList("pekko.cluster.seed-nodes").isEmpty())
             {
@@ -179,7 +183,7 @@ public final class RhccNode implements AutoCloseable
             }
             LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
                 settings.workDir());
-            node = new RhccNode(settings, hardware, driver, recorder, context, system);
+            node = new RhccNode(settings, hardware, driver, recorder, context, senderAgents, system);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -303,6 +307,14 @@ public final class RhccNode implements AutoCloseable
     public NodeContext context()
     {
         return context;
+    }
+
+    /**
+     * @return the sender hosts' states of the sessions whose rate updater runs on this node, by session.
+     */
+    public SenderAgents senderAgents()
+    {
+        return senderAgents;
     }
 
     /**

@@ -9,12 +9,12 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.config.SessionSpec;
+import org.rhcc.actors.context.NodeContext;
 import org.rhcc.actors.counters.AgentCounters;
-import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.RoleSession;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 
 /**
  * The receiver role ({@link RoleSession}, {@link RoleGuardian}): registered under {@link SessionProtocol#RECEIVER_KEY},

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.SessionEvent;
 import org.rhcc.actors.journal.SessionJournal;
@@ -16,7 +17,6 @@ import org.rhcc.actors.sender.BlockResumed;
 import org.rhcc.actors.sender.QpBlockEntity;
 import org.rhcc.actors.sender.QpBlockSlot;
 import org.rhcc.actors.sender.QpStatesChanged;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.SenderController;

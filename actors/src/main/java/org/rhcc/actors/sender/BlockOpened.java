@@ -1,6 +1,6 @@
 package org.rhcc.actors.sender;
 
-import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.actors.config.SessionSpec;
 
 /**
  * Configuration event: a sender entity opened its block of QPs for a session, each QP at line rate with the

@@ -12,7 +12,7 @@ import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.sharding.ShardCoordinator;
 import org.apache.pekko.dispatch.Futures;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.node.MemberAge;
+import org.rhcc.actors.context.MemberAge;
 import scala.collection.immutable.IndexedSeq;
 import scala.concurrent.Future;
 

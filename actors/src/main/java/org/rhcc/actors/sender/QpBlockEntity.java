@@ -23,8 +23,8 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 import org.rhcc.actors.CborSerializable;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.counters.JournalCounters;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.sender.QpStateTable;
 

@@ -6,7 +6,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.context.NodeContext;
 
 /**
  * Places the sender entities on the node that owns their sender host's NIC (docs/design.md §2, "shards are placed on the
@@ -38,14 +38,16 @@ public final class QpBlockSharding
      * role {@code sender-host-<id>}), a proxy otherwise. Idempotent.
      *
      * @param system       the node's actor system.
-     * @param node         the node's shared resources (the rate-updater agents the entities hand their tables to).
+     * @param node         the node's shared resources.
+     * @param senderAgents the node's rate-updater agents, to which the entities hand their tables.
      * @param senderHostId the sender host.
      */
-    public static void init(final ActorSystem<?> system, final NodeContext node, final int senderHostId)
+    public static void init(final ActorSystem<?> system, final NodeContext node, final SenderAgents senderAgents,
+        final int senderHostId)
     {
         final NodeSettings s = node.settings();
         ClusterSharding.get(system).init(Entity.of(typeKey(senderHostId),
-            (entity) -> QpBlockEntity.create(entity.getEntityId(), node.senderAgents(), s.qpsPerEntity(),
+            (entity) -> QpBlockEntity.create(entity.getEntityId(), senderAgents, s.qpsPerEntity(),
                 s.controlIntervalNs(), s.snapshotEvery(), s.keepSnapshots(), node.journalCounters().sender()))
             .withRole(NodeSettings.senderHostRole(senderHostId))
             .withAllocationStrategy(new PrimaryFirstAllocation(system)));

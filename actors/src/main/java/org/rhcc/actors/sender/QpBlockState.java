@@ -1,7 +1,7 @@
 package org.rhcc.actors.sender;
 
 import org.rhcc.actors.CborSerializable;
-import org.rhcc.actors.session.SessionSpec;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 
 /**

@@ -17,14 +17,14 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.rhcc.actors.config.SessionSpec;
+import org.rhcc.actors.context.NodeContext;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
 import org.rhcc.actors.journal.SessionStarted;
-import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FramePublisher;
@@ -102,6 +102,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private static final Duration OPEN_ATTEMPT = Duration.ofMillis(500);
 
     private final NodeContext node;
+    private final SenderAgents agents;
     private final SessionSpec spec;
     private final ActorRef<Ready> readyTo;
     private final TimerScheduler<Command> timers;
@@ -122,10 +123,12 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private ActorRef<SessionProtocol.Ended> finishTo;
 
     private RateUpdaterActor(final ActorContext<Command> context, final TimerScheduler<Command> timers,
-        final NodeContext node, final SessionSpec spec, final long recordingId, final ActorRef<Ready> readyTo)
+        final NodeContext node, final SenderAgents agents, final SessionSpec spec, final long recordingId,
+        final ActorRef<Ready> readyTo)
     {
         super(context);
         this.node = node;
+        this.agents = agents;
         this.spec = spec;
         this.readyTo = readyTo;
         this.timers = timers;
@@ -147,7 +150,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
             node.writeAheadMark("sender", spec.sessionId(), SessionProtocol.SENDER_CONTROLLER_ID));
         state.counters().rMinMbps.setRelease(Math.round(spec.controllerConfig().sender().rMinGbps() * 1000.0));
         agent = new RateUpdaterAgent(acks, ackVerifier, proxy(), state, s.fragmentLimit());
-        node.senderAgents().put(state);
+        agents.put(state);
         agentThread = start(agent);
         context.pipeToSelf(openBlocks(), (ok, error) -> new BlocksOpened(error));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
@@ -155,16 +158,17 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
 
     /**
      * @param node        the node's shared resources.
+     * @param agents      the node's rate-updater agents by session, with which the session's state registers.
      * @param spec        the session.
      * @param recordingId recording of the node's probe-ACK stream for this session, -1 if none.
      * @param readyTo     told once the actuator is ready.
      * @return the actuator's behavior.
      */
-    public static Behavior<Command> create(final NodeContext node, final SessionSpec spec, final long recordingId,
-        final ActorRef<Ready> readyTo)
+    public static Behavior<Command> create(final NodeContext node, final SenderAgents agents, final SessionSpec spec,
+        final long recordingId, final ActorRef<Ready> readyTo)
     {
         return Behaviors.setup((context) -> Behaviors.withTimers(
-            (timers) -> new RateUpdaterActor(context, timers, node, spec, recordingId, readyTo)));
+            (timers) -> new RateUpdaterActor(context, timers, node, agents, spec, recordingId, readyTo)));
     }
 
     private MessageProxy proxy()
@@ -330,7 +334,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         failSafe = true;
         state.counters().failSafe.setRelease(1);
         timers.cancel(RestartAgent.INSTANCE);
-        node.senderAgents().remove(state);
+        agents.remove(state);
         state.runPendingControl();
         state.releaseBlocks();
         final long nowNs = Math.max(0, agent.lastDoneNs());
@@ -406,7 +410,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private Behavior<Command> onPostStop()
     {
         agentThread.close();
-        node.senderAgents().remove(state);
+        agents.remove(state);
         acks.close();
         commands.close();
         state.counters().close();

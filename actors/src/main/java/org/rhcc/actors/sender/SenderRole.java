@@ -10,38 +10,43 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.config.SessionSpec;
+import org.rhcc.actors.context.NodeContext;
 import org.rhcc.actors.counters.AgentCounters;
-import org.rhcc.actors.node.NodeContext;
 import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.RoleSession;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 
 /**
  * The sender role ({@link RoleSession}, {@link RoleGuardian}): registered under {@link SessionProtocol#SENDER_KEY} and
  * the {@link SessionProtocol#senderHostKey} of every sender host its node owns, it opens sessions for those hosts
  * only; a session has the node's internal probe-ACK stream, the {@link ProbeAckSource} source fed by the platform's
- * probe-ACK stream, and the {@link RateUpdaterActor} actuator.
+ * probe-ACK stream, and the {@link RateUpdaterActor} actuator. One per node: its rate updaters register their
+ * sender host states with the node's {@link SenderAgents}, which the node hands it.
  */
 public final class SenderRole implements RoleSession.Role
 {
-    /** The role. */
-    public static final SenderRole ROLE = new SenderRole();
+    private final SenderAgents agents;
 
-    private SenderRole()
+    /**
+     * @param agents the node's rate-updater agents by session.
+     */
+    public SenderRole(final SenderAgents agents)
     {
+        this.agents = agents;
     }
 
     /**
      * @param node    the node's shared resources.
+     * @param agents  the node's rate-updater agents by session.
      * @param spec    the session.
      * @param replyTo told {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
      * @return the session's behavior.
      */
-    public static Behavior<RoleSession.Command> create(final NodeContext node, final SessionSpec spec,
-        final ActorRef<SessionProtocol.Reply> replyTo)
+    public static Behavior<RoleSession.Command> create(final NodeContext node, final SenderAgents agents,
+        final SessionSpec spec, final ActorRef<SessionProtocol.Reply> replyTo)
     {
-        return RoleSession.create(ROLE, node, spec, replyTo);
+        return RoleSession.create(new SenderRole(agents), node, spec, replyTo);
     }
 
     /**
@@ -144,7 +149,7 @@ public final class SenderRole implements RoleSession.Role
         final SessionSpec spec, final long recordingId)
     {
         final ActorRef<RateUpdaterActor.Command> updater = context.spawn(
-            RateUpdaterActor.create(node, spec, recordingId, context.messageAdapter(
+            RateUpdaterActor.create(node, agents, spec, recordingId, context.messageAdapter(
                 RateUpdaterActor.Ready.class, (ready) -> RoleSession.ActuatorReady.INSTANCE)),
             "rate-updater");
         return new RoleSession.Actuator()

@@ -21,8 +21,9 @@ import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
-import org.rhcc.actors.node.AutostartFailed;
-import org.rhcc.actors.node.NodeContext;
+import org.rhcc.actors.config.SessionSpec;
+import org.rhcc.actors.context.AutostartFailed;
+import org.rhcc.actors.context.NodeContext;
 
 /**
  * Guardian of a data-plane role on a node, written once for every role: registers with the receptionist under the
@@ -36,7 +37,7 @@ import org.rhcc.actors.node.NodeContext;
  * is orphaned: nothing will send it signals or close it. The guardian ends it at once, with a log line naming the
  * platform, so that its last decisions are journaled and its agents stop rather than idling until the node stops.
  * <p>
- * The node's {@link org.rhcc.actors.node.RoleReadiness} says the role can take a session once the receptionist has
+ * The node's {@link org.rhcc.actors.context.RoleReadiness} says the role can take a session once the receptionist has
  * acknowledged every key, and no longer from the moment its sessions are ended for a shutdown.
  */
 public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command>

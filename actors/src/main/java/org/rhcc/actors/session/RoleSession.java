@@ -13,8 +13,9 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.agent.SourceActor;
+import org.rhcc.actors.config.SessionSpec;
+import org.rhcc.actors.context.NodeContext;
 import org.rhcc.actors.counters.AgentCounters;
-import org.rhcc.actors.node.NodeContext;
 
 /**
  * One session of a data-plane role, written once for every role and parameterised by its {@link Role}: opens the

@@ -21,7 +21,8 @@ import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.rhcc.actors.config.NodeSettings;
-import org.rhcc.actors.node.MemberAge;
+import org.rhcc.actors.config.SessionSpec;
+import org.rhcc.actors.context.MemberAge;
 
 /**
  * The platform's side of the session protocol: finds the guardians of the controller roles through the receptionist

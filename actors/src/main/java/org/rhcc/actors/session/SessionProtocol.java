@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.rhcc.actors.CborSerializable;
+import org.rhcc.actors.config.SessionSpec;
 
 /**
  * The control-plane protocol between the platform (the simulator's lockstep hook) and the controller nodes: open a

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.sender.BlockOpened;
 import org.rhcc.actors.sender.QpStatesChanged;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

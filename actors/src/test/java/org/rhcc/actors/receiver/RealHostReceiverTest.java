@@ -11,6 +11,7 @@ import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.context.ReceiverHardware;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.SessionProtocol;

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.auth.FramePublisher;
@@ -50,9 +50,9 @@ class QpBlockEntityTest
             AgentCounters.rateUpdater(CounterAllocator.unpublished(), SESSION), WriteAheadMark.inMemory());
         agent = new RateUpdaterAgent(null, node.context().frameAuth().verifier(SESSION, FramePublisher.PLATFORM_ACKS),
             new MessageProxy(commands, 0, IdleStrategies.parse("noop")), state, 64);
-        node.context().senderAgents().put(state);
+        node.senderAgents().put(state);
         entity = EventSourcedBehaviorTestKit.create(kit.system(), QpBlockEntity.create(
-            QpBlockEntity.entityId(SESSION, 1), node.context().senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
+            QpBlockEntity.entityId(SESSION, 1), node.senderAgents(), QPS_PER_ENTITY, INTERVAL_NS, 100, 2));
     }
 
     @AfterEach

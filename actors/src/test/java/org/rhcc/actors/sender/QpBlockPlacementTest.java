@@ -21,10 +21,10 @@ import org.rhcc.actors.TestNodes;
 import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,7 +68,7 @@ class QpBlockPlacementTest
 
         assertEquals(blocks(onHost1), entities(host1, 1), "host 1's blocks on the node owning host 1");
         assertEquals(blocks(onHost2), entities(host2, 2), "host 2's blocks on the node owning host 2");
-        QpBlockSharding.init(host1.system(), host1.context(), 2);
+        QpBlockSharding.init(host1.system(), host1.context(), host1.senderAgents(), 2);
         assertEquals(Set.of(), entities(host1, 2), "the other node only routes to host 2's blocks");
 
         for (final SessionSpec spec : List.of(onHost1, onHost2))

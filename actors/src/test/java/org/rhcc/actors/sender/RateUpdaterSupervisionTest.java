@@ -17,6 +17,7 @@ import org.rhcc.actors.config.FrameAuthSettings;
 import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.ActuatorFailed;
 import org.rhcc.actors.journal.FailSafeEntered;
@@ -25,7 +26,6 @@ import org.rhcc.actors.node.RhccNode;
 import org.rhcc.actors.replay.JournalReader;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.message.MessageAdapter;
@@ -105,7 +105,7 @@ class RateUpdaterSupervisionTest
         client.start(spec, List.of(SessionProtocol.SENDER_KEY));
         awaitConnected();
 
-        final SenderHostState state = node.context().senderAgents().get(spec.sessionId());
+        final SenderHostState state = node.senderAgents().get(spec.sessionId());
         int ack = 0;
         for (int crash = 1; crash <= MAX_RESTARTS; crash++)
         {
@@ -120,7 +120,7 @@ class RateUpdaterSupervisionTest
             sendAndAwait(spec, reference, ack);
         }
 
-        assertSame(state, node.context().senderAgents().get(spec.sessionId()), "new agents, same state");
+        assertSame(state, node.senderAgents().get(spec.sessionId()), "new agents, same state");
         assertEquals(ack, state.counters().acksSeen.get(), "the counts carried over the restarts");
         assertEquals(expected.size(), heard.rates.size());
         for (int i = 0; i < expected.size(); i++)
@@ -187,7 +187,7 @@ class RateUpdaterSupervisionTest
         // the platform stops listening: once the driver sees it gone, the next decision cannot be published
         commands.close();
         final long deadlineNs = System.nanoTime() + TIMEOUT.toNanos();
-        while (null != node.context().senderAgents().get(spec.sessionId()))
+        while (null != node.senderAgents().get(spec.sessionId()))
         {
             assertTrue(System.nanoTime() < deadlineNs, "no fail-safe after a refused rate");
             send(spec, ack++);
@@ -220,7 +220,7 @@ class RateUpdaterSupervisionTest
 
     private void crash(final long sessionId)
     {
-        node.context().senderAgents().get(sessionId).execute(() ->
+        node.senderAgents().get(sessionId).execute(() ->
         {
             throw new IllegalStateException("injected crash of the rate updater");
         });

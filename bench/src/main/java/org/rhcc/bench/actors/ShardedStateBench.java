@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
-import org.rhcc.actors.session.SessionSpec;
 import org.rhcc.clustersim.ClusterControllers;
 
 /**

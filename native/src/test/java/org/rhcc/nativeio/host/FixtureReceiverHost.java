@@ -1,7 +1,7 @@
 package org.rhcc.nativeio.host;
 
 import com.typesafe.config.Config;
-import org.rhcc.actors.receiver.ReceiverHardware;
+import org.rhcc.actors.context.ReceiverHardware;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;

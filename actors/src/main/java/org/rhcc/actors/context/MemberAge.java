@@ -1,4 +1,4 @@
-package org.rhcc.actors.node;
+package org.rhcc.actors.context;
 
 import java.util.Collection;
 import java.util.function.Function;

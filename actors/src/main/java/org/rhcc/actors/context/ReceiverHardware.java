@@ -1,4 +1,4 @@
-package org.rhcc.actors.receiver;
+package org.rhcc.actors.context;
 
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;

@@ -1,4 +1,4 @@
-package org.rhcc.actors.session;
+package org.rhcc.actors.config;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.rhcc.actors.node;
+package org.rhcc.actors.context;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
@@ -6,8 +6,6 @@ import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.counters.ControlPlaneCounters;
 import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
-import org.rhcc.actors.receiver.ReceiverHardware;
-import org.rhcc.actors.sender.SenderAgents;
 import org.rhcc.transport.aeron.NodeActivity;
 import org.rhcc.transport.agent.AgentThreads;
 import org.rhcc.transport.archive.SignalRecorder;
@@ -16,15 +14,15 @@ import org.rhcc.transport.counters.NodeCounters;
 
 /**
  * What the actors of one node share: its settings, its Aeron client (thread-safe), the recorder of its signal
- * streams (null without an archive), the registry through which sender entities reach the node's rate-updater
- * agent, the receiver host's hardware (null: the simulated platform over Aeron), how its frames are authenticated,
- * where its counters come from (published in its driver's counters file, retired counts summed per node), its
- * journals' counters, and whether its roles can take a session.
+ * streams (null without an archive), the receiver host's hardware (null: the simulated platform over Aeron), how its
+ * frames are authenticated, where its counters come from (published in its driver's counters file, retired counts
+ * summed per node), its journals' counters, and whether its roles can take a session. The sender role's registry of
+ * rate-updater agents ({@code SenderAgents}) is not part of it: the node hands it to the sender role and its sharding
+ * itself, so that this package depends on no role.
  *
  * @param settings        the node's settings.
  * @param aeron           the node's Aeron client.
  * @param recorder        records the node's internal signal streams, or null.
- * @param senderAgents    rate-updater agents of the node by session.
  * @param hardware        the receiver host's sensor and MBA actuator, or null for the simulated platform.
  * @param frameAuth       signs and verifies the node's frames ({@code rhcc.security}, transport/README.md).
  * @param counters        the node's counters (every agent's counters come from it).
@@ -36,31 +34,28 @@ import org.rhcc.transport.counters.NodeCounters;
  *                        streams.
  * @param activity        whether a session is open on the node (its driver rests while none is).
  */
-public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, SenderAgents senderAgents,
-    ReceiverHardware hardware, FrameAuth frameAuth, NodeCounters counters, JournalCounters journalCounters,
-    ControlPlaneCounters controlPlane, RoleReadiness readiness, AgentThreads agentThreads,
-    NodeActivity activity)
+public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder recorder, ReceiverHardware hardware,
+    FrameAuth frameAuth, NodeCounters counters, JournalCounters journalCounters, ControlPlaneCounters controlPlane,
+    RoleReadiness readiness, AgentThreads agentThreads, NodeActivity activity)
 {
     /**
      * A node's shared resources, with its counters published through its Aeron client.
      *
-     * @param settings     the node's settings.
-     * @param aeron        the node's Aeron client.
-     * @param recorder     records the node's internal signal streams, or null.
-     * @param senderAgents rate-updater agents of the node by session.
-     * @param hardware     the receiver host's sensor and MBA actuator, or null for the simulated platform.
-     * @param frameAuth    signs and verifies the node's frames.
-     * @param activity     the node's open sessions.
+     * @param settings  the node's settings.
+     * @param aeron     the node's Aeron client.
+     * @param recorder  records the node's internal signal streams, or null.
+     * @param hardware  the receiver host's sensor and MBA actuator, or null for the simulated platform.
+     * @param frameAuth signs and verifies the node's frames.
+     * @param activity  the node's open sessions.
      * @return the context.
      */
     public static NodeContext of(final NodeSettings settings, final Aeron aeron, final SignalRecorder recorder,
-        final SenderAgents senderAgents, final ReceiverHardware hardware, final FrameAuth frameAuth,
-        final NodeActivity activity)
+        final ReceiverHardware hardware, final FrameAuth frameAuth, final NodeActivity activity)
     {
         final NodeCounters counters = new NodeCounters(aeron);
         final AgentThreads agentThreads = new AgentThreads();
         agentThreads.closeOn(aeron);
-        return new NodeContext(settings, aeron, recorder, senderAgents, hardware, frameAuth, counters,
+        return new NodeContext(settings, aeron, recorder, hardware, frameAuth, counters,
             JournalCounters.allocate(counters), ControlPlaneCounters.allocate(counters), new RoleReadiness(),
             agentThreads, activity);
     }
