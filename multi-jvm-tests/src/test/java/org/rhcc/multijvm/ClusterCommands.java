@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import org.rhcc.cli.RhccCommand;
 
@@ -16,8 +20,35 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 final class ClusterCommands
 {
+    /**
+     * Logged by a node, active or standby, once its part of a session is ready and the run can start: from then on,
+     * its loss is a takeover of a running session (a node lost while its session opens is simply not chosen).
+     */
+    static final String READY = "is ready: the controller is in charge of the host";
+
     private ClusterCommands()
     {
+    }
+
+    /**
+     * The runs that lost a controller node, found by their metrics rather than by position: how many of an
+     * experiment's runs finish before a node dies depends on the machine's speed, not on what is tested.
+     *
+     * @param runs an experiment JSON's {@code runs}.
+     * @return the metrics of each run that recorded a takeover, in run order.
+     */
+    static List<JsonNode> interruptedRuns(final JsonNode runs)
+    {
+        final List<JsonNode> interrupted = new ArrayList<>();
+        for (final JsonNode run : runs)
+        {
+            final JsonNode metrics = run.path("metrics");
+            if (!metrics.path("controller_takeovers").isMissingNode())
+            {
+                interrupted.add(metrics);
+            }
+        }
+        return interrupted;
     }
 
     /**

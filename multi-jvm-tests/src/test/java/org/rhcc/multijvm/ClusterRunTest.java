@@ -25,8 +25,10 @@ import org.rhcc.cli.RhccCommand;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rhcc.multijvm.ClusterCommands.READY;
 import static org.rhcc.multijvm.ClusterCommands.awaitLine;
 import static org.rhcc.multijvm.ClusterCommands.count;
+import static org.rhcc.multijvm.ClusterCommands.interruptedRuns;
 import static org.rhcc.multijvm.ClusterCommands.rhcc;
 import static org.rhcc.multijvm.ClusterCommands.signal;
 import static org.rhcc.multijvm.HandStartedCluster.CLIENT;
@@ -51,11 +53,6 @@ import static org.rhcc.multijvm.HandStartedCluster.SIM;
 class ClusterRunTest
 {
     private static final ObjectMapper JSON = new ObjectMapper();
-    /**
-     * Logged by a node, active or standby, once its part of a session is ready and the run can start: from then on,
-     * its loss is a takeover of a running session (a node lost while its session opens is simply not chosen).
-     */
-    private static final String READY = "is ready: the controller is in charge of the host";
     private static final String SENDER_STANDBY_2 = "sender-standby-2";
     /**
      * Runs during which a node dies: a few simulated ms, so that a run's simulation (not its session's opening and
@@ -227,26 +224,6 @@ class ClusterRunTest
         final String last = lines[lines.length - 1];
         assertTrue(last.startsWith("rhcc experiment: lost the sim node pekko://rhcc@") &&
             last.contains("before signals finished: it stopped, or this client could not reach it"), result[2]);
-    }
-
-    /**
-     * The runs that lost a controller node, found by their metrics rather than by position: how many of an
-     * experiment's runs finish before a node dies depends on the machine's speed, not on what is tested.
-     *
-     * @return the metrics of each run that recorded a takeover, in run order; every other run must record none.
-     */
-    private static List<JsonNode> interruptedRuns(final JsonNode runs)
-    {
-        final List<JsonNode> interrupted = new ArrayList<>();
-        for (final JsonNode run : runs)
-        {
-            final JsonNode metrics = run.path("metrics");
-            if (!metrics.path("controller_takeovers").isMissingNode())
-            {
-                interrupted.add(metrics);
-            }
-        }
-        return interrupted;
     }
 
     /**
