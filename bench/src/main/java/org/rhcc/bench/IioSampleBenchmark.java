@@ -46,9 +46,7 @@ public class IioSampleBenchmark
     {
         long changes;
 
-        /**
-         * {@inheritDoc}
-         */
+        @Override
         public void onLevelChange(final int group, final int level, final long timeNs)
         {
             changes += level;

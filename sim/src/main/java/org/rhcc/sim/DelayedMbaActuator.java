@@ -119,17 +119,13 @@ final class DelayedMbaActuator implements MbaActuator
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int groupCount()
     {
         return groups;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void applyLevel(final int group, final int level, final long decisionNs)
     {
         if (group < 0 || group >= groups)
@@ -150,9 +146,7 @@ final class DelayedMbaActuator implements MbaActuator
         pendingCount++;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void resetToUnthrottled()
     {
         for (int g = 0; g < groups; g++)

@@ -40,25 +40,19 @@ final class EnginePorts implements SimPorts
         this.lineRateGbps = lineRateGbps;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public MbaActuator mba()
     {
         return mba;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public RateLimiter rateLimiter()
     {
         return rateLimiter;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void setReceiverEcnMarking(final boolean on)
     {
         if (null != fabric)
@@ -67,57 +61,43 @@ final class EnginePorts implements SimPorts
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int qpCount()
     {
         return qpCount;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public double lineRateGbps()
     {
         return lineRateGbps;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public IioOccupancySensor iioSensor()
     {
         return iioSensor;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public double interHostRateGbps(final int qp, final long nowNs)
     {
         return null == fabric ? Double.NaN : fabric.interHostRateGbps(qp, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public double sendRateGbps(final int qp, final long nowNs)
     {
         return null == fabric ? Double.NaN : fabric.sendRateGbps(qp, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public long switchQueueBytes()
     {
         return null == fabric ? -1L : fabric.switchBacklogBytes();
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public long sentWireBytes(final int qp)
     {
         return null == fabric ? -1L : fabric.sentWireBytes(qp);

@@ -25,9 +25,7 @@ final class FabricRateLimiter implements RateLimiter
         this.clock = clock;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long decisionNs)
     {
         if (null != fabric)

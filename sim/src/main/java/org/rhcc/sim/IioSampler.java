@@ -30,9 +30,7 @@ final class IioSampler implements IioOccupancySensor
         this.readLatencyNs = readLatencyNs;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public double sampleOccupancy(final long nowNs)
     {
         final double elapsed = total.timeNs - lastTimeNs;
@@ -44,9 +42,7 @@ final class IioSampler implements IioOccupancySensor
         return occupancy;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public long readLatencyNs()
     {
         return readLatencyNs;

@@ -437,26 +437,20 @@ public record SimParameters(
             return rate > 0.0 ? 1.0 / rate : Double.NaN;
         }
 
-        /**
-         * {@inheritDoc}
-         */
+        @Override
         public boolean equals(final Object o)
         {
             return o instanceof Mba && ((Mba)o).actuationLatencyNs == actuationLatencyNs &&
                 java.util.Arrays.equals(((Mba)o).delayNs, delayNs);
         }
 
-        /**
-         * {@inheritDoc}
-         */
+        @Override
         public int hashCode()
         {
             return Double.hashCode(actuationLatencyNs) * 31 + java.util.Arrays.hashCode(delayNs);
         }
 
-        /**
-         * {@inheritDoc}
-         */
+        @Override
         public String toString()
         {
             return "Mba[actuationLatencyNs=" + actuationLatencyNs + ", delayNs=" +

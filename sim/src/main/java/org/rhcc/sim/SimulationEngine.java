@@ -270,17 +270,13 @@ final class SimulationEngine implements FabricListener
 
     // ---------------------------------------------------------------- FabricListener
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onProbeArrived(final int qp, final double arrivalNs)
     {
         probes.onArrival(qp, arrivalNs, dma.probePositionLines());
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
         final boolean receiverCongested, final double rccGbps,
         final double atNs)
@@ -291,9 +287,7 @@ final class SimulationEngine implements FabricListener
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onMessageCompleted(final int qp, final double latency, final double atNs)
     {
         telemetry.onMessageCompleted(latency);

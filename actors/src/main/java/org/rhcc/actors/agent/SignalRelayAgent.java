@@ -62,9 +62,7 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
         this.offerRetries = offerRetries;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int doWork()
     {
         final int work = platform.controlledPoll(this, fragmentLimit);
@@ -76,9 +74,7 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
         return work;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public Action onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
         if (gate.check(buffer, offset, length) < 0)
@@ -109,9 +105,7 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String roleName()
     {
         return roleName;

@@ -49,9 +49,7 @@ public final class IioSensorAgent implements Agent
         this.intervalNs = intervalNs;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int doWork()
     {
         final long nowNs = clock.nanoTime();
@@ -77,9 +75,7 @@ public final class IioSensorAgent implements Agent
         return 1;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String roleName()
     {
         return ROLE_NAME;

@@ -76,25 +76,19 @@ public final class MbaActuatorAgent implements Agent, MessageListener
         this.adapter = new MessageAdapter(this, counters.frameDrops, verifier);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int doWork()
     {
         return samples.poll(adapter, fragmentLimit);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String roleName()
     {
         return ROLE_NAME;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onIioSample(
         final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
     {
@@ -121,9 +115,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onClockAdvance(final long advanceToNs, final long advanceSessionId)
     {
         if (advanceSessionId != sessionId)

@@ -30,9 +30,7 @@ public final class MbaLevelTelemetry implements MbaLevelSink
         this.next = next;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onLevelChange(final int group, final int level, final long nowNs)
     {
         if (group >= 0 && group < counters.levels.length)

@@ -42,9 +42,7 @@ public final class ReceiverDecisionLog implements MbaLevelSink
         this.dropped = dropped;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onLevelChange(final int group, final int level, final long nowNs)
     {
         offer(new MbaLevelChanged(group, level, nowNs));

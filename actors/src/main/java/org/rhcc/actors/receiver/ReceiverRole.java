@@ -43,66 +43,50 @@ public final class ReceiverRole implements RoleSession.Role
         return RoleSession.create(ROLE, node, spec, replyTo);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String name()
     {
         return "receiver";
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int controllerId()
     {
         return SessionProtocol.RECEIVER_CONTROLLER_ID;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String actuatorDescription()
     {
         return "the MBA cascade";
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public List<ServiceKey<SessionProtocol.Command>> serviceKeys(final NodeContext node)
     {
         return List.of(SessionProtocol.RECEIVER_KEY);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String refusal(final NodeContext node, final SessionSpec spec)
     {
         return null;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public SessionSpec autostart(final NodeContext node)
     {
         // a standby opens a session only to take one over
         return node.settings().standby() ? null : node.settings().autostart();
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public ExclusivePublication openInternal(final NodeContext node)
     {
         return node.aeron().addExclusivePublication(node.settings().internalChannel(), node.settings().iioStream());
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public Subscription openPlatform(final NodeContext node)
     {
         final var s = node.settings();
@@ -110,9 +94,7 @@ public final class ReceiverRole implements RoleSession.Role
             null;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public Behavior<SourceActor.Command> source(
         final NodeContext node, final Subscription platform, final ExclusivePublication internal,
         final AgentCounters.Source counters, final long sessionId)
@@ -120,17 +102,13 @@ public final class ReceiverRole implements RoleSession.Role
         return IioSampleSource.create(node, platform, internal, counters, sessionId);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String sourceName()
     {
         return "iio-sample-source";
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public RoleSession.Actuator spawnActuator(final ActorContext<RoleSession.Command> context, final NodeContext node,
         final SessionSpec spec, final long recordingId)
     {

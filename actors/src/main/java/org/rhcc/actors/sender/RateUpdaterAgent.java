@@ -58,35 +58,27 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
         state.attach(this);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int doWork()
     {
         final int work = state.runControl();
         return work + (null == acks ? 0 : acks.poll(adapter, fragmentLimit));
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String roleName()
     {
         return ROLE_NAME;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
         final boolean receiverCongested, final double rccGbps, final long nowNs)
     {
         state.onProbeAck(qp, reqRecvTs32, respSendTs32, receiverCongested, rccGbps, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onClockAdvance(final long advanceToNs, final long sessionId)
     {
         if (sessionId != state.sessionId())

@@ -293,25 +293,19 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         limits.onDecision(qp, rRevGbps, rSendGbps);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onBatchPending(final QpBlockSlot slot)
     {
         pendingSlots.offer(slot);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onBatchQueued(final QpBlockSlot slot)
     {
         counters.queuedBatches.incrementRelease();
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onBatchDropped(final QpBlockSlot slot)
     {
         counters.droppedBatches.incrementRelease();

@@ -49,33 +49,25 @@ public final class SenderRole implements RoleSession.Role
         return RoleSession.create(new SenderRole(agents), node, spec, replyTo);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String name()
     {
         return "sender";
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int controllerId()
     {
         return SessionProtocol.SENDER_CONTROLLER_ID;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String actuatorDescription()
     {
         return "the rate updater";
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public List<ServiceKey<SessionProtocol.Command>> serviceKeys(final NodeContext node)
     {
         final List<ServiceKey<SessionProtocol.Command>> keys = new ArrayList<>();
@@ -87,9 +79,7 @@ public final class SenderRole implements RoleSession.Role
         return keys;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String refusal(final NodeContext node, final SessionSpec spec)
     {
         if (!node.settings().ownsSenderHost(spec.senderHostId()))
@@ -100,33 +90,25 @@ public final class SenderRole implements RoleSession.Role
         return null;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public SessionSpec autostart(final NodeContext node)
     {
         return null;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public ExclusivePublication openInternal(final NodeContext node)
     {
         return node.aeron().addExclusivePublication(node.settings().internalChannel(), node.settings().ackStream());
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public Subscription openPlatform(final NodeContext node)
     {
         return node.aeron().addSubscription(node.settings().platformAckChannel(), node.settings().platformAckStream());
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public Behavior<SourceActor.Command> source(
         final NodeContext node, final Subscription platform, final ExclusivePublication internal,
         final AgentCounters.Source counters, final long sessionId)
@@ -134,17 +116,13 @@ public final class SenderRole implements RoleSession.Role
         return ProbeAckSource.create(node, platform, internal, counters, sessionId);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String sourceName()
     {
         return "probe-ack-source";
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public RoleSession.Actuator spawnActuator(final ActorContext<RoleSession.Command> context, final NodeContext node,
         final SessionSpec spec, final long recordingId)
     {

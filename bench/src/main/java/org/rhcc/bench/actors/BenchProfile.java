@@ -67,9 +67,7 @@ record BenchProfile(String name, String agentIdle, String benchIdle, String driv
         return config.idleStrategy(driverIdle).termLengthBytes(termLengthBytes).ipcTermLengthBytes(termLengthBytes);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String toString()
     {
         return "profile " + name + ": agents " + agentIdle + ", bench thread " + benchIdle + ", driver " +

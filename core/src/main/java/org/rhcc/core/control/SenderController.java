@@ -94,9 +94,7 @@ public final class SenderController implements ProbeAckListener
         return null != controller;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
         final boolean receiverCongested, final double rccGbps, final long nowNs)
     {

@@ -171,25 +171,19 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
         return level;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int level(final int group)
     {
         return group == cappedGroups ? protectedLevel : level;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int groupCount()
     {
         return groupCount;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public double smoothedOccupancy()
     {
         return occupancyEwma;
@@ -211,9 +205,7 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
         return occupancyEwma > iT;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void resetToUnthrottled()
     {
         level = 1;

@@ -226,25 +226,19 @@ public final class HostCcLocalPolicy implements MbaPolicy
         return pauseLevel;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int level(final int group)
     {
         return groupLevels[group];
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int groupCount()
     {
         return groupCount;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public double smoothedOccupancy()
     {
         return occupancyFixed / (double)(1 << FIXED_POINT_SHIFT);
@@ -277,9 +271,7 @@ public final class HostCcLocalPolicy implements MbaPolicy
         return occupancyAboveThreshold();
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void resetToUnthrottled()
     {
         level = 0;

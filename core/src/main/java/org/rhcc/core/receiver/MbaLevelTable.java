@@ -124,9 +124,7 @@ public final class MbaLevelTable
         return percents.clone();
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String toString()
     {
         return "MbaLevelTable" + Arrays.toString(percents);

@@ -104,9 +104,7 @@ public final class CpuidDevice implements AutoCloseable
         return new int[]{ buffer.getInt(0), buffer.getInt(4), buffer.getInt(8), buffer.getInt(12) };
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void close()
     {
         try

@@ -39,9 +39,7 @@ final class HostIioSensor implements IioOccupancySensor
         return occupancy;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public long readLatencyNs()
     {
         return sensor.readLatencyNs();

@@ -241,9 +241,7 @@ public final class MsrMbaActuator implements MbaActuator, AutoCloseable
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int groupCount()
     {
         return cos.length;
@@ -286,9 +284,7 @@ public final class MsrMbaActuator implements MbaActuator, AutoCloseable
         currentLevels[group] = level;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void resetToUnthrottled()
     {
         final List<String> failures = new ArrayList<>();

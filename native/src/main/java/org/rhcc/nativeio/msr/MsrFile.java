@@ -111,9 +111,7 @@ public final class MsrFile implements AutoCloseable
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void close()
     {
         try

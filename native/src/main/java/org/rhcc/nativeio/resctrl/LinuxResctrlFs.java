@@ -29,33 +29,25 @@ public final class LinuxResctrlFs implements ResctrlFs
         this.root = root;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public Path root()
     {
         return root;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public boolean exists(final String relPath)
     {
         return Files.exists(root.resolve(relPath));
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String read(final String relPath) throws IOException
     {
         return new String(Files.readAllBytes(root.resolve(relPath)), StandardCharsets.US_ASCII);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void write(final String relPath, final String content) throws IOException
     {
         try (FileChannel channel = FileChannel.open(
@@ -65,9 +57,7 @@ public final class LinuxResctrlFs implements ResctrlFs
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public ControlFile openControl(final String relPath) throws IOException
     {
         final FileChannel channel = FileChannel.open(root.resolve(relPath), StandardOpenOption.WRITE);
@@ -92,25 +82,19 @@ public final class LinuxResctrlFs implements ResctrlFs
         };
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void mkdir(final String relPath) throws IOException
     {
         Files.createDirectory(root.resolve(relPath));
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void rmdir(final String relPath) throws IOException
     {
         Files.delete(root.resolve(relPath));
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public List<String> list(final String relPath) throws IOException
     {
         try (Stream<Path> entries = Files.list(relPath.isEmpty() ? root : root.resolve(relPath)))

@@ -99,26 +99,20 @@ public record MbSchemata(int[] domainIds, long[] values)
         return Arrays.stream(values).allMatch((v) -> v == value);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public boolean equals(final Object o)
     {
         return o instanceof MbSchemata && Arrays.equals(domainIds, ((MbSchemata)o).domainIds) &&
             Arrays.equals(values, ((MbSchemata)o).values);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int hashCode()
     {
         return 31 * Arrays.hashCode(domainIds) + Arrays.hashCode(values);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String toString()
     {
         return "MbSchemata" + Arrays.toString(domainIds) + "=" + Arrays.toString(values);

@@ -27,9 +27,7 @@ public interface ResctrlFs
          */
         void write(ByteBuffer command) throws IOException;
 
-        /**
-         * {@inheritDoc}
-         */
+        @Override
         void close();
     }
 

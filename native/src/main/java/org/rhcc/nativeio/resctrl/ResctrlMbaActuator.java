@@ -317,9 +317,7 @@ public final class ResctrlMbaActuator implements MbaActuator, AutoCloseable
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int groupCount()
     {
         return groups.length;

@@ -41,9 +41,6 @@ public final class PrometheusDelaySource implements DelaySource
         this.client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public DelayReading read()
     {
@@ -141,9 +138,6 @@ public final class PrometheusDelaySource implements DelaySource
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public String describe()
     {

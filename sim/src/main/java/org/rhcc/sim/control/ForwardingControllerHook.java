@@ -22,54 +22,36 @@ public abstract class ForwardingControllerHook implements ControllerHook
         this.delegate = delegate;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void attach(final SimPorts ports, final long nowNs)
     {
         delegate.attach(ports, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public CcSettings interHostCc()
     {
         return delegate.interHostCc();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public boolean wantsProbes()
     {
         return delegate.wantsProbes();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public boolean wantsIioSamples()
     {
         return delegate.wantsIioSamples();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
     {
         delegate.onIioSample(occupancy, pcieGbps, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
         final boolean receiverCongested, final double rccGbps, final long nowNs)
@@ -77,18 +59,12 @@ public abstract class ForwardingControllerHook implements ControllerHook
         delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public boolean receiverCongested()
     {
         return delegate.receiverCongested();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onWindow(final long nowNs)
     {

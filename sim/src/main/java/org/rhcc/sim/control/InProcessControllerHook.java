@@ -70,9 +70,6 @@ public final class InProcessControllerHook implements ControllerHook
         sender.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public boolean receiverCongested()
     {

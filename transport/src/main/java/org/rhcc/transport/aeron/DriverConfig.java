@@ -331,9 +331,7 @@ public final class DriverConfig
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public String toString()
     {
         return "DriverConfig{" +

@@ -74,9 +74,7 @@ public final class NodeCounters implements CounterAllocator
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public AtomicCounter allocate(final int typeId, final CounterKey key, final String label)
     {
         return CounterAllocator.addCounter(aeron, typeId, key, label);

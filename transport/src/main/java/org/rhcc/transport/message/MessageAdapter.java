@@ -76,9 +76,7 @@ public final class MessageAdapter implements FragmentHandler
         this.gate = new FrameGate(verifier, dropCounters);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
         onFrame(buffer, offset, length);

@@ -26,9 +26,7 @@ public final class EcnMarkingProxy implements EcnMarkingPort
         this.hostId = hostId;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void setMarking(final boolean on, final long nowNs)
     {
         final long result = proxy.ecnMarking(hostId, on, nowNs);

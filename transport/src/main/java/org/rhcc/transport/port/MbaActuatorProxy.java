@@ -34,17 +34,13 @@ public final class MbaActuatorProxy implements MbaActuator
         java.util.Arrays.fill(levels, 1);
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public int groupCount()
     {
         return levels.length;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public void applyLevel(final int group, final int level, final long nowNs)
     {
         final int previous = levels[group];
