@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.rhcc.actors.node.RhccNode;
+import org.rhcc.clusterservice.ClusterHooks;
 import org.rhcc.clustersim.ClusterControllers;
-import org.rhcc.clustersim.SimPlatform;
 import org.rhcc.experiments.RunHookFactory;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.scheme.SchemeEntry;
@@ -71,7 +71,7 @@ final class ClusterVia implements AutoCloseable
         {
             throw new UserInputException("--nodes " + nodes + " must be 1, 2 or 3");
         }
-        SimPlatform.requireClusterSchemes(schemes);
+        ClusterHooks.requireClusterSchemes(schemes);
         // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
         org.slf4j.LoggerFactory.getLogger("rhcc");
         final Path work = directory.resolve("cluster");
@@ -98,7 +98,7 @@ final class ClusterVia implements AutoCloseable
      */
     RunHookFactory hookFactory()
     {
-        return null == cluster ? RunHookFactory.IN_PROCESS : cluster.platform().hookFactory();
+        return null == cluster ? RunHookFactory.IN_PROCESS : ClusterHooks.hookFactory(cluster.platform());
     }
 
     /**

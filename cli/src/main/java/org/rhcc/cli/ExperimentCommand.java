@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.rhcc.clustersim.service.ExperimentClient;
+import org.rhcc.clusterservice.ExperimentClient;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.HostProfile;

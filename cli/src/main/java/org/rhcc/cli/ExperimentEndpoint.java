@@ -10,7 +10,6 @@ import org.agrona.CloseHelper;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.experiments.RunListener;
 import org.rhcc.experiments.UserInputException;
-import org.rhcc.metrics.ExperimentMetrics;
 import org.rhcc.metrics.MetricsEndpoint;
 import org.rhcc.metrics.NodeMetrics;
 import org.rhcc.metrics.NodeReadiness;

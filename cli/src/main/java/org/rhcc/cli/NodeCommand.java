@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import com.typesafe.config.Config;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.node.NodeMain;
-import org.rhcc.clustersim.service.SimPlatformHost;
+import org.rhcc.clusterservice.SimPlatformHost;
 import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;

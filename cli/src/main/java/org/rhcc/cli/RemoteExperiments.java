@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
-import org.rhcc.clustersim.SimPlatform;
-import org.rhcc.clustersim.service.ExperimentClient;
+import org.rhcc.clusterservice.ClusterHooks;
+import org.rhcc.clusterservice.ExperimentClient;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.ExperimentSettings;
@@ -36,7 +36,7 @@ final class RemoteExperiments
         final Map<Experiment, ExperimentSettings> resolved,
         final BiConsumer<Experiment, ExperimentResult> onResult, final PrintWriter stderr)
     {
-        resolved.values().forEach((settings) -> SimPlatform.requireClusterSchemes(settings.schemes()));
+        resolved.values().forEach((settings) -> ClusterHooks.requireClusterSchemes(settings.schemes()));
         // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)
         org.slf4j.LoggerFactory.getLogger("rhcc");
         stderr.println("connecting to the sim node of the rhcc cluster at " + hostPort);

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.rhcc.actors.node.DownedExit;
 import org.rhcc.actors.node.NodeDowned;
-import org.rhcc.clustersim.service.ExperimentFailedException;
+import org.rhcc.clusterservice.ExperimentFailedException;
 import org.rhcc.experiments.UserInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

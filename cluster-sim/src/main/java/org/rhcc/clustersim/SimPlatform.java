@@ -1,23 +1,20 @@
 package org.rhcc.clustersim;
 
-import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.experiments.RunHookFactory;
-import org.rhcc.experiments.UserInputException;
-import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.transport.aeron.IdleStrategies;
 
 /**
  * The simulated platform hosted by a node with the {@code sim} role: its Aeron endpoints ({@link LockstepPlatform})
  * and the session client that opens each run's session on the controller nodes. Every run through it is a lockstep
- * run ({@link AeronLockstepHook}), one at a time: the platform's streams are shared by the runs.
+ * run ({@link AeronLockstepHook}), one at a time: the platform's streams are shared by the runs. The experiment
+ * harness binds its schemes and runs to these hooks in cluster-service
+ * ({@code cluster-service/src/main/java/org/rhcc/clusterservice/ClusterHooks.java}).
  */
 public final class SimPlatform implements AutoCloseable
 {
@@ -55,23 +52,6 @@ public final class SimPlatform implements AutoCloseable
     }
 
     /**
-     * @param schemes schemes a command wants to run through the cluster.
-     * @throws UserInputException naming the first scheme the controller nodes cannot run (one registered without its
-     *                            intra-host and inter-host parts, e.g. a test's scheme).
-     */
-    public static void requireClusterSchemes(final Collection<SchemeEntry> schemes)
-    {
-        for (final SchemeEntry entry : schemes)
-        {
-            if (!entry.hasParts())
-            {
-                throw new UserInputException("scheme '" + entry.name() + "' cannot run through the cluster: it is " +
-                    "not made of a controller scheme the nodes know and an inter-host CC; run it with --via inproc");
-            }
-        }
-    }
-
-    /**
      * @param scheme a controller scheme's label ({@code rhcc}, {@code dcqcn}, ...).
      * @param params the run's parameter overrides, in order.
      * @return a lockstep hook for one run.
@@ -90,25 +70,6 @@ public final class SimPlatform implements AutoCloseable
     public PlatformEvents events()
     {
         return events;
-    }
-
-    /**
-     * @param scheme a scheme with its parts ({@link SchemeEntry#hasParts()}).
-     * @param params the run's parameter overrides, in order.
-     * @return the scheme for one run: its controllers in lockstep on the nodes, its inter-host CC on the platform.
-     */
-    public ControllerHook hook(final SchemeEntry scheme, final Map<String, String> params)
-    {
-        requireClusterSchemes(List.of(scheme));
-        return scheme.onPlatform(hook(scheme.intraHost().label(), params), params);
-    }
-
-    /**
-     * @return each run's lockstep hook, for an {@link org.rhcc.experiments.ExperimentRunner} with one thread.
-     */
-    public RunHookFactory hookFactory()
-    {
-        return (run) -> hook(run.schemeEntry(), run.params());
     }
 
     /**

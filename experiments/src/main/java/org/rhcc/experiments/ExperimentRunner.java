@@ -23,6 +23,7 @@ import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
 import org.rhcc.sim.TimeSeries;
 import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.InterruptionReport;
 import org.rhcc.sim.api.RunMetrics;
 import org.rhcc.sim.api.Scenario;
 

@@ -4,6 +4,7 @@
  * its sender hosts' R_rev samples ({@link org.rhcc.metrics.ReceivableRateSummary}) and its cluster state
  * ({@link org.rhcc.metrics.ClusterMetrics}), with the JVM's; {@code /health} and {@code /ready}
  * ({@link org.rhcc.metrics.NodeReadiness}); served by {@link org.rhcc.metrics.NodeEndpoint} on every node and, for
- * {@code rhcc experiment --metrics-port}, with an experiment's progress ({@link org.rhcc.metrics.ExperimentMetrics}).
+ * {@code rhcc experiment --metrics-port}, with an experiment's progress (the command's own metrics,
+ * {@code cli/src/main/java/org/rhcc/cli/ExperimentMetrics.java}). It does not depend on the experiment harness.
  */
 package org.rhcc.metrics;

@@ -1,4 +1,4 @@
-package org.rhcc.metrics;
+package org.rhcc.cli;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,9 +14,9 @@ import org.rhcc.experiments.RunListener;
 /**
  * An experiment's progress as metrics, for {@code rhcc experiment --metrics-port}: runs planned per experiment, runs
  * in progress, runs finished per experiment and scheme, and the wall time of each run. Each call is passed on to the
- * progress display it wraps.
+ * progress display it wraps. Served with this JVM's metrics by {@link ExperimentEndpoint}.
  */
-public final class ExperimentMetrics implements RunListener
+final class ExperimentMetrics implements RunListener
 {
     private final RunListener next;
     private final Gauge planned;
@@ -30,7 +30,7 @@ public final class ExperimentMetrics implements RunListener
      * @param registry where the metrics are registered.
      * @param next     told every call after the metrics (the progress display).
      */
-    public ExperimentMetrics(final PrometheusRegistry registry, final RunListener next)
+    ExperimentMetrics(final PrometheusRegistry registry, final RunListener next)
     {
         this.next = next;
         planned = Gauge.builder().name("rhcc_experiment_runs_planned")

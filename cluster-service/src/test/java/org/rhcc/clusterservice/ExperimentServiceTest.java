@@ -1,4 +1,4 @@
-package org.rhcc.clustersim.service;
+package org.rhcc.clusterservice;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +19,6 @@ import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RhccConfig;
 import org.rhcc.actors.counters.ControlPlaneCounters;
 import org.rhcc.actors.node.RhccNode;
-import org.rhcc.clustersim.SimFixtures;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.ExperimentRunner;
@@ -49,7 +48,7 @@ class ExperimentServiceTest
     @BeforeAll
     static void startSimNode()
     {
-        work = SimFixtures.workDir("experiment-service");
+        work = TestSupport.workDir("experiment-service");
         final Map<String, Object> config = new LinkedHashMap<>();
         config.put("rhcc.work-dir", work.toString());
         config.put(FrameAuthSettings.KEY_FILE, FrameKey.random().writeNew(work.resolve("frame.key")).toString());

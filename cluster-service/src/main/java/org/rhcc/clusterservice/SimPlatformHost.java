@@ -1,4 +1,4 @@
-package org.rhcc.clustersim.service;
+package org.rhcc.clusterservice;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

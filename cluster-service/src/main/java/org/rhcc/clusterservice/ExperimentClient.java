@@ -1,4 +1,4 @@
-package org.rhcc.clustersim.service;
+package org.rhcc.clusterservice;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.rhcc.clustersim.service;
+package org.rhcc.clusterservice;
 
 import org.apache.pekko.actor.typed.ActorRef;
 import org.rhcc.experiments.PlannedRun;

@@ -1,4 +1,4 @@
-package org.rhcc.metrics;
+package org.rhcc.clusterservice;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the runs go and after: the counts agree with the runs' own metrics (the JSON's {@code probe_acks} and decisions per
  * second), with each other (frames published = decisions + lockstep answers) and with the journal (level changes
  * counted = level changes journaled, events counted = events stored), and no {@code _total} ever goes down while
- * sessions end and their counters are retired.
+ * sessions end and their counters are retired. The node serves {@code /metrics} with metrics' endpoint (on this
+ * module's test classpath); the test lives here because it runs the experiment harness on the cluster.
  */
 class ClusterRunMetricsTest
 {
@@ -58,7 +59,7 @@ class ClusterRunMetricsTest
                 final ExperimentRequest request =
                     new ExperimentRequest("signals", 3, 0.0, DURATION_MS, List.of("rhcc"), Map.of());
                 final ExperimentRunner runner =
-                    new ExperimentRunner(base, 1, RunListener.NONE, cluster.platform().hookFactory());
+                    new ExperimentRunner(base, 1, RunListener.NONE, ClusterHooks.hookFactory(cluster.platform()));
                 for (final Map.Entry<Experiment, ExperimentSettings> planned : request.resolve(base).entrySet())
                 {
                     runs.addAll(runner.run(planned.getKey(), planned.getValue()).runs());

@@ -1,4 +1,4 @@
-package org.rhcc.clustersim.service;
+package org.rhcc.clusterservice;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import org.apache.pekko.actor.typed.ActorRef;

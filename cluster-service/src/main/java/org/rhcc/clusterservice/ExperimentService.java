@@ -1,4 +1,4 @@
-package org.rhcc.clustersim.service;
+package org.rhcc.clusterservice;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -118,11 +118,11 @@ public final class ExperimentService
                     request.name() + "'");
             }
             final Map.Entry<Experiment, ExperimentSettings> only = resolved.entrySet().iterator().next();
-            SimPlatform.requireClusterSchemes(only.getValue().schemes());
+            ClusterHooks.requireClusterSchemes(only.getValue().schemes());
             LOGGER.info("running experiment {} for {}", request.name(), replyTo.path().address());
             platform.events().follow((line) -> replyTo.tell(new ExperimentProtocol.Notice(line)));
             final ExperimentRunner runner = new ExperimentRunner(profile, 1, new ProgressRelay(replyTo, cancellation),
-                platform.hookFactory());
+                ClusterHooks.hookFactory(platform));
             final ExperimentResult result = runner.run(only.getKey(), only.getValue());
             cancellation.finished = true;
             send(ResultJson.toJson(result), replyTo);

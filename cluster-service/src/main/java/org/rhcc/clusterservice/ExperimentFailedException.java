@@ -1,4 +1,4 @@
-package org.rhcc.clustersim.service;
+package org.rhcc.clusterservice;
 
 /**
  * An experiment asked of a sim node did not finish: the node could not run it or left the cluster. Its message is
