@@ -38,9 +38,6 @@ public final class CertsCommand implements Callable<Integer>
         description = "Node names: host names or addresses (repeatable or comma-separated).")
     private List<String> nodes;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

@@ -43,9 +43,6 @@ public final class CountersCommand implements Callable<Integer>
     @Spec
     private picocli.CommandLine.Model.CommandSpec spec;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call() throws IOException
     {

@@ -53,9 +53,6 @@ public final class DashboardCommand implements Callable<Integer>
         description = "Address to listen on. Default: ${DEFAULT-VALUE} (this host only).")
     private String host;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

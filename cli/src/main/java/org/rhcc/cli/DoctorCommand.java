@@ -56,9 +56,6 @@ public final class DoctorCommand implements Callable<Integer>
     @Option(names = "--json", description = "Print the report as JSON.")
     private boolean json;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

@@ -138,9 +138,6 @@ public final class ExperimentCommand implements Callable<Integer>
             "this client's TLS keys from 'rhcc certs'. Default: application.conf alone.")
     private Path config;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

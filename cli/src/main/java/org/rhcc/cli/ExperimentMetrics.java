@@ -45,9 +45,6 @@ final class ExperimentMetrics implements RunListener
             .classicUpperBounds(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 60, 120, 300).register(registry);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onExperimentStarted(final String experiment, final int runCount, final int threads)
     {
@@ -56,9 +53,6 @@ final class ExperimentMetrics implements RunListener
         next.onExperimentStarted(experiment, runCount, threads);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onRunStarted(final int index, final PlannedRun run)
     {
@@ -67,18 +61,12 @@ final class ExperimentMetrics implements RunListener
         next.onRunStarted(index, run);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onRunProgress(final int index, final double fractionDone)
     {
         next.onRunProgress(index, fractionDone);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onRunFinished(final int index, final PlannedRun run, final double rnicGbps)
     {
@@ -92,9 +80,6 @@ final class ExperimentMetrics implements RunListener
         next.onRunFinished(index, run, rnicGbps);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onExperimentFinished(final String experiment)
     {

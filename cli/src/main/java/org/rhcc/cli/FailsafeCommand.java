@@ -69,9 +69,6 @@ public final class FailsafeCommand implements Callable<Integer>
     @Option(names = "--reset-now", description = "Restore once now and exit (no heartbeat needed).")
     private boolean resetNow;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

@@ -51,27 +51,18 @@ final class HostReceiverHardware implements ReceiverHardware
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public IioOccupancySensor sensor()
     {
         return host.sensor();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public MbaActuator actuator()
     {
         return host.actuator();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void close()
     {

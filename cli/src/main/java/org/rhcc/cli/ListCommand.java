@@ -44,9 +44,6 @@ public final class ListCommand implements Callable<Integer>
         description = "With --parameters: the values of this host profile. Default: cascadelake-100g.")
     private String hostProfile;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

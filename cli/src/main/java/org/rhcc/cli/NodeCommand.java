@@ -43,9 +43,6 @@ public final class NodeCommand implements Callable<Integer>
             "application.conf alone (a single-node cluster on 127.0.0.1).")
     private Path config;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

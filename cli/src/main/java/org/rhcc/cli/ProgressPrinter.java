@@ -58,9 +58,6 @@ public final class ProgressPrinter implements RunListener
         return null != System.console();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public synchronized void onExperimentStarted(final String experiment, final int runCount, final int threads)
     {
@@ -73,9 +70,6 @@ public final class ProgressPrinter implements RunListener
         err.flush();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public synchronized void onRunStarted(final int index, final PlannedRun run)
     {
@@ -84,9 +78,6 @@ public final class ProgressPrinter implements RunListener
         redraw(nowNs, true);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public synchronized void onRunProgress(final int index, final double fractionDone)
     {
@@ -109,9 +100,6 @@ public final class ProgressPrinter implements RunListener
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public synchronized void onRunFinished(final int index, final PlannedRun run, final double rnicGbps)
     {
@@ -124,9 +112,6 @@ public final class ProgressPrinter implements RunListener
         redraw(nowNs, true);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public synchronized void onExperimentFinished(final String experiment)
     {

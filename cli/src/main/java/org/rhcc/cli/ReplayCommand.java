@@ -46,9 +46,6 @@ public final class ReplayCommand implements Callable<Integer>
         description = "The run's archive directory (e.g. results/cluster/archive); repeatable.")
     private List<Path> recordings;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

@@ -62,9 +62,6 @@ public final class ReportCommand implements Callable<Integer>
         "settled: its measured window's first and second halves differ by more than 5 %% in some metric.")
     private boolean stationarity;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

@@ -112,9 +112,6 @@ public final class TuneCommand implements Callable<Integer>
     @Option(names = "--no-charts", description = "Skip the sweep's PNG charts.")
     private boolean noCharts;
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Integer call()
     {

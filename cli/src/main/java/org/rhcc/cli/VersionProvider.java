@@ -8,9 +8,6 @@ import picocli.CommandLine;
  */
 public final class VersionProvider implements CommandLine.IVersionProvider
 {
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public String[] getVersion()
     {

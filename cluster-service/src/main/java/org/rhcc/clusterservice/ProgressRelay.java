@@ -28,9 +28,7 @@ final class ProgressRelay implements RunListener
         this.cancellation = cancellation;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public synchronized void onRunStarted(final int index, final PlannedRun run)
     {
         cancellation.check();
@@ -38,9 +36,7 @@ final class ProgressRelay implements RunListener
         lastProgressNs = System.nanoTime();
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public synchronized void onRunProgress(final int index, final double fractionDone)
     {
         cancellation.check();
@@ -52,9 +48,7 @@ final class ProgressRelay implements RunListener
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public synchronized void onRunFinished(final int index, final PlannedRun run, final double rnicGbps)
     {
         client.tell(new ExperimentProtocol.RunFinished(index, rnicGbps));

@@ -24,9 +24,6 @@ final class DecisionCounter extends ForwardingControllerHook
         this.warmupNs = warmupNs;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
     {
@@ -37,9 +34,6 @@ final class DecisionCounter extends ForwardingControllerHook
         delegate.onIioSample(occupancy, pcieGbps, nowNs);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
         final boolean receiverCongested, final double rccGbps, final long nowNs)

@@ -51,45 +51,30 @@ public abstract class DescribedExperiment implements Experiment
         this.runLength = Objects.requireNonNull(runLength, "runLength");
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public final String name()
     {
         return name;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public final String summary()
     {
         return summary;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public final String paperRows()
     {
         return paperRows;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public final List<String> defaultSchemes()
     {
         return defaultSchemes;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public final RunLength runLength()
     {

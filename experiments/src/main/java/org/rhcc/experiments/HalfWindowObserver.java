@@ -112,9 +112,6 @@ final class HalfWindowObserver extends ForwardingControllerHook
         return series;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void attach(final SimPorts ports, final long nowNs)
     {

@@ -33,18 +33,12 @@ final class QpGoodputMeter implements ProgressListener
         this.warmupNs = warmupNs;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onProgress(final double fractionDone)
     {
         next.onProgress(fractionDone);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onTelemetry(final TimeSeries series, final QpRates qps, final long nowNs)
     {

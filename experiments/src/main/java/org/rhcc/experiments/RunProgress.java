@@ -48,18 +48,12 @@ final class RunProgress implements ProgressListener
         acked.add(new Acked(0L, null));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onProgress(final double fractionDone)
     {
         listener.onRunProgress(index, fractionDone);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onTelemetry(final TimeSeries series, final QpRates qps, final long nowNs)
     {

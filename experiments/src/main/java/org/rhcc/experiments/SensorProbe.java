@@ -37,9 +37,6 @@ public final class SensorProbe extends ForwardingControllerHook
         return true;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
     {

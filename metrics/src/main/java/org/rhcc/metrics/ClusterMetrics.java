@@ -52,9 +52,6 @@ final class ClusterMetrics implements MultiCollector
         this.settings = settings;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public MetricSnapshots collect()
     {

@@ -194,9 +194,6 @@ final class CounterMetrics implements MultiCollector
         this.roles = roles;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public MetricSnapshots collect()
     {

@@ -18,9 +18,6 @@ public final class NodeEndpoint implements NodeExtension
 {
     private static final Logger LOGGER = LoggerFactory.getLogger(NodeEndpoint.class);
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public AutoCloseable start(final RhccNode node)
     {

@@ -39,9 +39,6 @@ final class ReceivableRateSummary implements Collector
         senders.keepRemoved();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public synchronized MetricSnapshot collect()
     {

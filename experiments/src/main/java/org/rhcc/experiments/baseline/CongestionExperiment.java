@@ -44,9 +44,6 @@ public final class CongestionExperiment extends DescribedExperiment
             RunLength.SETTLED_3X);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -62,9 +59,6 @@ public final class CongestionExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -84,9 +78,6 @@ public final class CongestionExperiment extends DescribedExperiment
             Columns.IIO_OCCUPANCY);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -149,9 +140,6 @@ public final class CongestionExperiment extends DescribedExperiment
         return text.toString();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

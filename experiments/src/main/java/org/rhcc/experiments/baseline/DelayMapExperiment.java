@@ -57,9 +57,6 @@ public final class DelayMapExperiment extends DescribedExperiment
         return true;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -79,9 +76,6 @@ public final class DelayMapExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -97,9 +91,6 @@ public final class DelayMapExperiment extends DescribedExperiment
             Columns.RX_DELAY_NS);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -118,9 +109,6 @@ public final class DelayMapExperiment extends DescribedExperiment
             DelayMapExperiment::heldRateGbps, (run) -> "MBA level " + run.mbaLevel(), (run) -> run.metric(metric));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

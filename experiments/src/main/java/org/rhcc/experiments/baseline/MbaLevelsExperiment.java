@@ -43,9 +43,6 @@ public final class MbaLevelsExperiment extends DescribedExperiment
             "B13-B14");
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -59,9 +56,6 @@ public final class MbaLevelsExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -78,9 +72,6 @@ public final class MbaLevelsExperiment extends DescribedExperiment
             Columns.RX_DELAY_NS);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -108,9 +99,6 @@ public final class MbaLevelsExperiment extends DescribedExperiment
                 .with("rx delay D (ns)", (run) -> run.metric("rx_delay_ns")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -52,9 +52,6 @@ public final class MsgQpExperiment extends DescribedExperiment
             RUN_LENGTH);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -70,9 +67,6 @@ public final class MsgQpExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -87,9 +81,6 @@ public final class MsgQpExperiment extends DescribedExperiment
             Columns.IIO_OCCUPANCY);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -104,9 +95,6 @@ public final class MsgQpExperiment extends DescribedExperiment
                 (run) -> run.metric("latency_avg_us")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

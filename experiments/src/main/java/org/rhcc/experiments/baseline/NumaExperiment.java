@@ -53,9 +53,6 @@ public final class NumaExperiment extends DescribedExperiment
             RUN_LENGTH);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -71,9 +68,6 @@ public final class NumaExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -89,9 +83,6 @@ public final class NumaExperiment extends DescribedExperiment
             Columns.IIO_OCCUPANCY);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -110,9 +101,6 @@ public final class NumaExperiment extends DescribedExperiment
                 .with("RDMA goodput", (run) -> run.metric("rnic_gbps")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -47,9 +47,6 @@ public final class PcieExperiment extends DescribedExperiment
             RunLength.PAPER);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -63,9 +60,6 @@ public final class PcieExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -83,9 +77,6 @@ public final class PcieExperiment extends DescribedExperiment
             Columns.LATENCY_AVG_US);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -120,9 +111,6 @@ public final class PcieExperiment extends DescribedExperiment
                 .with("IIO residency (ns)", (run) -> run.metric("iio_residency_ns")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -43,9 +43,6 @@ public final class SignalsExperiment extends DescribedExperiment
             "B10-B12");
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -57,18 +54,12 @@ public final class SignalsExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public boolean keepsTimeSeries()
     {
         return true;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -85,9 +76,6 @@ public final class SignalsExperiment extends DescribedExperiment
             Columns.CPU_MEM_GBPS);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -118,9 +106,6 @@ public final class SignalsExperiment extends DescribedExperiment
                 (run) -> true, "t_ms", "rx_delay_ns", RunRecord::congestionLabel));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -42,36 +42,24 @@ public final class AblationExperiment extends DescribedExperiment
             RunLength.SETTLED_3X);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         return new RunPlan(settings).add("3x, PFC on", settings.scenario().congestion(3).build()).runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public boolean keepsTimeSeries()
     {
         return true;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
         return Columns.CONTROLLER_OUTCOMES;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -95,9 +83,6 @@ public final class AblationExperiment extends DescribedExperiment
         return charts;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -66,9 +66,6 @@ public final class CascadeTimingExperiment extends DescribedExperiment
             RunLength.SETTLED_3X);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -87,18 +84,12 @@ public final class CascadeTimingExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
         return Columns.CONTROLLER_OUTCOMES;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -135,9 +126,6 @@ public final class CascadeTimingExperiment extends DescribedExperiment
         return null == value ? Double.NaN : Double.parseDouble(value);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -85,9 +85,6 @@ public final class HpccReferenceExperiment extends DescribedExperiment
             RUN_LENGTH);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -352,9 +349,6 @@ public final class HpccReferenceExperiment extends DescribedExperiment
         return new TableColumn(header, (run) -> Fmt.num(value.applyAsDouble(run), decimals), true);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -371,9 +365,6 @@ public final class HpccReferenceExperiment extends DescribedExperiment
             Columns.PFC_PAUSE);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -480,9 +471,6 @@ public final class HpccReferenceExperiment extends DescribedExperiment
         }
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

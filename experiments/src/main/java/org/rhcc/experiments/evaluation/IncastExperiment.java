@@ -43,9 +43,6 @@ public final class IncastExperiment extends DescribedExperiment
             RUN_LENGTH);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -61,9 +58,6 @@ public final class IncastExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -71,9 +65,6 @@ public final class IncastExperiment extends DescribedExperiment
             Columns.LATENCY_P99_US, Columns.PFC_PAUSE, Columns.CNPS, Columns.CPU_MEM_GBPS);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -94,9 +85,6 @@ public final class IncastExperiment extends DescribedExperiment
         return (double)run.senders() * run.qps();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -36,9 +36,6 @@ public final class MemoryExperiment extends DescribedExperiment
             RunLength.SETTLED_3X);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -50,9 +47,6 @@ public final class MemoryExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -63,9 +57,6 @@ public final class MemoryExperiment extends DescribedExperiment
             Columns.TOTAL_MEM_GBPS);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -84,9 +75,6 @@ public final class MemoryExperiment extends DescribedExperiment
             .with("RDMA goodput", (run) -> run.metric("rnic_gbps"));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -63,9 +63,6 @@ public final class ParameterSweep extends DescribedExperiment
             EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only", "rhcc-gated", "dcqcn")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -84,18 +81,12 @@ public final class ParameterSweep extends DescribedExperiment
         return null == value ? Double.NaN : Double.parseDouble(value);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
         return Columns.CONTROLLER_OUTCOMES;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -108,9 +99,6 @@ public final class ParameterSweep extends DescribedExperiment
                 "average latency (us)", (run) -> true, this::x, null, (run) -> run.metric("latency_avg_us")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -74,9 +74,6 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
         return "own group, floor " + floor;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -92,9 +89,6 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -149,9 +143,6 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
         return max;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -168,9 +159,6 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
                 .with("service read latency", (run) -> run.metric("protected_read_latency_ns")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -61,9 +61,6 @@ public final class QpScaleExperiment extends DescribedExperiment
             RunLength.SETTLED_3X);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -88,9 +85,6 @@ public final class QpScaleExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -102,9 +96,6 @@ public final class QpScaleExperiment extends DescribedExperiment
             TableColumn.metric("decisions/s", "decisions_per_s", 0));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -145,9 +136,6 @@ public final class QpScaleExperiment extends DescribedExperiment
         return 31 - Integer.numberOfLeadingZeros(qps);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -54,18 +54,12 @@ public final class SettlingExperiment extends DescribedExperiment
             RUN_LENGTH);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         return new RunPlan(settings).add("3x, PFC on", settings.scenario().congestion(3).build()).runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public boolean keepsTimeSeries()
     {
@@ -81,18 +75,12 @@ public final class SettlingExperiment extends DescribedExperiment
         return STRIDE;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
         return Columns.CONTROLLER_OUTCOMES;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -116,9 +104,6 @@ public final class SettlingExperiment extends DescribedExperiment
         return charts;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

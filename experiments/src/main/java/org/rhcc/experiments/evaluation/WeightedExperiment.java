@@ -59,9 +59,6 @@ public final class WeightedExperiment extends DescribedExperiment
             RunLength.SETTLED_3X);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -75,9 +72,6 @@ public final class WeightedExperiment extends DescribedExperiment
         return plan.runs();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
@@ -112,9 +106,6 @@ public final class WeightedExperiment extends DescribedExperiment
         return run.senders() * run.qps();
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -162,9 +153,6 @@ public final class WeightedExperiment extends DescribedExperiment
             ChartData.Kind.BAR, categories, series).withUnsettledNotes(runs));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {

@@ -86,9 +86,6 @@ public final class BarChartSpec implements ChartSpec
         return new BarChartSpec(fileName, title, xTitle, yTitle, filter, category, condition, value, more);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Optional<ChartData> build(final ExperimentResult result)
     {

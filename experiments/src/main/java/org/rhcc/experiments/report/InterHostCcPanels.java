@@ -43,9 +43,6 @@ public final class InterHostCcPanels implements ChartSpec
         return chart instanceof InterHostCcPanels ? chart : new InterHostCcPanels(chart);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Optional<ChartData> build(final ExperimentResult result)
     {

@@ -72,9 +72,6 @@ public final class LineChartSpec implements ChartSpec
         return new LineChartSpec(fileName, title, xTitle, yTitle, filter, x, condition, y);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Optional<ChartData> build(final ExperimentResult result)
     {

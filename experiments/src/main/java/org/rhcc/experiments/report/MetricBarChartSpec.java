@@ -75,9 +75,6 @@ public final class MetricBarChartSpec implements ChartSpec
         return new MetricBarChartSpec(fileName, title, xTitle, yTitle, filter, category, more);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Optional<ChartData> build(final ExperimentResult result)
     {

@@ -62,9 +62,6 @@ public final class TimeSeriesChartSpec implements ChartSpec
         return new TimeSeriesChartSpec(fileName, title, yTitle, (run) -> true, "t_ms", valueSeries, null);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public Optional<ChartData> build(final ExperimentResult result)
     {

@@ -42,9 +42,6 @@ public final class SimContentionProbe implements ContentionProbe
         this.runLength = runLength;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public ProbePoint measure(final int mbaLevel)
     {

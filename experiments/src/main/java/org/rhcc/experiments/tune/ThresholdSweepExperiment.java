@@ -75,9 +75,6 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
         this.tunedDThr = tunedDThr;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
@@ -114,18 +111,12 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
         return params;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<TableColumn> tableColumns()
     {
         return Columns.CONTROLLER_OUTCOMES;
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<ChartSpec> charts()
     {
@@ -144,9 +135,6 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
                 (run) -> 100.0 * run.metric("pcie_stall_fraction")));
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public List<BaselineRow> compare(final ExperimentResult result)
     {
