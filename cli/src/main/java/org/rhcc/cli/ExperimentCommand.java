@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 
 import org.rhcc.clusterservice.ExperimentClient;
 import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.HostProfile;
 import org.rhcc.experiments.ExperimentRunner;
@@ -38,13 +39,32 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     description = {
         "Runs an experiment against the calibrated simulator and writes DIR/NAME.json, DIR/NAME.csv and PNG charts.",
-        "Experiments: signals (paper B10-B12), congestion (B1-B6), msg-qp (B7), numa (B8-B9), mba-levels (B13-B14), " +
-            "pcie (B15), the evaluation (memory, incast, ithr-sweep, dthr-sweep, threshold-sweep, ablation, qp-scale, " +
-            "cascade-timing, settling, hpcc-reference, protected-cpu), weighted shares per QP (weighted), or all. " +
-            "'rhcc list' describes them.",
+        // the list of experiments is added from the registry (listExperiments), so that help cannot miss one
     })
 public final class ExperimentCommand implements Callable<Integer>
 {
+    /**
+     * Completes the command's description with the experiments the registry knows, in the order {@code all} runs
+     * them ({@code rhcc list} gives each one's paper rows and run length).
+     *
+     * @param spec     this command's spec.
+     * @param registry the experiments.
+     */
+    static void listExperiments(final CommandSpec spec, final ExperimentRegistry registry)
+    {
+        final StringBuilder line = new StringBuilder("Experiments: ");
+        for (final Experiment experiment : registry.all())
+        {
+            line.append(experiment.name()).append(", ");
+        }
+        line.append("or ").append(ExperimentRegistry.ALL).append(". 'rhcc list' describes them (paper rows, run " +
+            "lengths).");
+        final String[] description = spec.usageMessage().description();
+        final String[] completed = java.util.Arrays.copyOf(description, description.length + 1);
+        completed[description.length] = line.toString();
+        spec.usageMessage().description(completed);
+    }
+
     @Spec
     private CommandSpec spec;
 

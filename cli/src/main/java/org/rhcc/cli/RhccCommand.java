@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.rhcc.actors.node.DownedExit;
 import org.rhcc.actors.node.NodeDowned;
 import org.rhcc.clusterservice.ExperimentFailedException;
+import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.UserInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -90,6 +91,8 @@ public final class RhccCommand implements Runnable
     public static int execute(final String[] args, final PrintWriter out, final PrintWriter err)
     {
         final CommandLine commandLine = new CommandLine(new RhccCommand());
+        ExperimentCommand.listExperiments(commandLine.getSubcommands().get("experiment").getCommandSpec(),
+            ExperimentRegistry.builtIn());
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler(RhccCommand::onBadArguments);

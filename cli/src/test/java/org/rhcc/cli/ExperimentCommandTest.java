@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.experiments.Experiment;
+import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.ResultJson;
 import org.rhcc.experiments.result.RunRecord;
@@ -185,6 +187,19 @@ class ExperimentCommandTest
         assertTrue(report.out().contains("| B11 | IIO occupancy"), report.out());
         assertTrue(report.out().contains("### `signals` (paper B10-B12)"), report.out());
         assertTrue(Files.isRegularFile(dir.resolve("signals-iio-occupancy.png")));
+    }
+
+    @Test
+    void shouldNameEveryRegisteredExperimentInItsHelp()
+    {
+        final CommandResult help = CommandResult.run("experiment", "--help");
+        assertEquals(0, help.exitCode(), help.err());
+        final String text = help.out().replaceAll("\\s+", " ");
+        for (final Experiment experiment : ExperimentRegistry.builtIn().all())
+        {
+            assertTrue(text.contains(" " + experiment.name() + ","), experiment.name() + " missing from: " + text);
+        }
+        assertTrue(text.contains("or all."), text);
     }
 
     private static CommandResult run(final String experiment, final Path out, final String... more)
