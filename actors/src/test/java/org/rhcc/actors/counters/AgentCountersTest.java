@@ -16,6 +16,8 @@ import org.rhcc.transport.message.MessageListener;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_ACKS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_DECISIONS;
 
 class AgentCountersTest
 {
@@ -104,21 +106,21 @@ class AgentCountersTest
             first.acksSeen.setRelease(40);
             first.decisions[AgentCounters.LIMIT_R_CC].setRelease(7);
             second.acksSeen.setRelease(2);
-            assertEquals(42L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
+            assertEquals(42L, total(counters, RATE_UPDATER_ACKS.typeId(), 0));
 
             first.close();
-            assertEquals(42L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
-            assertEquals(7L, total(counters, AgentCounters.RATE_UPDATER_DECISIONS_TYPE_ID, AgentCounters.LIMIT_R_CC));
+            assertEquals(42L, total(counters, RATE_UPDATER_ACKS.typeId(), 0));
+            assertEquals(7L, total(counters, RATE_UPDATER_DECISIONS.typeId(), AgentCounters.LIMIT_R_CC));
             final AgentCounters.RateUpdaterActor third = AgentCounters.rateUpdater(counters, 7L);
             third.acksSeen.setRelease(8);
             second.close();
-            assertEquals(50L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
+            assertEquals(50L, total(counters, RATE_UPDATER_ACKS.typeId(), 0));
             final long retired = counters.read((reader) ->
             {
                 final long[] retiredSums = new long[1];
                 reader.forEach((id, typeId, key, label) ->
                 {
-                    if (AgentCounters.RATE_UPDATER_ACKS_TYPE_ID == typeId &&
+                    if (RATE_UPDATER_ACKS.typeId() == typeId &&
                         CounterKey.NODE == CounterKey.decode(key, 0, key.capacity()).sessionId() &&
                         label.endsWith("sessions retired"))
                     {
