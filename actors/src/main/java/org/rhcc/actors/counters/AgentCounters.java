@@ -77,10 +77,10 @@ public final class AgentCounters
      * @param sessionId the session.
      * @return the counters.
      */
-    public static RateUpdaterActor rateUpdater(final CounterAllocator allocator, final long sessionId)
+    public static RateUpdater rateUpdater(final CounterAllocator allocator, final long sessionId)
     {
         final Labels labels = new Labels(allocator, "rate-updater", sessionId);
-        return new RateUpdaterActor(
+        return new RateUpdater(
             allocator,
             labels.allocate(RATE_UPDATER_ACKS),
             labels.allocate(RATE_UPDATER_UNROUTED_ACKS),
@@ -116,7 +116,7 @@ public final class AgentCounters
      * @param groups    MBA groups of the session.
      * @return the counters.
      */
-    public static Cascade cascade(final CounterAllocator allocator, final long sessionId, final int groups)
+    public static MbaActuator mbaActuator(final CounterAllocator allocator, final long sessionId, final int groups)
     {
         final Labels labels = new Labels(allocator, "mba-actuator", sessionId);
         final AtomicCounter[] levels = new AtomicCounter[groups];
@@ -134,7 +134,7 @@ public final class AgentCounters
                     ", " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
             }
         }
-        return new Cascade(
+        return new MbaActuator(
             allocator,
             labels.allocate(MBA_ACTUATOR_SAMPLES),
             labels.allocate(MBA_ACTUATOR_CLOCK_DONE_SENT),
@@ -234,7 +234,7 @@ public final class AgentCounters
     /**
      * The rate updater's counters.
      */
-    public static final class RateUpdaterActor implements AutoCloseable
+    public static final class RateUpdater implements AutoCloseable
     {
         /** Probe ACKs processed, count. */
         public final AtomicCounter acksSeen;
@@ -272,7 +272,7 @@ public final class AgentCounters
         public final AtomicCounter delaySamples;
         private final CounterAllocator allocator;
 
-        RateUpdaterActor(final CounterAllocator allocator, final AtomicCounter acksSeen,
+        RateUpdater(final CounterAllocator allocator, final AtomicCounter acksSeen,
             final AtomicCounter unroutedAcks, final AtomicCounter negativeDelayAcks, final AtomicCounter badRateAcks,
             final AtomicCounter failedRateUpdates, final AtomicCounter queuedBatches,
             final AtomicCounter droppedBatches, final AtomicCounter lastDoneNs, final FrameDropCounters frameDrops,
@@ -317,7 +317,7 @@ public final class AgentCounters
     /**
      * The MBA actuator's counters.
      */
-    public static final class Cascade implements AutoCloseable
+    public static final class MbaActuator implements AutoCloseable
     {
         /** IIO samples of the host processed, count. */
         public final AtomicCounter samplesSeen;
@@ -347,7 +347,7 @@ public final class AgentCounters
         public final AtomicCounter backPressured;
         private final CounterAllocator allocator;
 
-        Cascade(final CounterAllocator allocator, final AtomicCounter samplesSeen, final AtomicCounter clockDoneSent,
+        MbaActuator(final CounterAllocator allocator, final AtomicCounter samplesSeen, final AtomicCounter clockDoneSent,
             final AtomicCounter lastDoneNs, final AtomicCounter droppedDecisions, final FrameDropCounters frameDrops,
             final AtomicCounter occupancyMilli, final AtomicCounter thresholdMilli,
             final AtomicCounter congestedSamples, final AtomicCounter[] levels, final AtomicCounter[] levelChanges,
