@@ -74,7 +74,7 @@ public class MbaActuatorBenchmark
         stream = IpcBenchStream.parked("rhcc-mba-actuator-bench");
         commands = stream.subscription();
         final MessageProxy proxy = stream.unauthenticatedProxy(FramePublisher.RECEIVER_CONTROLLER);
-        final AgentCounters.Cascade counters = AgentCounters.cascade(CounterAllocator.unpublished(), 1L, 2);
+        final AgentCounters.MbaActuator counters = AgentCounters.mbaActuator(CounterAllocator.unpublished(), 1L, 2);
         log = new ReceiverDecisionLog(1 << 16);
         final ReceiverController controller = new ReceiverController(
             ControllerConfig.of(Scheme.RHCC, 100.0, Map.of()), new MbaActuatorProxy(proxy, 0, 2),

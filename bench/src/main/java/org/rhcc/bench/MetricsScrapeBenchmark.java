@@ -70,7 +70,7 @@ public class MetricsScrapeBenchmark
         driver = EmbeddedMediaDriver.launch(new DriverConfig().workDir(workDir).idleStrategy("sleep-10ms"));
         final NodeCounters counters = new NodeCounters(driver.connect());
         JournalCounters.allocate(counters);
-        AgentCounters.cascade(counters, 1L, 2);
+        AgentCounters.mbaActuator(counters, 1L, 2);
         AgentCounters.source(counters, "iio-sample-source", 1L);
         AgentCounters.rateUpdater(counters, 2L);
         AgentCounters.source(counters, "probe-ack-source", 2L);

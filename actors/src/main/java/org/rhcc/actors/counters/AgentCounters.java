@@ -7,6 +7,36 @@ import org.rhcc.transport.counters.CounterHistogram;
 import org.rhcc.transport.counters.CounterKey;
 import org.rhcc.transport.message.FrameDropCounters;
 
+import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_CLAIMS_BACK_PRESSURED;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_FRAMES_PUBLISHED;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_LAST_CLOCK_DONE;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_CLOCK_DONE_SENT;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_CONGESTED_SAMPLES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_DROPPED_DECISIONS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_FAIL_SAFE;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_LEVEL;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_LEVEL_CHANGES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_OCCUPANCY;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_SAMPLES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_THRESHOLD;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_ACKS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_BAD_RATE_ACKS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_DECISIONS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_DELAY_SAMPLES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_DELAY_SUM;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_DROPPED_BATCHES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_FAIL_SAFE;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_LIMITED_QPS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_NEGATIVE_DELAY_ACKS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_QUEUED_BATCHES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_REFUSED_UPDATES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_R_MIN;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_UNROUTED_ACKS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_FORWARDED;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_REFUSED;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_SENSOR_READ_BUCKET;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_SENSOR_READ_SUM;
+
 /**
  * The counters of one session's data-plane agents, kept outside the agents so that a restarted agent carries on with
  * the same counts and anyone can read them: on a node they are Aeron counters in the media driver's counters file
@@ -21,65 +51,6 @@ import org.rhcc.transport.message.FrameDropCounters;
  */
 public final class AgentCounters
 {
-    /** Counter type id of a rate updater's probe ACKs processed. */
-    public static final int RATE_UPDATER_ACKS_TYPE_ID = 4101;
-    /** Counter type id of a rate updater's ACKs for QPs whose block is not registered. */
-    public static final int RATE_UPDATER_UNROUTED_ACKS_TYPE_ID = 4102;
-    /** Counter type id of a rate updater's rate updates refused by the platform stream. */
-    public static final int RATE_UPDATER_REFUSED_UPDATES_TYPE_ID = 4103;
-    /** Counter type id (gauge) of an agent's simulated time of its last lockstep answer, ns; scope = the agent. */
-    public static final int LAST_CLOCK_DONE_TYPE_ID = 4104;
-    /** Counter type id of a rate updater's probe ACKs rejected for a negative receiver delay. */
-    public static final int RATE_UPDATER_NEGATIVE_DELAY_ACKS_TYPE_ID = 4105;
-    /** Counter type id of a rate updater's probe ACKs rejected for an R_cc that is not a rate. */
-    public static final int RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID = 4106;
-    /** Counter type id of a rate updater's journal batches lost to a full queue. */
-    public static final int RATE_UPDATER_DROPPED_BATCHES_TYPE_ID = 4107;
-    /** Counter type id of a rate updater's journal batches queued for its entities. */
-    public static final int RATE_UPDATER_QUEUED_BATCHES_TYPE_ID = 4108;
-    /** Counter type id of a rate updater's rate decisions, index {@link #LIMIT_R_REV} or {@link #LIMIT_R_CC}. */
-    public static final int RATE_UPDATER_DECISIONS_TYPE_ID = 4109;
-    /** Counter type id (gauge) of the QPs whose last decision was limited by R_rev or R_cc (index as above). */
-    public static final int RATE_UPDATER_LIMITED_QPS_TYPE_ID = 4110;
-    /** Counter type id of an MBA actuator's IIO samples processed. */
-    public static final int CASCADE_SAMPLES_TYPE_ID = 4111;
-    /** Counter type id of an MBA actuator's lockstep answers sent. */
-    public static final int CASCADE_CLOCK_DONE_TYPE_ID = 4112;
-    /** Counter type id of an MBA actuator's decisions lost to a full journal queue. */
-    public static final int CASCADE_DROPPED_DECISIONS_TYPE_ID = 4113;
-    /** Counter type id (gauge) of the smoothed IIO occupancy the rule acts on, thousandths of an entry. */
-    public static final int CASCADE_OCCUPANCY_TYPE_ID = 4114;
-    /** Counter type id (gauge) of the congestion threshold (I_thr, or hostCC's I_T), thousandths of an entry. */
-    public static final int CASCADE_THRESHOLD_TYPE_ID = 4115;
-    /** Counter type id of the IIO samples after which the host was congested (smoothed occupancy above it). */
-    public static final int CASCADE_CONGESTED_SAMPLES_TYPE_ID = 4116;
-    /** Counter type id (gauge) of a group's MBA level, 1 (100 %) .. 5; index = the group. */
-    public static final int CASCADE_MBA_LEVEL_TYPE_ID = 4117;
-    /** Counter type id of MBA level changes, index = the {@link MbaReason} value. */
-    public static final int CASCADE_LEVEL_CHANGES_TYPE_ID = 4118;
-    /** Counter type id (gauge) of the receiver host's fail-safe: 1 once entered, else 0. */
-    public static final int CASCADE_FAIL_SAFE_TYPE_ID = 4119;
-    /** Counter type id (gauge) of a sender session's R_rev floor (R_min), Mbit/s. */
-    public static final int RATE_UPDATER_R_MIN_TYPE_ID = 4120;
-    /** Counter type id of a signal source's signals put on the node's internal stream. */
-    public static final int SOURCE_FORWARDED_TYPE_ID = 4121;
-    /** Counter type id of a signal source's offers refused by the internal stream (each retried). */
-    public static final int SOURCE_REFUSED_TYPE_ID = 4122;
-    /** Counter type id of a host sensor's read latency, one counter per bucket of {@link #SENSOR_READ_BOUNDS_NS}. */
-    public static final int SENSOR_READ_BUCKET_TYPE_ID = 4123;
-    /** Counter type id of a host sensor's read latency, sum, ns. */
-    public static final int SENSOR_READ_SUM_TYPE_ID = 4124;
-    /** Counter type id of the frames an actuator agent published on the platform's command stream; scope = agent. */
-    public static final int FRAMES_PUBLISHED_TYPE_ID = 4125;
-    /** Counter type id of an actuator agent's claims refused for back-pressure (each retried); scope = agent. */
-    public static final int PUBLISH_BACK_PRESSURED_TYPE_ID = 4126;
-    /** Counter type id (gauge) of the sender host's fail-safe: 1 once entered, else 0. */
-    public static final int RATE_UPDATER_FAIL_SAFE_TYPE_ID = 4127;
-    /** Counter type id of the sum of the receiver processing delays (Eq. (2)'s samples) of the ACKs decided on, ns. */
-    public static final int RATE_UPDATER_DELAY_SUM_TYPE_ID = 4128;
-    /** Counter type id of the receiver processing delays summed in {@link #RATE_UPDATER_DELAY_SUM_TYPE_ID}. */
-    public static final int RATE_UPDATER_DELAY_SAMPLES_TYPE_ID = 4129;
-
     /** Index of a decision limited by R_rev ({@code R_rev <= R_cc}). */
     public static final int LIMIT_R_REV = 0;
     /** Index of a decision limited by R_cc. */
@@ -106,33 +77,32 @@ public final class AgentCounters
      * @param sessionId the session.
      * @return the counters.
      */
-    public static RateUpdaterActor rateUpdater(final CounterAllocator allocator, final long sessionId)
+    public static RateUpdater rateUpdater(final CounterAllocator allocator, final long sessionId)
     {
         final Labels labels = new Labels(allocator, "rate-updater", sessionId);
-        return new RateUpdaterActor(
+        return new RateUpdater(
             allocator,
-            labels.count(RATE_UPDATER_ACKS_TYPE_ID, "probe ACKs processed"),
-            labels.count(RATE_UPDATER_UNROUTED_ACKS_TYPE_ID, "ACKs without a registered block"),
-            labels.count(RATE_UPDATER_NEGATIVE_DELAY_ACKS_TYPE_ID,
-                "probe ACKs rejected, negative receiver delay"),
-            labels.count(RATE_UPDATER_BAD_RATE_ACKS_TYPE_ID, "probe ACKs rejected, R_cc not a rate"),
-            labels.count(RATE_UPDATER_REFUSED_UPDATES_TYPE_ID, "rate updates refused by the platform"),
-            labels.count(RATE_UPDATER_QUEUED_BATCHES_TYPE_ID, "journal batches queued"),
-            labels.count(RATE_UPDATER_DROPPED_BATCHES_TYPE_ID, "journal batches dropped, queue full"),
+            labels.allocate(RATE_UPDATER_ACKS),
+            labels.allocate(RATE_UPDATER_UNROUTED_ACKS),
+            labels.allocate(RATE_UPDATER_NEGATIVE_DELAY_ACKS),
+            labels.allocate(RATE_UPDATER_BAD_RATE_ACKS),
+            labels.allocate(RATE_UPDATER_REFUSED_UPDATES),
+            labels.allocate(RATE_UPDATER_QUEUED_BATCHES),
+            labels.allocate(RATE_UPDATER_DROPPED_BATCHES),
             labels.lastDoneNs(),
             new FrameDropCounters("probe-acks", "rate-updater", sessionId, allocator),
             new AtomicCounter[] {
-                labels.count(RATE_UPDATER_DECISIONS_TYPE_ID, LIMIT_R_REV, "", "rate decisions, R_rev <= R_cc"),
-                labels.count(RATE_UPDATER_DECISIONS_TYPE_ID, LIMIT_R_CC, "", "rate decisions, R_cc < R_rev") },
+                labels.allocate(RATE_UPDATER_DECISIONS, LIMIT_R_REV, "", ", R_rev <= R_cc"),
+                labels.allocate(RATE_UPDATER_DECISIONS, LIMIT_R_CC, "", ", R_cc < R_rev") },
             new AtomicCounter[] {
-                labels.gauge(RATE_UPDATER_LIMITED_QPS_TYPE_ID, LIMIT_R_REV, "", "QPs limited by R_rev (QPs)"),
-                labels.gauge(RATE_UPDATER_LIMITED_QPS_TYPE_ID, LIMIT_R_CC, "", "QPs limited by R_cc (QPs)") },
-            labels.gauge(RATE_UPDATER_R_MIN_TYPE_ID, 0, "", "R_rev floor R_min (Mbit/s)"),
-            labels.count(FRAMES_PUBLISHED_TYPE_ID, 0, "rate-updater", "frames published"),
-            labels.count(PUBLISH_BACK_PRESSURED_TYPE_ID, 0, "rate-updater", "claims back-pressured"),
-            labels.gauge(RATE_UPDATER_FAIL_SAFE_TYPE_ID, 0, "", "fail-safe entered (0/1)"),
-            labels.gauge(RATE_UPDATER_DELAY_SUM_TYPE_ID, 0, "", "receiver processing delays summed (ns)"),
-            labels.count(RATE_UPDATER_DELAY_SAMPLES_TYPE_ID, "receiver processing delays summed"));
+                labels.allocate(RATE_UPDATER_LIMITED_QPS, LIMIT_R_REV, "", " R_rev"),
+                labels.allocate(RATE_UPDATER_LIMITED_QPS, LIMIT_R_CC, "", " R_cc") },
+            labels.allocate(RATE_UPDATER_R_MIN),
+            labels.allocate(ACTUATOR_FRAMES_PUBLISHED, 0, "rate-updater", ""),
+            labels.allocate(ACTUATOR_CLAIMS_BACK_PRESSURED, 0, "rate-updater", ""),
+            labels.allocate(RATE_UPDATER_FAIL_SAFE),
+            labels.allocate(RATE_UPDATER_DELAY_SUM),
+            labels.allocate(RATE_UPDATER_DELAY_SAMPLES));
     }
 
     /**
@@ -146,13 +116,13 @@ public final class AgentCounters
      * @param groups    MBA groups of the session.
      * @return the counters.
      */
-    public static Cascade cascade(final CounterAllocator allocator, final long sessionId, final int groups)
+    public static MbaActuator mbaActuator(final CounterAllocator allocator, final long sessionId, final int groups)
     {
         final Labels labels = new Labels(allocator, "mba-actuator", sessionId);
         final AtomicCounter[] levels = new AtomicCounter[groups];
         for (int g = 0; g < groups; g++)
         {
-            levels[g] = labels.gauge(CASCADE_MBA_LEVEL_TYPE_ID, g, "", "MBA level of group " + g + " (level)");
+            levels[g] = labels.allocate(MBA_ACTUATOR_LEVEL, g, "", " " + g);
             levels[g].setRelease(1);
         }
         final AtomicCounter[] changes = new AtomicCounter[MbaReason.FAILSAFE_RESET.value() + 1];
@@ -160,25 +130,25 @@ public final class AgentCounters
         {
             if (MbaReason.NULL_VAL != reason && MbaReason.UNSPECIFIED != reason)
             {
-                changes[reason.value()] = labels.count(CASCADE_LEVEL_CHANGES_TYPE_ID, reason.value(), "",
-                    "MBA level changes, " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+                changes[reason.value()] = labels.allocate(MBA_ACTUATOR_LEVEL_CHANGES, reason.value(), "",
+                    ", " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
             }
         }
-        return new Cascade(
+        return new MbaActuator(
             allocator,
-            labels.count(CASCADE_SAMPLES_TYPE_ID, "IIO samples processed"),
-            labels.count(CASCADE_CLOCK_DONE_TYPE_ID, "ClockDone answers sent"),
+            labels.allocate(MBA_ACTUATOR_SAMPLES),
+            labels.allocate(MBA_ACTUATOR_CLOCK_DONE_SENT),
             labels.lastDoneNs(),
-            labels.count(CASCADE_DROPPED_DECISIONS_TYPE_ID, "decisions dropped, journal queue full"),
+            labels.allocate(MBA_ACTUATOR_DROPPED_DECISIONS),
             new FrameDropCounters("iio-samples", "mba-actuator", sessionId, allocator),
-            labels.gauge(CASCADE_OCCUPANCY_TYPE_ID, 0, "", "smoothed IIO occupancy (milli-entries)"),
-            labels.gauge(CASCADE_THRESHOLD_TYPE_ID, 0, "", "congestion threshold (milli-entries)"),
-            labels.count(CASCADE_CONGESTED_SAMPLES_TYPE_ID, "IIO samples while congested"),
+            labels.allocate(MBA_ACTUATOR_OCCUPANCY),
+            labels.allocate(MBA_ACTUATOR_THRESHOLD),
+            labels.allocate(MBA_ACTUATOR_CONGESTED_SAMPLES),
             levels,
             changes,
-            labels.gauge(CASCADE_FAIL_SAFE_TYPE_ID, 0, "", "fail-safe entered (0/1)"),
-            labels.count(FRAMES_PUBLISHED_TYPE_ID, 0, "mba-actuator", "frames published"),
-            labels.count(PUBLISH_BACK_PRESSURED_TYPE_ID, 0, "mba-actuator", "claims back-pressured"));
+            labels.allocate(MBA_ACTUATOR_FAIL_SAFE),
+            labels.allocate(ACTUATOR_FRAMES_PUBLISHED, 0, "mba-actuator", ""),
+            labels.allocate(ACTUATOR_CLAIMS_BACK_PRESSURED, 0, "mba-actuator", ""));
     }
 
     /**
@@ -198,11 +168,12 @@ public final class AgentCounters
         final Labels labels = new Labels(allocator, sourceName, sessionId);
         return new Source(
             allocator,
-            labels.count(SOURCE_FORWARDED_TYPE_ID, 0, sourceName, "signals put on the internal stream"),
-            labels.count(SOURCE_REFUSED_TYPE_ID, 0, sourceName, "offers refused by the internal stream"),
+            labels.allocate(SIGNAL_SOURCE_FORWARDED, 0, sourceName, ""),
+            labels.allocate(SIGNAL_SOURCE_REFUSED, 0, sourceName, ""),
             new FrameDropCounters("platform " + sourceName, sourceName, sessionId, allocator),
-            readsSensor ? new CounterHistogram(allocator, SENSOR_READ_BUCKET_TYPE_ID, SENSOR_READ_SUM_TYPE_ID,
-                sessionId, sourceName, "rhcc " + sourceName + " sensor read latency", SENSOR_READ_BOUNDS_NS, false) :
+            readsSensor ? new CounterHistogram(allocator, SIGNAL_SOURCE_SENSOR_READ_BUCKET.typeId(),
+                SIGNAL_SOURCE_SENSOR_READ_SUM.typeId(), sessionId, sourceName,
+                "rhcc " + sourceName + " " + SIGNAL_SOURCE_SENSOR_READ_BUCKET.what(), SENSOR_READ_BOUNDS_NS, false) :
                 null);
     }
 
@@ -220,30 +191,25 @@ public final class AgentCounters
     }
 
     /**
-     * Allocates an agent's counters, labelled {@code rhcc <agent> <what> (<unit>): session=<id>}.
+     * Allocates an agent's counters, labelled {@code rhcc <agent> <what>[<qualifier>] (<unit>): session=<id>}.
      */
     private record Labels(CounterAllocator allocator, String agent, long sessionId)
     {
-        AtomicCounter count(final int typeId, final String what)
+        AtomicCounter allocate(final AgentCounterDescriptor descriptor)
         {
-            return count(typeId, 0, "", what);
+            return allocate(descriptor, 0, "", "");
         }
 
-        AtomicCounter count(final int typeId, final int index, final String scope, final String what)
+        AtomicCounter allocate(final AgentCounterDescriptor descriptor, final int index, final String scope,
+            final String qualifier)
         {
-            return allocator.allocate(typeId, new CounterKey(sessionId, index, scope),
-                "rhcc " + agent + " " + what + " (count): session=" + sessionId);
-        }
-
-        AtomicCounter gauge(final int typeId, final int index, final String scope, final String whatAndUnit)
-        {
-            return allocator.allocate(typeId, new CounterKey(sessionId, index, scope),
-                "rhcc " + agent + " " + whatAndUnit + ": session=" + sessionId);
+            return allocator.allocate(descriptor.typeId(), new CounterKey(sessionId, index, scope),
+                "rhcc " + agent + " " + descriptor.label(qualifier) + ": session=" + sessionId);
         }
 
         AtomicCounter lastDoneNs()
         {
-            final AtomicCounter lastDoneNs = gauge(LAST_CLOCK_DONE_TYPE_ID, 0, agent, "last ClockDone (ns)");
+            final AtomicCounter lastDoneNs = allocate(ACTUATOR_LAST_CLOCK_DONE, 0, agent, "");
             lastDoneNs.setRelease(-1);
             return lastDoneNs;
         }
@@ -268,7 +234,7 @@ public final class AgentCounters
     /**
      * The rate updater's counters.
      */
-    public static final class RateUpdaterActor implements AutoCloseable
+    public static final class RateUpdater implements AutoCloseable
     {
         /** Probe ACKs processed, count. */
         public final AtomicCounter acksSeen;
@@ -306,7 +272,7 @@ public final class AgentCounters
         public final AtomicCounter delaySamples;
         private final CounterAllocator allocator;
 
-        RateUpdaterActor(final CounterAllocator allocator, final AtomicCounter acksSeen,
+        RateUpdater(final CounterAllocator allocator, final AtomicCounter acksSeen,
             final AtomicCounter unroutedAcks, final AtomicCounter negativeDelayAcks, final AtomicCounter badRateAcks,
             final AtomicCounter failedRateUpdates, final AtomicCounter queuedBatches,
             final AtomicCounter droppedBatches, final AtomicCounter lastDoneNs, final FrameDropCounters frameDrops,
@@ -351,7 +317,7 @@ public final class AgentCounters
     /**
      * The MBA actuator's counters.
      */
-    public static final class Cascade implements AutoCloseable
+    public static final class MbaActuator implements AutoCloseable
     {
         /** IIO samples of the host processed, count. */
         public final AtomicCounter samplesSeen;
@@ -381,7 +347,7 @@ public final class AgentCounters
         public final AtomicCounter backPressured;
         private final CounterAllocator allocator;
 
-        Cascade(final CounterAllocator allocator, final AtomicCounter samplesSeen, final AtomicCounter clockDoneSent,
+        MbaActuator(final CounterAllocator allocator, final AtomicCounter samplesSeen, final AtomicCounter clockDoneSent,
             final AtomicCounter lastDoneNs, final AtomicCounter droppedDecisions, final FrameDropCounters frameDrops,
             final AtomicCounter occupancyMilli, final AtomicCounter thresholdMilli,
             final AtomicCounter congestedSamples, final AtomicCounter[] levels, final AtomicCounter[] levelChanges,

@@ -121,7 +121,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
     private final MbaActuator actuator;
     private final boolean hostActuator;
     private final ReceiverController controller;
-    private final AgentCounters.Cascade counters;
+    private final AgentCounters.MbaActuator counters;
     private final ReceiverDecisionLog log;
     private final WriteAheadMark mark;
     private final MbaActuatorAgent agent;
@@ -158,7 +158,7 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         samples = node.aeron().addSubscription(s.internalChannel(), s.iioStream());
         commands = node.aeron().addExclusivePublication(s.sending(s.platformCommandChannel()),
             s.platformCommandStream());
-        counters = AgentCounters.cascade(node.counters(), spec.sessionId(), spec.mbaGroups());
+        counters = AgentCounters.mbaActuator(node.counters(), spec.sessionId(), spec.mbaGroups());
         final MessageProxy proxy = new MessageProxy(commands, s.offerRetries(), IdleStrategies.parse("yielding"),
             node.frameAuth().signer(FramePublisher.RECEIVER_CONTROLLER, spec.sessionId()), counters.framesPublished,
             counters.backPressured);

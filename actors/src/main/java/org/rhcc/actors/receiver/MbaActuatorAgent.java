@@ -19,7 +19,7 @@ import org.rhcc.transport.message.OfferResult;
  * the platform sees them first). Reports the fail-safe once to the decision log. Each sample of its host is counted
  * in the session's {@link WriteAheadMark} before the controller decides on it (docs/design.md §7, "Durability").
  * <p>
- * Its counters ({@link AgentCounters.Cascade}) are in the media driver's counters file on a node, for AeronStat and
+ * Its counters ({@link AgentCounters.MbaActuator}) are in the media driver's counters file on a node, for AeronStat and
  * the metrics endpoint: per sample the smoothed occupancy (a gauge) and whether the host is congested (a count); the
  * levels and their changes through the controller's observer ({@link MbaLevelTelemetry}).
  * <p>
@@ -42,7 +42,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
     private final int fragmentLimit;
     private final MessageAdapter adapter;
     private boolean failSafeReported;
-    private final AgentCounters.Cascade counters;
+    private final AgentCounters.MbaActuator counters;
 
     /**
      * @param samples       the node's IIO sample stream.
@@ -61,7 +61,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
     public MbaActuatorAgent(final Subscription samples, final FrameVerifier verifier, final MessageProxy commands,
         final ReceiverController controller, final ReceiverDecisionLog log, final WriteAheadMark mark,
         final long sessionId, final int hostId, final int controllerId, final int fragmentLimit,
-        final AgentCounters.Cascade counters)
+        final AgentCounters.MbaActuator counters)
     {
         this.counters = counters;
         this.samples = samples;

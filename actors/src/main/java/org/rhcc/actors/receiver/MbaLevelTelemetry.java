@@ -17,14 +17,14 @@ import org.rhcc.transport.codec.MbaReason;
  */
 public final class MbaLevelTelemetry implements MbaLevelSink
 {
-    private final AgentCounters.Cascade counters;
+    private final AgentCounters.MbaActuator counters;
     private final MbaLevelSink next;
 
     /**
      * @param counters the session's MBA actuator counters.
      * @param next     told every level change after the counters (the decision log).
      */
-    public MbaLevelTelemetry(final AgentCounters.Cascade counters, final MbaLevelSink next)
+    public MbaLevelTelemetry(final AgentCounters.MbaActuator counters, final MbaLevelSink next)
     {
         this.counters = counters;
         this.next = next;
@@ -50,7 +50,7 @@ public final class MbaLevelTelemetry implements MbaLevelSink
      *
      * @param counters the session's MBA actuator counters.
      */
-    public static void failSafe(final AgentCounters.Cascade counters)
+    public static void failSafe(final AgentCounters.MbaActuator counters)
     {
         for (final AtomicCounter level : counters.levels)
         {
@@ -63,7 +63,7 @@ public final class MbaLevelTelemetry implements MbaLevelSink
         counters.failSafe.setRelease(1);
     }
 
-    private static void count(final AgentCounters.Cascade counters, final MbaReason reason)
+    private static void count(final AgentCounters.MbaActuator counters, final MbaReason reason)
     {
         final AtomicCounter changes = counters.levelChanges[reason.value()];
         changes.setRelease(changes.getPlain() + 1);

@@ -25,7 +25,7 @@ final class QpLimits
      * @param qps      QPs of the host.
      * @param counters the rate updater's counters ({@code decisions}, {@code limitedQps}).
      */
-    QpLimits(final int qps, final AgentCounters.RateUpdaterActor counters)
+    QpLimits(final int qps, final AgentCounters.RateUpdater counters)
     {
         this.limits = new byte[qps];
         this.decisions = counters.decisions;

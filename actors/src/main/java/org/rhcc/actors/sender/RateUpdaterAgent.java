@@ -31,7 +31,7 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     private final Subscription acks;
     private final MessageProxy commands;
     private final SenderHostState state;
-    private final AgentCounters.RateUpdaterActor counters;
+    private final AgentCounters.RateUpdater counters;
     private final int fragmentLimit;
     private final MessageAdapter adapter;
 

@@ -39,7 +39,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private final QpBlockSlot[] blocks;
     private final ManyToOneConcurrentArrayQueue<Runnable> control = new ManyToOneConcurrentArrayQueue<>(4096);
     private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
-    private final AgentCounters.RateUpdaterActor counters;
+    private final AgentCounters.RateUpdater counters;
     private final WriteAheadMark mark;
     private final QpLimits limits;
     private final ReceivableRateSampler rrevSampler = new ReceivableRateSampler();
@@ -59,7 +59,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
      *                     the owner; docs/design.md §7, "Durability").
      */
     public SenderHostState(final long sessionId, final int controllerId, final int qpsPerEntity,
-        final int blockCount, final long intervalNs, final AgentCounters.RateUpdaterActor counters,
+        final int blockCount, final long intervalNs, final AgentCounters.RateUpdater counters,
         final WriteAheadMark mark)
     {
         if (qpsPerEntity < 1 || 0 != (qpsPerEntity & (qpsPerEntity - 1)))
@@ -347,7 +347,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     /**
      * @return the counters.
      */
-    public AgentCounters.RateUpdaterActor counters()
+    public AgentCounters.RateUpdater counters()
     {
         return counters;
     }

@@ -16,6 +16,8 @@ import org.rhcc.transport.message.MessageListener;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_ACKS;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.RATE_UPDATER_DECISIONS;
 
 class AgentCountersTest
 {
@@ -37,7 +39,7 @@ class AgentCountersTest
     {
         try (TestNode node = new TestNode("counters", Map.of()))
         {
-            final AgentCounters.RateUpdaterActor counters =
+            final AgentCounters.RateUpdater counters =
                 AgentCounters.rateUpdater(CounterAllocator.published(node.aeron()), 77L);
             counters.acksSeen.incrementRelease();
             counters.acksSeen.incrementRelease();
@@ -67,11 +69,11 @@ class AgentCountersTest
         {
             final CounterAllocator allocator = CounterAllocator.published(node.aeron());
             final AgentCounters.Source source = AgentCounters.source(allocator, "iio-sample-source", 9L);
-            final AgentCounters.Cascade cascade = AgentCounters.cascade(allocator, 9L, 2);
+            final AgentCounters.MbaActuator actuator = AgentCounters.mbaActuator(allocator, 9L, 2);
             source.forwarded.incrementRelease();
             final MessageAdapter adapter = new MessageAdapter(new MessageListener()
             {
-            }, cascade.frameDrops);
+            }, actuator.frameDrops);
             final UnsafeBuffer shortFrame = new UnsafeBuffer(new byte[4]);
             adapter.onFrame(shortFrame, 0, 4);
             adapter.onFrame(shortFrame, 0, 4);
@@ -83,9 +85,9 @@ class AgentCountersTest
             assertEquals(2L, seen.get("rhcc frames dropped, " + DropReason.SHORT_FRAME.description() +
                 " (count): stream=iio-samples session=9"));
             assertEquals(0L, seen.get("rhcc mba-actuator decisions dropped, journal queue full (count): session=9"));
-            assertEquals(2L, cascade.frameDrops.count(DropReason.SHORT_FRAME));
+            assertEquals(2L, actuator.frameDrops.count(DropReason.SHORT_FRAME));
             source.close();
-            cascade.close();
+            actuator.close();
         }
     }
 
@@ -99,26 +101,26 @@ class AgentCountersTest
         try (TestNode node = new TestNode("counters-retired", Map.of()))
         {
             final NodeCounters counters = node.context().counters();
-            final AgentCounters.RateUpdaterActor first = AgentCounters.rateUpdater(counters, 5L);
-            final AgentCounters.RateUpdaterActor second = AgentCounters.rateUpdater(counters, 6L);
+            final AgentCounters.RateUpdater first = AgentCounters.rateUpdater(counters, 5L);
+            final AgentCounters.RateUpdater second = AgentCounters.rateUpdater(counters, 6L);
             first.acksSeen.setRelease(40);
             first.decisions[AgentCounters.LIMIT_R_CC].setRelease(7);
             second.acksSeen.setRelease(2);
-            assertEquals(42L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
+            assertEquals(42L, total(counters, RATE_UPDATER_ACKS.typeId(), 0));
 
             first.close();
-            assertEquals(42L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
-            assertEquals(7L, total(counters, AgentCounters.RATE_UPDATER_DECISIONS_TYPE_ID, AgentCounters.LIMIT_R_CC));
-            final AgentCounters.RateUpdaterActor third = AgentCounters.rateUpdater(counters, 7L);
+            assertEquals(42L, total(counters, RATE_UPDATER_ACKS.typeId(), 0));
+            assertEquals(7L, total(counters, RATE_UPDATER_DECISIONS.typeId(), AgentCounters.LIMIT_R_CC));
+            final AgentCounters.RateUpdater third = AgentCounters.rateUpdater(counters, 7L);
             third.acksSeen.setRelease(8);
             second.close();
-            assertEquals(50L, total(counters, AgentCounters.RATE_UPDATER_ACKS_TYPE_ID, 0));
+            assertEquals(50L, total(counters, RATE_UPDATER_ACKS.typeId(), 0));
             final long retired = counters.read((reader) ->
             {
                 final long[] retiredSums = new long[1];
                 reader.forEach((id, typeId, key, label) ->
                 {
-                    if (AgentCounters.RATE_UPDATER_ACKS_TYPE_ID == typeId &&
+                    if (RATE_UPDATER_ACKS.typeId() == typeId &&
                         CounterKey.NODE == CounterKey.decode(key, 0, key.capacity()).sessionId() &&
                         label.endsWith("sessions retired"))
                     {
@@ -151,7 +153,7 @@ class AgentCountersTest
     @Test
     void shouldStartTheLastAnswerAtMinusOne()
     {
-        final AgentCounters.Cascade counters = AgentCounters.cascade(CounterAllocator.unpublished(), 1L, 2);
+        final AgentCounters.MbaActuator counters = AgentCounters.mbaActuator(CounterAllocator.unpublished(), 1L, 2);
         assertEquals(-1L, counters.lastDoneNs.get());
         assertEquals(0L, counters.samplesSeen.get());
         counters.close();

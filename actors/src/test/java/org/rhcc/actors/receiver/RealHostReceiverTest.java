@@ -12,7 +12,6 @@ import org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
 import org.rhcc.actors.context.ReceiverHardware;
-import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.port.IioOccupancySensor;
@@ -22,6 +21,9 @@ import org.rhcc.transport.counters.CounterKey;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_LEVEL;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_LEVEL_CHANGES;
+import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_SENSOR_READ_BUCKET;
 
 class RealHostReceiverTest
 {
@@ -45,14 +47,14 @@ class RealHostReceiverTest
                     "receiver");
                 final long deadlineNs = System.nanoTime() + Duration.ofSeconds(20).toNanos();
                 // the level gauge is set right after the actuation
-                while ((!ACTUATIONS.contains("0:5") || 5 != counted(node, AgentCounters.CASCADE_MBA_LEVEL_TYPE_ID, 0))
+                while ((!ACTUATIONS.contains("0:5") || 5 != counted(node, MBA_ACTUATOR_LEVEL.typeId(), 0))
                     && System.nanoTime() < deadlineNs)
                 {
                     sleep(20);
                 }
-                assertTrue(counted(node, AgentCounters.SENSOR_READ_BUCKET_TYPE_ID, -1) > 0, "sensor reads timed");
-                assertEquals(5L, counted(node, AgentCounters.CASCADE_MBA_LEVEL_TYPE_ID, 0), "group 0's level gauge");
-                assertEquals(1L, counted(node, AgentCounters.CASCADE_LEVEL_CHANGES_TYPE_ID,
+                assertTrue(counted(node, SIGNAL_SOURCE_SENSOR_READ_BUCKET.typeId(), -1) > 0, "sensor reads timed");
+                assertEquals(5L, counted(node, MBA_ACTUATOR_LEVEL.typeId(), 0), "group 0's level gauge");
+                assertEquals(1L, counted(node, MBA_ACTUATOR_LEVEL_CHANGES.typeId(),
                     MbaReason.CONGESTION_ONSET.value()), "group 1 jumped to level 4 once");
                 kit.stop(guardian, Duration.ofSeconds(10));
             }

@@ -133,7 +133,7 @@ final class AeronPathBench
             ExclusivePublication commandsOut = aeron.addExclusivePublication("aeron:ipc", COMMANDS);
             Subscription commandsIn = aeron.addSubscription("aeron:ipc", COMMANDS))
         {
-            final AgentCounters.Cascade cascadeCounters = AgentCounters.cascade(counters, 1L, 2);
+            final AgentCounters.MbaActuator cascadeCounters = AgentCounters.mbaActuator(counters, 1L, 2);
             final MessageProxy commands = commandProxy(commandsOut, cascadeCounters.framesPublished,
                 cascadeCounters.backPressured);
             final ReceiverDecisionLog log = new ReceiverDecisionLog(1 << 20);
@@ -368,7 +368,7 @@ final class AeronPathBench
     {
         final int perEntity = 1024;
         final int blocks = (qps + perEntity - 1) / perEntity;
-        final AgentCounters.RateUpdaterActor rateCounters = AgentCounters.rateUpdater(counters, 1L);
+        final AgentCounters.RateUpdater rateCounters = AgentCounters.rateUpdater(counters, 1L);
         final SenderHostState state = new SenderHostState(1L, 2, perEntity, blocks, 1_000_000_000L, rateCounters,
             Fixtures.mark());
         final RateUpdaterAgent agent = new RateUpdaterAgent(acks, auth.verifier(1L, FramePublisher.PLATFORM_ACKS),

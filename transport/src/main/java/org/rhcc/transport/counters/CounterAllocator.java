@@ -16,7 +16,9 @@ import org.agrona.concurrent.status.CountersReader;
  * {@code AtomicCounter.close()}: a node's allocator ({@link NodeCounters}) keeps the retired counts' sum, so that a
  * node's totals never go down when a session ends.
  * <p>
- * Type ids: transport's counters use 4140-4149, actors' agents and journals 4101-4139 (their classes list them).
+ * Type ids: actors' data-plane agents use 4101-4130 (the enum {@code AgentCounterDescriptor} lists them and checks
+ * its ids are in this range and unique), the node's journals 4131-4139 ({@code JournalCounters}), transport's counters
+ * 4140-4149, the control plane's 4151-4158 ({@code ControlPlaneCounters}).
  */
 @FunctionalInterface
 public interface CounterAllocator
