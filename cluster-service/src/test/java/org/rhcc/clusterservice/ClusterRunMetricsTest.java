@@ -19,6 +19,8 @@ import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.RunListener;
 import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.metrics.Scrape;
+import org.rhcc.metrics.TestSupport;
 import org.rhcc.sim.SimParameters;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -26,6 +26,7 @@ import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.RunListener;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ResultJson;
+import org.rhcc.metrics.TestSupport;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.transport.auth.FrameKey;
 

@@ -12,7 +12,7 @@ import java.util.Map;
  * A test's HTTP client of an endpoint: a status and body, and {@code /metrics} read as its samples, each line
  * {@code name{labels} value} (comments skipped) keyed by everything before the value.
  */
-final class Scrape
+public final class Scrape
 {
     private Scrape()
     {
@@ -24,7 +24,7 @@ final class Scrape
      * @param status its status code.
      * @param body   its body.
      */
-    record Answer(int status, String body)
+    public record Answer(int status, String body)
     {
     }
 
@@ -33,7 +33,7 @@ final class Scrape
      * @param path the path.
      * @return the answer.
      */
-    static Answer get(final int port, final String path)
+    public static Answer get(final int port, final String path)
     {
         try
         {
@@ -58,7 +58,7 @@ final class Scrape
      * @return every sample of {@code /metrics} in the text format, e.g. {@code rhcc_sender_probe_acks_total} or
      * {@code rhcc_sender_decisions_total{limit="r_rev"}} to its value.
      */
-    static Map<String, Double> metrics(final int port)
+    public static Map<String, Double> metrics(final int port)
     {
         final Answer answer = get(port, "/metrics");
         if (200 != answer.status())
@@ -83,7 +83,7 @@ final class Scrape
      * @param name    a metric's sample name, e.g. {@code rhcc_sender_probe_acks_total}.
      * @return the sum of its samples over every label set.
      */
-    static double sum(final Map<String, Double> samples, final String name)
+    public static double sum(final Map<String, Double> samples, final String name)
     {
         double sum = 0;
         for (final Map.Entry<String, Double> sample : samples.entrySet())
@@ -103,7 +103,7 @@ final class Scrape
      * @return its value.
      * @throws IllegalStateException if the scrape has no such sample.
      */
-    static double value(final Map<String, Double> samples, final String key)
+    public static double value(final Map<String, Double> samples, final String key)
     {
         final Double value = samples.get(key);
         if (null == value)

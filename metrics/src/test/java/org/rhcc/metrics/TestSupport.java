@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /**
- * Work areas, free ports and waiting, for the metrics tests.
+ * Work areas, free ports and waiting, for the tests that run a node and scrape it (metrics, cluster-service).
  */
-final class TestSupport
+public final class TestSupport
 {
     private TestSupport()
     {
@@ -22,7 +22,7 @@ final class TestSupport
      * @param name names the test.
      * @return a fresh directory under {@code target/test-work}.
      */
-    static Path workDir(final String name)
+    public static Path workDir(final String name)
     {
         try
         {
@@ -38,7 +38,7 @@ final class TestSupport
     /**
      * @return a TCP port free on 127.0.0.1 just now.
      */
-    static int freePort()
+    public static int freePort()
     {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
         {
@@ -55,7 +55,7 @@ final class TestSupport
      * @param what     what is awaited, for the failure.
      * @param condition polled every 100 ms.
      */
-    static void await(final Duration timeout, final String what, final BooleanSupplier condition)
+    public static void await(final Duration timeout, final String what, final BooleanSupplier condition)
     {
         final long deadlineNs = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean())
