@@ -25,6 +25,11 @@ final class ClusterCommands
      * its loss is a takeover of a running session (a node lost while its session opens is simply not chosen).
      */
     static final String READY = "is ready: the controller is in charge of the host";
+    /**
+     * How long after a node's {@link #READY} line its Ready answer has surely reached the sim node (it is logged as it
+     * is sent): a node lost before then is replaced while the session opens, which is no takeover.
+     */
+    static final long READY_DELIVERED_MS = 300;
 
     private ClusterCommands()
     {
@@ -79,6 +84,19 @@ final class ClusterCommands
     static long count(final NodeProcess node, final String text)
     {
         return node.logLines().stream().filter(line -> line.contains(text)).count();
+    }
+
+    /**
+     * Waits until the node's part of its next session is ready and its answer has reached the sim node: from then
+     * on, the run is simulating and losing the node is a takeover.
+     *
+     * @param ready the node's count of {@link #READY} lines before the run started, plus the sessions to wait for.
+     */
+    static void awaitRunning(final NodeProcess node, final long ready, final CompletableFuture<String[]> run,
+        final Duration timeout) throws InterruptedException
+    {
+        awaitLine(node, READY, ready, run, timeout);
+        Thread.sleep(READY_DELIVERED_MS);
     }
 
     /**

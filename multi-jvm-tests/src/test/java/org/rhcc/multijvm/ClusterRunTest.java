@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rhcc.multijvm.ClusterCommands.READY;
 import static org.rhcc.multijvm.ClusterCommands.awaitLine;
+import static org.rhcc.multijvm.ClusterCommands.awaitRunning;
 import static org.rhcc.multijvm.ClusterCommands.count;
 import static org.rhcc.multijvm.ClusterCommands.interruptedRuns;
 import static org.rhcc.multijvm.ClusterCommands.rhcc;
@@ -55,11 +56,11 @@ class ClusterRunTest
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SENDER_STANDBY_2 = "sender-standby-2";
     /**
-     * Runs during which a node dies: a few simulated ms, so that a run's simulation (not its session's opening and
-     * closing) outlasts the test's look at the logs and the kill, and a node killed once ready dies mid-run.
+     * Runs during which a node dies: a few simulated ms, so that a run's simulation (about a second here, not its
+     * session's opening and closing) outlasts the test's wait for the node's Ready to arrive and the kill.
      */
     private static final List<String> NODE_LOSS_RUNS = List.of("--scheme", "rhcc", "--warmup-ms", "1",
-        "--duration-ms", "3", "--no-charts");
+        "--duration-ms", "5", "--no-charts");
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(6);
     /** Goals of docs/design.md §7 ("Runs survive a node"), asserted with room for a loaded machine, reported as is. */
     private static final double TAKEOVER_BOUND_S = 30.0;
@@ -125,12 +126,12 @@ class ClusterRunTest
         final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals", out,
             NODE_LOSS_RUNS, true)));
         // each node dies once its part of a session is ready, whichever run that is
-        awaitLine(sender, READY, senderReady + 1, run, RUN_TIMEOUT);
+        awaitRunning(sender, senderReady + 1, run, RUN_TIMEOUT);
         sender.kill9();
         // the standby takes the session over, then both roles are ready for the next run: the one that lost the
         // sender node has ended, and the receiver node dies in a later one
         awaitLine(senderStandby, READY, standbyReady + 2, run, RUN_TIMEOUT);
-        awaitLine(receiver, READY, receiverReady + 2, run, RUN_TIMEOUT);
+        awaitRunning(receiver, receiverReady + 2, run, RUN_TIMEOUT);
         receiver.kill9();
         final String[] result = run.get(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         assertEquals("0", result[0], result[2]);
@@ -173,7 +174,7 @@ class ClusterRunTest
         final Path out = dir.resolve("partition");
         final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment("signals", out,
             NODE_LOSS_RUNS, true)));
-        awaitLine(frozen, READY, opened + 1, run, RUN_TIMEOUT);
+        awaitRunning(frozen, opened + 1, run, RUN_TIMEOUT);
         signal(frozen, "STOP");
         final String[] result;
         try

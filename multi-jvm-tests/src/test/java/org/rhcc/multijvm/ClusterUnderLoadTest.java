@@ -38,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rhcc.multijvm.ClusterCommands.READY;
 import static org.rhcc.multijvm.ClusterCommands.awaitLine;
+import static org.rhcc.multijvm.ClusterCommands.awaitRunning;
 import static org.rhcc.multijvm.ClusterCommands.count;
 import static org.rhcc.multijvm.ClusterCommands.interruptedRuns;
 import static org.rhcc.multijvm.ClusterCommands.rhcc;
@@ -189,7 +190,7 @@ class ClusterUnderLoadTest
         final Path out = dir.resolve("takeover");
         final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment(out, true)));
         // mid-run: its part of the first run's session ready (a sleep would land in whichever run the load allows)
-        awaitLine(receiver, READY, ready + 1, run, RUN_TIMEOUT);
+        awaitRunning(receiver, ready + 1, run, RUN_TIMEOUT);
         final long oldPid = receiver.pid();
         final long killNs = System.nanoTime();
         receiver.kill9();
