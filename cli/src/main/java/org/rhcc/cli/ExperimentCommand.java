@@ -23,6 +23,7 @@ import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeEntry;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,30 +40,32 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     description = {
         "Runs an experiment against the calibrated simulator and writes DIR/NAME.json, DIR/NAME.csv and PNG charts.",
-        // the list of experiments is added from the registry (listExperiments), so that help cannot miss one
+        // the list of experiments follows from the registry (describeWithExperiments), so that help cannot miss one
     })
 public final class ExperimentCommand implements Callable<Integer>
 {
     /**
-     * Completes the command's description with the experiments the registry knows, in the order {@code all} runs
-     * them ({@code rhcc list} gives each one's paper rows and run length).
+     * The description section of this command's help: its description, then the experiments the registry knows, in
+     * the order {@code all} runs them ({@code rhcc list} gives each one's paper rows and run length). The registry is
+     * built only when help is rendered, not when any rhcc command starts.
      *
-     * @param spec     this command's spec.
-     * @param registry the experiments.
+     * @param help this command's help.
+     * @return the section, wrapped to the help's width.
      */
-    static void listExperiments(final CommandSpec spec, final ExperimentRegistry registry)
+    static String describeWithExperiments(final Help help)
     {
         final StringBuilder line = new StringBuilder("Experiments: ");
-        for (final Experiment experiment : registry.all())
+        for (final Experiment experiment : ExperimentRegistry.builtIn().all())
         {
             line.append(experiment.name()).append(", ");
         }
         line.append("or ").append(ExperimentRegistry.ALL).append(". 'rhcc list' describes them (paper rows, run " +
             "lengths).");
-        final String[] description = spec.usageMessage().description();
-        final String[] completed = java.util.Arrays.copyOf(description, description.length + 1);
-        completed[description.length] = line.toString();
-        spec.usageMessage().description(completed);
+        final Help.TextTable table = Help.TextTable.forColumns(help.colorScheme(),
+            new Help.Column(help.commandSpec().usageMessage().width(), 0, Help.Column.Overflow.WRAP));
+        table.indentWrappedLines = 0;
+        table.addRowValues(line.toString());
+        return help.description() + table;
     }
 
     @Spec

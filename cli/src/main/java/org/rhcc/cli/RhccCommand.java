@@ -7,11 +7,11 @@ import java.nio.charset.StandardCharsets;
 import org.rhcc.actors.node.DownedExit;
 import org.rhcc.actors.node.NodeDowned;
 import org.rhcc.clusterservice.ExperimentFailedException;
-import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.UserInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Spec;
 
 /**
@@ -91,8 +91,8 @@ public final class RhccCommand implements Runnable
     public static int execute(final String[] args, final PrintWriter out, final PrintWriter err)
     {
         final CommandLine commandLine = new CommandLine(new RhccCommand());
-        ExperimentCommand.listExperiments(commandLine.getSubcommands().get("experiment").getCommandSpec(),
-            ExperimentRegistry.builtIn());
+        commandLine.getSubcommands().get("experiment").getHelpSectionMap()
+            .put(UsageMessageSpec.SECTION_KEY_DESCRIPTION, ExperimentCommand::describeWithExperiments);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler(RhccCommand::onBadArguments);

@@ -7,8 +7,8 @@ import org.rhcc.transport.counters.CounterAllocator;
  * The counters of the data-plane agents (docs/design.md §7, "Counters"), one constant per counter type: its type id,
  * by which the metrics endpoint and any {@code CountersReader} over a node's counters file find it, and its label,
  * which {@link AgentCounters} prefixes with its owner and suffixes with its key when it allocates it:
- * {@code rhcc <owner> <what>[<qualifier>] (<unit>): session=<id>}. Constants are named after their owner (design.md
- * §2.4: the rate updater, the MBA actuator, a signal source, any actuator agent) and what they count.
+ * {@code rhcc <owner> <what>[<qualifier>] (<unit>): session=<id>}. Constants are named after their owner
+ * (docs/design.md §2.4: the rate updater, the MBA actuator, a signal source, any actuator agent) and what they count.
  * <p>
  * The type ids are on disk, in every node's counters file, and read by the metrics endpoint and AeronStat: they never
  * change, and a new counter takes a free id of {@link #FIRST_TYPE_ID}..{@link #LAST_TYPE_ID}, the range
