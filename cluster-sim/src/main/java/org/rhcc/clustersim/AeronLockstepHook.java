@@ -49,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * wait), at most {@value #MAX_STREAMED} in a row; the next sample that can bring a decision is waited for as always,
  * and its {@code ClockDone} covers the streamed ones. A command for a streamed sample fails the run (it cannot
  * happen while the controller runs the rule the hook follows). After a takeover, a fail-safe or a command outside
- * the session, the hook waits for every sample again.
+ * the session, the hook waits for every sample again. For probe ACKs the simulator runs ahead of the sender controller
+ * and checks its answers ({@link AckLookahead}); after the sender node is taken over, every ACK waits.
  * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
  * role reports a failure.
@@ -101,6 +102,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     /** The receiver's rule fed the samples it is sent, for its verdict only (its level changes go nowhere). */
     private MbaPolicy receiverVerdict;
     private MbaCascade receiverLevels;
+    /** The sender loop over the ACKs relayed, to run ahead of the sender controller; null: every ACK waits. */
+    private AckLookahead ackLookahead;
+    private long streamedAcks;
     private int streamed;
     private long lastStreamedNs = Long.MIN_VALUE;
     private long streamedSamples;
@@ -164,6 +168,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         receiverVerdict = scheme.receiverLoop() ? scheme.receiverRule().policy(config) : null;
         // the receiver controller runs the cascade only for the rhcc rule (core's ReceiverController)
         receiverLevels = scheme.receiverLoop() && !scheme.hostCc() ? new MbaCascade(config.cascade()) : null;
+        ackLookahead = AckLookahead.of(config, ports.qpCount());
         platform.session(spec.sessionId());
         // set first: a run that fails from here on closes whatever part of the session opened (close())
         events.runOpened();
@@ -260,8 +265,32 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         pendingRespSendTsNs = respSendTsNs;
         pendingReceiverCongested = receiverCongested;
         pendingRccGbps = rccGbps;
-        publishAck(nowNs);
+        if (null != ackLookahead &&
+            ackLookahead.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs))
+        {
+            // the simulator runs ahead of the sender controller: its decision, known from the same loop over the
+            // same ACKs, is applied here, where its answer would be, and the answer is checked when it comes
+            publishAck(nowNs, false);
+            if (null != ackLookahead)
+            {
+                ackLookahead.applyAhead(ports.rateLimiter(), nowNs);
+                streamedAcks++;
+                return;
+            }
+        }
+        else
+        {
+            publishAck(nowNs, true);
+        }
         await(SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
+    }
+
+    /**
+     * @return probe ACKs of this run the simulator ran ahead of (published without a wait for their answer).
+     */
+    public long streamedAcks()
+    {
+        return streamedAcks;
     }
 
     /**
@@ -287,9 +316,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     /**
-     * Publishes the pending probe ACK and its {@code ClockAdvance}.
+     * Publishes the pending probe ACK and, to be waited for, its {@code ClockAdvance}.
      */
-    private void publishAck(final long nowNs)
+    private void publishAck(final long nowNs, final boolean clock)
     {
         long result;
         long refusedSinceNs = 0;
@@ -302,7 +331,10 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 return;
             }
         }
-        clockAdvance(platform.acks(), nowNs, SessionProtocol.SENDER_CONTROLLER_ID);
+        if (clock)
+        {
+            clockAdvance(platform.acks(), nowNs, SessionProtocol.SENDER_CONTROLLER_ID);
+        }
     }
 
     private void clockAdvance(final MessageProxy stream, final long nowNs, final int controllerId)
@@ -389,6 +421,10 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             }
         }
         lastDoneNs[controllerId] = nowNs;
+        if (SessionProtocol.SENDER_CONTROLLER_ID == controllerId && null != ackLookahead)
+        {
+            ackLookahead.caughtUp();
+        }
         if (unthrottledInThisWait)
         {
             unthrottledInThisWait = false;
@@ -480,7 +516,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         }
         else
         {
-            publishAck(nowNs);
+            // the standby never saw the ACKs run ahead of on the node it replaces: from now on every ACK waits
+            ackLookahead = null;
+            publishAck(nowNs, true);
         }
     }
 
@@ -654,8 +692,22 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         if (!limits.rate(qp, rRevGbps, rSendGbps))
         {
+            ackLookahead = null;
             invalid("RateUpdate QP " + qp + " R_rev " + rRevGbps + " R_send " + rSendGbps + " Gbit/s");
             return;
+        }
+        if (null != ackLookahead)
+        {
+            final String differs = ackLookahead.answer(qp, rRevGbps, rSendGbps, nowNs);
+            if (null != differs)
+            {
+                throw new IllegalStateException("lockstep: session " + sessionId + ": the sender controller " +
+                    "answered " + differs + "; docs/design.md §6");
+            }
+            if (ackLookahead.lastAnswerApplied())
+            {
+                return;
+            }
         }
         ports.rateLimiter().setRate(qp, rRevGbps, rSendGbps, nowNs);
     }
@@ -745,6 +797,17 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 streamed = 0;
                 clockAdvance(platform.iio(), lastStreamedNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
                 await(SessionProtocol.RECEIVER_CONTROLLER_ID, lastStreamedNs);
+            }
+            if (null != ackLookahead && ackLookahead.inRow() > 0)
+            {
+                final long lastNs = ackLookahead.lastAheadNs();
+                clockAdvance(platform.acks(), lastNs, SessionProtocol.SENDER_CONTROLLER_ID);
+                await(SessionProtocol.SENDER_CONTROLLER_ID, lastNs);
+            }
+            if (null != ackLookahead && ackLookahead.awaitsAnswers())
+            {
+                throw new IllegalStateException("lockstep: session " + sessionId + ": the sender controller " +
+                    "has not answered every decision the simulator applied ahead of it (docs/design.md §6)");
             }
         }
         finally

@@ -73,6 +73,11 @@ class ClusterLockstepTest
         assertTrue(lockstep.streamedSamples() > 0, "streamed IIO samples: " + lockstep.streamedSamples());
         assertTrue(lockstep.streamedSamples() < samples, "streamed " + lockstep.streamedSamples() + " of " +
             samples + " IIO sample frames: the cascade's changes must have been waited for");
+        // the simulator ran ahead of the sender controller's answers, waiting once per AckLookahead.CAPACITY ACKs
+        assertTrue(lockstep.streamedAcks() > 0, "ACKs run ahead of: " + lockstep.streamedAcks());
+        assertTrue(lockstep.streamedAcks() <= acks - acks / (AckLookahead.CAPACITY + 1), "ran ahead of " +
+            lockstep.streamedAcks() + " of " + acks + " probe ACK frames: every " + (AckLookahead.CAPACITY + 1) +
+            "th must have been waited for");
     }
 
     /**
