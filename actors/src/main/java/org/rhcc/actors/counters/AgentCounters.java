@@ -9,7 +9,6 @@ import org.rhcc.transport.message.FrameDropCounters;
 
 import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_CLAIMS_BACK_PRESSURED;
 import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_FRAMES_PUBLISHED;
-import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_LAST_CLOCK_DONE;
 import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_CLOCK_DONE_SENT;
 import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_CONGESTED_SAMPLES;
 import static org.rhcc.actors.counters.AgentCounterDescriptor.MBA_ACTUATOR_DROPPED_DECISIONS;
@@ -36,6 +35,8 @@ import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_FORW
 import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_REFUSED;
 import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_SENSOR_READ_BUCKET;
 import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_SENSOR_READ_SUM;
+import static org.rhcc.actors.counters.CounterRelease.closeAll;
+import static org.rhcc.actors.counters.CounterRelease.retireAll;
 
 /**
  * The counters of one session's data-plane agents, kept outside the agents so that a restarted agent carries on with
@@ -79,7 +80,7 @@ public final class AgentCounters
      */
     public static RateUpdater rateUpdater(final CounterAllocator allocator, final long sessionId)
     {
-        final Labels labels = new Labels(allocator, "rate-updater", sessionId);
+        final AgentCounterLabels labels = new AgentCounterLabels(allocator, "rate-updater", sessionId);
         return new RateUpdater(
             allocator,
             labels.allocate(RATE_UPDATER_ACKS),
@@ -118,7 +119,7 @@ public final class AgentCounters
      */
     public static MbaActuator mbaActuator(final CounterAllocator allocator, final long sessionId, final int groups)
     {
-        final Labels labels = new Labels(allocator, "mba-actuator", sessionId);
+        final AgentCounterLabels labels = new AgentCounterLabels(allocator, "mba-actuator", sessionId);
         final AtomicCounter[] levels = new AtomicCounter[groups];
         for (int g = 0; g < groups; g++)
         {
@@ -165,7 +166,7 @@ public final class AgentCounters
     public static Source source(final CounterAllocator allocator, final String sourceName, final long sessionId,
         final boolean readsSensor)
     {
-        final Labels labels = new Labels(allocator, sourceName, sessionId);
+        final AgentCounterLabels labels = new AgentCounterLabels(allocator, sourceName, sessionId);
         return new Source(
             allocator,
             labels.allocate(SIGNAL_SOURCE_FORWARDED, 0, sourceName, ""),
@@ -188,47 +189,6 @@ public final class AgentCounters
     public static Source source(final CounterAllocator allocator, final String sourceName, final long sessionId)
     {
         return source(allocator, sourceName, sessionId, false);
-    }
-
-    /**
-     * Allocates an agent's counters, labelled {@code rhcc <agent> <what>[<qualifier>] (<unit>): session=<id>}.
-     */
-    private record Labels(CounterAllocator allocator, String agent, long sessionId)
-    {
-        AtomicCounter allocate(final AgentCounterDescriptor descriptor)
-        {
-            return allocate(descriptor, 0, "", "");
-        }
-
-        AtomicCounter allocate(final AgentCounterDescriptor descriptor, final int index, final String scope,
-            final String qualifier)
-        {
-            return allocator.allocate(descriptor.typeId(), new CounterKey(sessionId, index, scope),
-                "rhcc " + agent + " " + descriptor.label(qualifier) + ": session=" + sessionId);
-        }
-
-        AtomicCounter lastDoneNs()
-        {
-            final AtomicCounter lastDoneNs = allocate(ACTUATOR_LAST_CLOCK_DONE, 0, agent, "");
-            lastDoneNs.setRelease(-1);
-            return lastDoneNs;
-        }
-    }
-
-    private static void retireAll(final CounterAllocator allocator, final AtomicCounter... counts)
-    {
-        for (final AtomicCounter count : counts)
-        {
-            allocator.retire(count);
-        }
-    }
-
-    private static void closeAll(final AtomicCounter... gauges)
-    {
-        for (final AtomicCounter gauge : gauges)
-        {
-            gauge.close();
-        }
     }
 
     /**

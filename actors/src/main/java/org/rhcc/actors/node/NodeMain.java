@@ -157,11 +157,46 @@ public final class NodeMain
         final Function<RhccNode, AutoCloseable> hosted)
     {
         final RhccNode node = RhccNode.start(config, hardware);
-        final AutoCloseable extension;
+        final AutoCloseable extension = joined(node, hosted);
+        DownedExit.watch(node);
+        final CountDownLatch stop = new CountDownLatch(1);
+        final Thread hook = shutdownHook(node, extension, stop);
+        Runtime.getRuntime().addShutdownHook(hook);
+        node.system().getWhenTerminated().thenRun(stop::countDown);
+        if (stdinWatch)
+        {
+            watchStdin(stop);
+        }
+        System.out.println("rhcc node up: " + node.address() + " roles " + node.settings().roles());
+        System.out.flush();
+        try
+        {
+            stop.await();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        final boolean downed = downed(node);
+        closeAfterStop(node, hook, extension, downed);
+        throwIfAutostartFailed(node);
+        if (downed)
+        {
+            throw new NodeDowned(node.settings().archiveName());
+        }
+    }
+
+    /**
+     * Waits until the node has joined its cluster, then starts what it hosts; on failure closes the node.
+     *
+     * @return what the node hosts, or null.
+     */
+    private static AutoCloseable joined(final RhccNode node, final Function<RhccNode, AutoCloseable> hosted)
+    {
         try
         {
             node.awaitJoined();
-            extension = null == hosted ? null : hosted.apply(node);
+            return null == hosted ? null : hosted.apply(node);
         }
         catch (final RuntimeException ex)
         {
@@ -169,9 +204,14 @@ public final class NodeMain
             throwIfAutostartFailed(node);
             throw ex;
         }
-        DownedExit.watch(node);
-        final CountDownLatch stop = new CountDownLatch(1);
-        final Thread hook = new Thread(() ->
+    }
+
+    /**
+     * @return a hook that closes the hosted extension and the node on SIGTERM, then releases {@code stop}.
+     */
+    private static Thread shutdownHook(final RhccNode node, final AutoCloseable extension, final CountDownLatch stop)
+    {
+        return new Thread(() ->
         {
             try
             {
@@ -185,29 +225,31 @@ public final class NodeMain
             }
             stop.countDown();
         }, "rhcc-node-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        node.system().getWhenTerminated().thenRun(stop::countDown);
-        if (stdinWatch)
+    }
+
+    /**
+     * Releases {@code stop} when standard input reaches its end, from a daemon thread.
+     */
+    private static void watchStdin(final CountDownLatch stop)
+    {
+        final Thread watcher = new Thread(() ->
         {
-            final Thread watcher = new Thread(() ->
-            {
-                drain(System.in);
-                stop.countDown();
-            }, "rhcc-node-stdin");
-            watcher.setDaemon(true);
-            watcher.start();
-        }
-        System.out.println("rhcc node up: " + node.address() + " roles " + node.settings().roles());
-        System.out.flush();
-        try
-        {
-            stop.await();
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
-        final boolean downed = downed(node);
+            drain(System.in);
+            stop.countDown();
+        }, "rhcc-node-stdin");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /**
+     * Closes the hosted extension and the node once the node has stopped, unless the JVM is already shutting down
+     * (then the hook does).
+     *
+     * @param downed whether the cluster downed the node: then a failure to close is expected and not thrown.
+     */
+    private static void closeAfterStop(final RhccNode node, final Thread hook, final AutoCloseable extension,
+        final boolean downed)
+    {
         try
         {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -225,11 +267,6 @@ public final class NodeMain
                 throw ex;
             }
             // a node downed after a long pause finds its Aeron client timed out: nothing more to close
-        }
-        throwIfAutostartFailed(node);
-        if (downed)
-        {
-            throw new NodeDowned(node.settings().archiveName());
         }
     }
 

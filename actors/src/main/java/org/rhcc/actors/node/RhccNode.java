@@ -14,7 +14,6 @@ import io.aeron.archive.client.AeronArchive;
 import org.agrona.CloseHelper;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 import org.rhcc.actors.config.FrameAuthSettings;
@@ -138,22 +137,8 @@ public final class RhccNode implements AutoCloseable
     private static RhccNode start(final Config config, final NodeSettings settings, final Config clusterConfig,
         final boolean controller, final ReceiverHardware hardware, final FrameAuth frameAuth)
     {
-        if (controller)
-        {
-            JournalSchema.ensure(JournalSettings.from(config));
-        }
         final NodeActivity activity = new NodeActivity();
-        final DriverConfig driverConfig = new DriverConfig()
-            .workDir(settings.workDir())
-            .idleStrategy(settings.driverIdleStrategy())
-            .restWhenIdle(activity, settings.restIdleStrategy())
-            .termLengthBytes(settings.termLengthBytes())
-            .ipcTermLengthBytes(settings.termLengthBytes());
-        if (controller && settings.archiveEnabled())
-        {
-            driverConfig.archiveDir(settings.nodeArchiveDir());
-        }
-        final EmbeddedMediaDriver driver = EmbeddedMediaDriver.launch(driverConfig);
+        final EmbeddedMediaDriver driver = launchDriver(config, settings, controller, activity);
         SignalRecorder recorder = null;
         final RhccNode node;
         try
@@ -163,26 +148,13 @@ public final class RhccNode implements AutoCloseable
             {
                 final AeronArchive archive = driver.connectArchive(aeron);
                 recorder = new SignalRecorder(archive);
-                if (settings.hasRole(NodeSettings.ROLE_RECEIVER))
-                {
-                    recorder.startRecording(settings.internalChannel(), settings.iioStream());
-                }
-                if (settings.hasRole(NodeSettings.ROLE_SENDER))
-                {
-                    recorder.startRecording(settings.internalChannel(), settings.ackStream());
-                }
+                startRecordings(recorder, settings);
             }
             final NodeContext context = NodeContext.of(settings, aeron, recorder, hardware, frameAuth, activity);
             final SenderAgents senderAgents = new SenderAgents();
             final ActorSystem<Void> system = ActorSystem.create(NodeGuardian.create(context, senderAgents),
                 SYSTEM_NAME, clusterConfig);
-            final Cluster cluster = Cluster.get(system);
-            if (config.getStringList("pekko.cluster.seed-nodes").isEmpty())
-            {
-                cluster.manager().tell(Join.create(cluster.selfMember().address()));
-            }
-            LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
-                settings.workDir());
+            joinCluster(config, settings, system);
             node = new RhccNode(settings, hardware, driver, recorder, context, senderAgents, system);
         }
         catch (final RuntimeException | Error ex)
@@ -207,6 +179,60 @@ public final class RhccNode implements AutoCloseable
         return node;
     }
 
+    /**
+     * Ensures the journal schema of a controller node, then launches the node's media driver, with an archive when a
+     * controller node records.
+     */
+    private static EmbeddedMediaDriver launchDriver(final Config config, final NodeSettings settings,
+        final boolean controller, final NodeActivity activity)
+    {
+        if (controller)
+        {
+            JournalSchema.ensure(JournalSettings.from(config));
+        }
+        final DriverConfig driverConfig = new DriverConfig()
+            .workDir(settings.workDir())
+            .idleStrategy(settings.driverIdleStrategy())
+            .restWhenIdle(activity, settings.restIdleStrategy())
+            .termLengthBytes(settings.termLengthBytes())
+            .ipcTermLengthBytes(settings.termLengthBytes());
+        if (controller && settings.archiveEnabled())
+        {
+            driverConfig.archiveDir(settings.nodeArchiveDir());
+        }
+        return EmbeddedMediaDriver.launch(driverConfig);
+    }
+
+    /**
+     * Records the internal signal streams of the node's controller roles: the IIO samples of a receiver, the probe
+     * ACKs of a sender.
+     */
+    private static void startRecordings(final SignalRecorder recorder, final NodeSettings settings)
+    {
+        if (settings.hasRole(NodeSettings.ROLE_RECEIVER))
+        {
+            recorder.startRecording(settings.internalChannel(), settings.iioStream());
+        }
+        if (settings.hasRole(NodeSettings.ROLE_SENDER))
+        {
+            recorder.startRecording(settings.internalChannel(), settings.ackStream());
+        }
+    }
+
+    /**
+     * A node without seed nodes joins itself; one with seed nodes joins through them (Pekko does that by itself).
+     */
+    private static void joinCluster(final Config config, final NodeSettings settings, final ActorSystem<Void> system)
+    {
+        final Cluster cluster = Cluster.get(system);
+        if (config.getStringList("pekko.cluster.seed-nodes").isEmpty())
+        {
+            cluster.manager().tell(Join.create(cluster.selfMember().address()));
+        }
+        LOGGER.info("rhcc node {} started with roles {} in {}", cluster.selfMember().address(), settings.roles(),
+            settings.workDir());
+    }
+
     private void startExtensions()
     {
         for (final NodeExtension extension : ServiceLoader.load(NodeExtension.class, RhccNode.class.getClassLoader()))
@@ -228,43 +254,7 @@ public final class RhccNode implements AutoCloseable
      */
     public void awaitUp(final Duration timeout, final String... roles)
     {
-        final Cluster cluster = Cluster.get(system);
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
-        while (true)
-        {
-            boolean up = cluster.selfMember().status() == MemberStatus.up();
-            for (final String role : roles)
-            {
-                boolean found = false;
-                for (final org.apache.pekko.cluster.Member member : cluster.state().getMembers())
-                {
-                    found |= member.status() == MemberStatus.up() && member.hasRole(role);
-                }
-                up &= found;
-            }
-            if (up)
-            {
-                return;
-            }
-            if (system.getWhenTerminated().toCompletableFuture().isDone())
-            {
-                throw new IllegalStateException("the node stopped before the cluster formed");
-            }
-            if (System.nanoTime() - deadlineNs > 0)
-            {
-                throw new IllegalStateException("the cluster did not form within " + timeout.toSeconds() +
-                    " s: members " + cluster.state().getMembers() + ", roles needed " + String.join(", ", roles));
-            }
-            try
-            {
-                TimeUnit.MILLISECONDS.sleep(50);
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the cluster", ex);
-            }
-        }
+        ClusterMembership.awaitUp(system, timeout, roles);
     }
 
     /**

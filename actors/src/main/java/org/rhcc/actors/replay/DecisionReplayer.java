@@ -195,22 +195,11 @@ public final class DecisionReplayer
     {
         final ReplayOutcome outcome = new ReplayOutcome();
         outcome.mark(started, signalsIn);
-        final SessionSpec spec = started.spec();
         final int perEntity = started.qpsPerEntity();
-        final int blocks = (spec.qpCount() + perEntity - 1) / perEntity;
-        final QpBlockSlot[] slots = new QpBlockSlot[blocks];
+        final QpBlockSlot[] slots = senderSlots(started, journal, segment);
         final List<List<Object>> replayed = new ArrayList<>();
-        final ControllerConfig config = spec.controllerConfig();
-        for (int b = 0; b < blocks; b++)
+        for (int b = 0; b < slots.length; b++)
         {
-            final int firstQp = b * perEntity;
-            final int qps = Math.min(perEntity, spec.qpCount() - firstQp);
-            final List<List<Object>> parts = blockSegments(journal.getOrDefault("QpBlock|" +
-                QpBlockEntity.entityId(spec.sessionId(), b), List.of()));
-            slots[b] = new QpBlockSlot(b, firstQp, startingTable(config, firstQp, qps, parts, segment),
-                config.sender(), (qp, rRev, rSend, nowNs) ->
-                {
-                }, started.controlIntervalNs(), 1 << 16, null);
             replayed.add(new ArrayList<>());
         }
         final int shift = Integer.numberOfTrailingZeros(perEntity);
@@ -243,7 +232,45 @@ public final class DecisionReplayer
         }
         signalsIn.replay(started.archiveName(), started.recordingId(), adapter);
         outcome.divergence = outcome.recorded();
+        return checkBlocks(outcome, started.spec(), journal, segment, slots, replayed);
+    }
+
+    /**
+     * @return one slot per QP block of the session, each starting from its segment's {@link #startingTable}; the
+     * slots' decisions are compared, not applied, so their rate sink does nothing.
+     */
+    private static QpBlockSlot[] senderSlots(final SessionStarted started, final Map<String, List<Object>> journal,
+        final int segment)
+    {
+        final SessionSpec spec = started.spec();
+        final int perEntity = started.qpsPerEntity();
+        final int blocks = (spec.qpCount() + perEntity - 1) / perEntity;
+        final QpBlockSlot[] slots = new QpBlockSlot[blocks];
+        final ControllerConfig config = spec.controllerConfig();
         for (int b = 0; b < blocks; b++)
+        {
+            final int firstQp = b * perEntity;
+            final int qps = Math.min(perEntity, spec.qpCount() - firstQp);
+            final List<List<Object>> parts = blockSegments(journal.getOrDefault("QpBlock|" +
+                QpBlockEntity.entityId(spec.sessionId(), b), List.of()));
+            slots[b] = new QpBlockSlot(b, firstQp, startingTable(config, firstQp, qps, parts, segment),
+                config.sender(), (qp, rRev, rSend, nowNs) ->
+                {
+                }, started.controlIntervalNs(), 1 << 16, null);
+        }
+        return slots;
+    }
+
+    /**
+     * Flushes every block's slot and compares its batches with the segment's journaled ones.
+     *
+     * @return the outcome, its divergence the first block that differs (or that has no BlockOpened event).
+     */
+    private static ReplayOutcome checkBlocks(final ReplayOutcome outcome, final SessionSpec spec,
+        final Map<String, List<Object>> journal, final int segment, final QpBlockSlot[] slots,
+        final List<List<Object>> replayed)
+    {
+        for (int b = 0; b < slots.length; b++)
         {
             slots[b].coalescer().flush();
             slots[b].batches().drain(replayed.get(b)::add);

@@ -2,7 +2,6 @@ package org.rhcc.actors.sender;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import io.aeron.ExclusivePublication;
@@ -98,9 +97,6 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     {
     }
 
-    /** Longest wait for one attempt to open a block ({@link #openBlock}). */
-    private static final Duration OPEN_ATTEMPT = Duration.ofMillis(500);
-
     private final NodeContext node;
     private final SenderAgents agents;
     private final SessionSpec spec;
@@ -111,6 +107,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
     private final ExclusivePublication commands;
     private final ActorRef<SessionJournal.Command> journal;
     private final int blockCount;
+    private final QpBlockRequests blocks;
     private final SenderHostState state;
     private RateUpdaterAgent agent;
     private AgentThread agentThread;
@@ -134,6 +131,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         this.timers = timers;
         final var s = node.settings();
         blockCount = (spec.qpCount() + s.qpsPerEntity() - 1) / s.qpsPerEntity();
+        blocks = new QpBlockRequests(context.getSystem(), spec, blockCount, s.askTimeout());
         journal = context.spawn(SessionJournal.create("sender", spec.sessionId(),
             SessionProtocol.SENDER_CONTROLLER_ID, s.snapshotEvery(), s.keepSnapshots(),
             node.journalCounters().sender()), "journal");
@@ -152,7 +150,8 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         agent = new RateUpdaterAgent(acks, ackVerifier, proxy(), state, s.fragmentLimit());
         agents.put(state);
         agentThread = start(agent);
-        context.pipeToSelf(openBlocks(), (ok, error) -> new BlocksOpened(error));
+        context.pipeToSelf(blocks.openAll().thenCompose((all) -> state.flush(null)),
+            (ok, error) -> new BlocksOpened(error));
         timers.startTimerWithFixedDelay(Tick.INSTANCE, s.flushInterval());
     }
 
@@ -183,42 +182,6 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         final ActorRef<Command> self = getContext().getSelf();
         return node.agentThreads().start(a, IdleStrategies.parse(node.settings().idleStrategy()),
             (cause) -> self.tell(new AgentCrashed(a, cause)));
-    }
-
-    private CompletionStage<Void> openBlocks()
-    {
-        final CompletableFuture<?>[] opened = new CompletableFuture<?>[blockCount];
-        final long deadlineNs = System.nanoTime() + node.settings().askTimeout().toNanos();
-        for (int block = 0; block < blockCount; block++)
-        {
-            opened[block] = openBlock(block, deadlineNs).thenApply((o) ->
-            {
-                if (!o.registered())
-                {
-                    throw new IllegalStateException("block " + o.block() + " of session " + spec.sessionId() +
-                        " opened on a node without this session's rate updater: its shard is not on this node");
-                }
-                return o;
-            }).toCompletableFuture();
-        }
-        return CompletableFuture.allOf(opened).thenCompose((all) -> state.flush(null));
-    }
-
-    /**
-     * Opens a block, asking again every {@link #OPEN_ATTEMPT} until the ask timeout: while a departed node is being
-     * removed from the cluster its region may still be the home of the block's shard, and an Open sent there is lost
-     * (Open is idempotent, so asking again is safe).
-     */
-    private CompletionStage<QpBlockEntity.Opened> openBlock(final int block, final long deadlineNs)
-    {
-        final Duration remaining = Duration.ofNanos(Math.max(0, deadlineNs - System.nanoTime()));
-        final Duration attempt = remaining.compareTo(OPEN_ATTEMPT) < 0 ? remaining : OPEN_ATTEMPT;
-        return QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(), spec.sessionId(), block)
-            .<QpBlockEntity.Opened>ask((replyTo) -> new QpBlockEntity.Open(spec, replyTo), attempt)
-            .handle((opened, error) -> null == error ? CompletableFuture.completedFuture(opened) :
-                System.nanoTime() - deadlineNs < 0 ? openBlock(block, deadlineNs) :
-                CompletableFuture.<QpBlockEntity.Opened>failedFuture(error))
-            .thenCompose((stage) -> stage);
     }
 
     @Override
@@ -371,14 +334,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
             timers.cancel(RestartAgent.INSTANCE);
             onRestartAgent();
         }
-        final CompletableFuture<?>[] finished = new CompletableFuture<?>[blockCount];
-        for (int block = 0; block < blockCount; block++)
-        {
-            finished[block] = QpBlockSharding.entityRef(getContext().getSystem(), spec.senderHostId(),
-                spec.sessionId(), block).<Done>ask(QpBlockEntity.Finish::new, node.settings().askTimeout())
-                .toCompletableFuture();
-        }
-        final CompletionStage<Done> all = CompletableFuture.allOf(finished).thenCompose((ok) ->
+        final CompletionStage<Done> all = blocks.finishAll().thenCompose((ok) ->
             AskPattern.<SessionJournal.Command, Done>ask(journal, SessionJournal.Sync::new,
                 node.settings().askTimeout(), getContext().getSystem().scheduler()));
         getContext().pipeToSelf(all, (ok, error) -> new Finished(error));

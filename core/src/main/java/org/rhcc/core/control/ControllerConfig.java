@@ -118,66 +118,89 @@ public record ControllerConfig(
     public ControllerConfig withOverride(final String key, final String value)
     {
         final String k = key.trim().toLowerCase(Locale.ROOT);
-        final SenderParameters s = sender;
         try
         {
-            switch (k)
-            {
-                case "i_thr":
-                    final double iThrNew = Double.parseDouble(value);
-                    final boolean hostCcFollows = !scheme.hostCcLevels() && hostCcIT == iThr;
-                    return new ControllerConfig(scheme, gIio, iThrNew, cascade, sender,
-                        hostCcFollows ? iThrNew : hostCcIT, hostCcBTGbps, hostCcRelaxNs);
-                case "g_iio":
-                    return new ControllerConfig(scheme, Double.parseDouble(value), iThr, cascade, sender, hostCcIT,
-                        hostCcBTGbps, hostCcRelaxNs);
-                case "step_down_us":
-                    return withCascade(cascade.withIntervals(micros(value), cascade.stepUpIntervalNs()));
-                case "step_up_us":
-                    return withCascade(cascade.withIntervals(cascade.stepDownIntervalNs(), micros(value)));
-                case "d_thr_ns":
-                    return withSender(s.withDThrNs(Integer.parseInt(value)));
-                case "g_probe":
-                    return withSender(senderKeepingWeights(Double.parseDouble(value), s.alpha(), s.beta(), s.dThrNs(),
-                        s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
-                case "alpha":
-                    return withSender(senderKeepingWeights(s.gProbe(), Double.parseDouble(value), s.beta(), s.dThrNs(),
-                        s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
-                case "beta":
-                    return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), Double.parseDouble(value), s.dThrNs(),
-                        s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
-                case "r_min_gbps":
-                    return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
-                        Double.parseDouble(value), s.rLineGbps(), s.probeIntervalBytes()));
-                case "probe_interval_bytes":
-                    return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
-                        s.rMinGbps(), s.rLineGbps(), Integer.parseInt(value)));
-                case "protected_floor_level":
-                    final int floor = Integer.parseInt(value.trim());
-                    return withCascade(
-                        0 == floor ? cascade.withoutProtectedGroup() : cascade.withProtectedGroup(floor));
-                case "weight_unit_gbps":
-                    return withSender(s.withWeights(Double.parseDouble(value), s.qpWeights()));
-                case QpWeights.KEY:
-                    return withSender(s.withWeights(s.weightUnitGbps(), QpWeights.parse(value)));
-                case "hostcc_i_t":
-                    return new ControllerConfig(scheme, gIio, iThr, cascade, sender, Double.parseDouble(value),
-                        hostCcBTGbps, hostCcRelaxNs);
-                case "hostcc_b_t_gbps":
-                    return new ControllerConfig(scheme, gIio, iThr, cascade, sender, hostCcIT,
-                        Double.parseDouble(value), hostCcRelaxNs);
-                case "hostcc_relax_us":
-                    return new ControllerConfig(scheme, gIio, iThr, cascade, sender, hostCcIT, hostCcBTGbps,
-                        micros(value));
-                default:
-                    throw new IllegalArgumentException("unknown controller parameter '" + key + "'; known: " +
-                        String.join(", ", KEYS.keySet()));
-            }
+            return withControllerOverride(key, k, value);
         }
         catch (final NumberFormatException ex)
         {
             throw new IllegalArgumentException(
                 "controller parameter " + k + " = '" + value + "' is not a number (" + KEYS.get(k) + ")");
+        }
+    }
+
+    /**
+     * Applies an override of the receiver side (Eq. (1)), the MBA cascade or hostCC; any other key goes to
+     * {@link #withSenderOverride(String, String, String)}.
+     */
+    private ControllerConfig withControllerOverride(final String key, final String k, final String value)
+    {
+        switch (k)
+        {
+            case "i_thr":
+                final double iThrNew = Double.parseDouble(value);
+                final boolean hostCcFollows = !scheme.hostCcLevels() && hostCcIT == iThr;
+                return new ControllerConfig(scheme, gIio, iThrNew, cascade, sender,
+                    hostCcFollows ? iThrNew : hostCcIT, hostCcBTGbps, hostCcRelaxNs);
+            case "g_iio":
+                return new ControllerConfig(scheme, Double.parseDouble(value), iThr, cascade, sender, hostCcIT,
+                    hostCcBTGbps, hostCcRelaxNs);
+            case "step_down_us":
+                return withCascade(cascade.withIntervals(micros(value), cascade.stepUpIntervalNs()));
+            case "step_up_us":
+                return withCascade(cascade.withIntervals(cascade.stepDownIntervalNs(), micros(value)));
+            case "protected_floor_level":
+                final int floor = Integer.parseInt(value.trim());
+                return withCascade(
+                    0 == floor ? cascade.withoutProtectedGroup() : cascade.withProtectedGroup(floor));
+            case "hostcc_i_t":
+                return new ControllerConfig(scheme, gIio, iThr, cascade, sender, Double.parseDouble(value),
+                    hostCcBTGbps, hostCcRelaxNs);
+            case "hostcc_b_t_gbps":
+                return new ControllerConfig(scheme, gIio, iThr, cascade, sender, hostCcIT,
+                    Double.parseDouble(value), hostCcRelaxNs);
+            case "hostcc_relax_us":
+                return new ControllerConfig(scheme, gIio, iThr, cascade, sender, hostCcIT, hostCcBTGbps,
+                    micros(value));
+            default:
+                return withSenderOverride(key, k, value);
+        }
+    }
+
+    /**
+     * Applies an override of the sender loop (Eq. (2)-(4) and the weighted law).
+     *
+     * @throws IllegalArgumentException for an unknown key, saying which keys exist.
+     */
+    private ControllerConfig withSenderOverride(final String key, final String k, final String value)
+    {
+        final SenderParameters s = sender;
+        switch (k)
+        {
+            case "d_thr_ns":
+                return withSender(s.withDThrNs(Integer.parseInt(value)));
+            case "g_probe":
+                return withSender(senderKeepingWeights(Double.parseDouble(value), s.alpha(), s.beta(), s.dThrNs(),
+                    s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
+            case "alpha":
+                return withSender(senderKeepingWeights(s.gProbe(), Double.parseDouble(value), s.beta(), s.dThrNs(),
+                    s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
+            case "beta":
+                return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), Double.parseDouble(value), s.dThrNs(),
+                    s.rMinGbps(), s.rLineGbps(), s.probeIntervalBytes()));
+            case "r_min_gbps":
+                return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+                    Double.parseDouble(value), s.rLineGbps(), s.probeIntervalBytes()));
+            case "probe_interval_bytes":
+                return withSender(senderKeepingWeights(s.gProbe(), s.alpha(), s.beta(), s.dThrNs(),
+                    s.rMinGbps(), s.rLineGbps(), Integer.parseInt(value)));
+            case "weight_unit_gbps":
+                return withSender(s.withWeights(Double.parseDouble(value), s.qpWeights()));
+            case QpWeights.KEY:
+                return withSender(s.withWeights(s.weightUnitGbps(), QpWeights.parse(value)));
+            default:
+                throw new IllegalArgumentException("unknown controller parameter '" + key + "'; known: " +
+                    String.join(", ", KEYS.keySet()));
         }
     }
 

@@ -174,6 +174,23 @@ public final class HpccFlows
         final double utilisation = (1.0 - weight) * Double.longBitsToDouble(state[b + U]) + weight * u;
         state[b + U] = Double.doubleToRawLongBits(utilisation);
 
+        return computeWind(b, meta, utilisation, fullUpdate, sndNxtSeq);
+    }
+
+    /**
+     * Algorithm 1's {@code ComputeWind}: sets W from the reference window Wc on every ACK and, on an ACK beyond
+     * {@code lastUpdateSeq}, makes W the new Wc and advances incStage (class javadoc).
+     *
+     * @param b           the flow's first word.
+     * @param meta        the flow's meta word as the ACK found it.
+     * @param utilisation the updated U.
+     * @param fullUpdate  whether the ACK is beyond {@code lastUpdateSeq}.
+     * @param sndNxtSeq   the flow's {@code snd_nxt}, bytes.
+     * @return {@code fullUpdate}.
+     */
+    private boolean computeWind(
+        final int b, final long meta, final double utilisation, final boolean fullUpdate, final long sndNxtSeq)
+    {
         final int stage = (int)(meta & STAGE_MASK);
         final double eta = params.eta();
         final double referenceWindow = Double.longBitsToDouble(state[b + WC]);

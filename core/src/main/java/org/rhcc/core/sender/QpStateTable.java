@@ -2,7 +2,6 @@ package org.rhcc.core.sender;
 
 import java.nio.ByteOrder;
 
-import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -19,12 +18,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  *        +-------------------+--------------------+--------------------+-------------------+
  *   byte  16n                 16n+4                16n+8                16n+12
  * </pre>
- * Word 3 is one little-endian int32: its low 24 bits hold D_thr in ns (1 .. 16 777 215), its high byte the QP's
- * weight (1 .. 255) for the weighted law of docs/design.md §4.1, or 0 for an unweighted QP, which runs the paper's
- * Eq. (3) unchanged. An unweighted QP's word 3 is therefore its plain D_thr, as before weights existed. Under
- * {@code hostcc-emulated} ({@link SenderGate#INCREASE_INTERVAL}), whose QPs carry no weight, the high byte holds
- * instead the QP's increase clock ({@link #increaseTick(int)}; docs/design.md §4).
- * Fields are little-endian. {@code D_prev} holds the last {@code D_cur} of Eq. (2), which is both the EWMA's memory
+ * Word 3 is one int32 holding D_thr (low 24 bits, ns) and the QP's weight for the weighted law of docs/design.md
+ * §4.1 (high byte, 0 for an unweighted QP) or, under {@code hostcc-emulated}, its increase clock; QpThresholdWord
+ * in this package packs it and says more. Fields are little-endian. {@code D_prev} holds the last {@code D_cur} of Eq. (2), which is both the EWMA's memory
  * and the previous delay of Eq. (3)'s derivative term; NaN means "no sample yet". The C program in pcc-program/
  * keeps the same four fields at the same byte offsets at the start of its 48-byte DOCA PCC flow context
  * ({@code pcc-program/device/rhcc_ccctx.h} asserts them). Because the state is plain bytes, a QP's state moves between
@@ -51,13 +47,10 @@ public final class QpStateTable
     public static final int D_THR_OFFSET = 12;
 
     /** Largest D_thr word 3 holds, ns (24 bits). */
-    public static final int MAX_D_THR_NS = (1 << 24) - 1;
+    public static final int MAX_D_THR_NS = QpThresholdWord.MAX_D_THR_NS;
 
     /** Largest weight word 3 holds (8 bits); 0 means unweighted. */
-    public static final int MAX_WEIGHT = 255;
-
-    private static final int WEIGHT_SHIFT = 24;
-    private static final int D_THR_MASK = MAX_D_THR_NS;
+    public static final int MAX_WEIGHT = QpThresholdWord.MAX_HIGH_BYTE;
 
     /** Byte order of the fields. */
     public static final ByteOrder BYTE_ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -186,32 +179,12 @@ public final class QpStateTable
      */
     public void open(final int qp, final float rateGbps, final int dThrNs, final int weight)
     {
-        final int word = thresholdWord(dThrNs, weight);
+        final int word = QpThresholdWord.of(dThrNs, weight);
         final int base = index(qp);
         buffer.putInt(base + RATE_OFFSET, Float.floatToRawIntBits(rateGbps), BYTE_ORDER);
         buffer.putInt(base + PROBE_TS_OFFSET, 0, BYTE_ORDER);
         buffer.putInt(base + D_PREV_OFFSET, NO_DELAY_BITS, BYTE_ORDER);
         buffer.putInt(base + D_THR_OFFSET, word, BYTE_ORDER);
-    }
-
-    private static int thresholdWord(final int dThrNs, final int weight)
-    {
-        checkDThr(dThrNs);
-        if (weight < 0 || weight > MAX_WEIGHT)
-        {
-            throw new IllegalArgumentException("QP weight " + weight + " must be within 1.." + MAX_WEIGHT +
-                " (or 0 for an unweighted QP): scale the weights down so that the largest is at most " + MAX_WEIGHT);
-        }
-        return (weight << WEIGHT_SHIFT) | dThrNs;
-    }
-
-    private static void checkDThr(final int dThrNs)
-    {
-        if (dThrNs < 1 || dThrNs > MAX_D_THR_NS)
-        {
-            throw new IllegalArgumentException("D_thr = " + dThrNs + " ns must be within 1.." + MAX_D_THR_NS +
-                " ns (24 bits of the QP state); the paper uses 200 ns");
-        }
     }
 
     /**
@@ -318,7 +291,7 @@ public final class QpStateTable
      */
     public int dThrNs(final int qp)
     {
-        return buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER) & D_THR_MASK;
+        return QpThresholdWord.dThrNs(buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER));
     }
 
     /**
@@ -327,7 +300,7 @@ public final class QpStateTable
      */
     public int weight(final int qp)
     {
-        return buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER) >>> WEIGHT_SHIFT;
+        return QpThresholdWord.highByte(buffer.getInt(index(qp) + D_THR_OFFSET, BYTE_ORDER));
     }
 
     /**
@@ -353,7 +326,7 @@ public final class QpStateTable
     {
         final int base = index(qp);
         final int word = buffer.getInt(base + D_THR_OFFSET, BYTE_ORDER);
-        buffer.putInt(base + D_THR_OFFSET, (word & D_THR_MASK) | ((tick & MAX_WEIGHT) << WEIGHT_SHIFT), BYTE_ORDER);
+        buffer.putInt(base + D_THR_OFFSET, QpThresholdWord.withHighByte(word, tick), BYTE_ORDER);
     }
 
     /**
@@ -364,10 +337,9 @@ public final class QpStateTable
      */
     public void dThrNs(final int qp, final int dThrNs)
     {
-        checkDThr(dThrNs);
         final int base = index(qp);
         final int word = buffer.getInt(base + D_THR_OFFSET, BYTE_ORDER);
-        buffer.putInt(base + D_THR_OFFSET, (word & ~D_THR_MASK) | dThrNs, BYTE_ORDER);
+        buffer.putInt(base + D_THR_OFFSET, QpThresholdWord.withDThrNs(word, dThrNs), BYTE_ORDER);
     }
 
     /**
@@ -390,30 +362,6 @@ public final class QpStateTable
      * @param index byte index in the source.
      */
     public void putState(final int qp, final byte[] src, final int index)
-    {
-        buffer.putBytes(index(qp), src, index, BYTES_PER_QP);
-    }
-
-    /**
-     * Copies a QP's 16 bytes of state into another buffer.
-     *
-     * @param qp    QP number.
-     * @param dst   destination.
-     * @param index byte index in the destination.
-     */
-    public void getState(final int qp, final MutableDirectBuffer dst, final int index)
-    {
-        dst.putBytes(index, buffer, index(qp), BYTES_PER_QP);
-    }
-
-    /**
-     * Copies 16 bytes of state from another buffer into a QP.
-     *
-     * @param qp    QP number.
-     * @param src   source.
-     * @param index byte index in the source.
-     */
-    public void putState(final int qp, final DirectBuffer src, final int index)
     {
         buffer.putBytes(index(qp), src, index, BYTES_PER_QP);
     }

@@ -182,25 +182,10 @@ public final class ReceivableRateController
         final double elapsedUnits = 0 == weight || Float.isNaN(stored) || gapNs <= 0 ? 1.0 :
             Math.min(maxElapsedUnits, gapNs * unitGapsPerNs);
 
-        final float dCurNs;
-        if (Float.isNaN(stored))
-        {
-            dCurNs = dSampleNs;
-        }
-        else if (0 == weight)
-        {
-            dCurNs = (float)(keep * stored + params.gProbe() * dSampleNs);
-        }
-        else
-        {
-            final double gain = Math.min(1.0, params.gProbe() * elapsedUnits);
-            dCurNs = (float)((1.0 - gain) * stored + gain * dSampleNs);
-        }
+        final float dCurNs = smoothedDelayNs(stored, dSampleNs, weight, elapsedUnits);
         final double dPrevNs = Float.isNaN(stored) ? dCurNs : stored;
         table.dPrevNs(qp, dCurNs);
 
-        final double errorNs = dCurNs - (double)table.dThrNs(qp);
-        final double changeNs = dCurNs - dPrevNs;
         final double rateGbps = table.rateGbps(qp);
         double rRevGbps;
         if (receiverGated && !receiverCongested)
@@ -210,17 +195,8 @@ public final class ReceivableRateController
         }
         else
         {
-            // Eq. (3)'s proportional term for an unweighted QP, the weighted law's increase or price otherwise
-            final double stepNs = 0 == weight ? errorNs : elapsedUnits * (errorNs <= 0.0 ? weight * errorNs :
-                rateGbps * perUnitRate * dCurNs - weight * (double)table.dThrNs(qp));
-            rRevGbps = Math.min(params.rLineGbps(),
-                rateGbps - params.alpha() * stepNs - params.beta() * changeNs);
-            // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
-            if (!Float.isNaN(stored) && gapNs > 0 && (errorNs > 0.0 || !receiverGated) &&
-                rRevGbps * gapNs > headroomBits)
-            {
-                rRevGbps = headroomBits / gapNs;
-            }
+            rRevGbps = controlledRateGbps(qp, Float.isNaN(stored), gapNs, weight, elapsedUnits, dCurNs, dPrevNs,
+                rateGbps);
         }
         rRevGbps = Math.max(params.rMinGbps(), rRevGbps);
         if (increaseGated)
@@ -231,6 +207,62 @@ public final class ReceivableRateController
         table.rateGbps(qp, rRevStored);
 
         return clamp(Math.min(rRevStored, rccGbps));
+    }
+
+    /**
+     * Eq. (2), the delay EWMA, or its weighted form in time (docs/design.md §4.1, class javadoc); the first valid
+     * sample initialises D_cur.
+     *
+     * @param stored       the stored D_cur before this ACK, ns (NaN before the first sample).
+     * @param dSampleNs    this ACK's delay sample, ns.
+     * @param weight       the QP's weight, 0 for an unweighted QP.
+     * @param elapsedUnits R_unit probe gaps since the QP's previous probe (read for a weighted QP only).
+     * @return the new D_cur, rounded to float32 as stored.
+     */
+    private float smoothedDelayNs(final float stored, final int dSampleNs, final int weight, final double elapsedUnits)
+    {
+        if (Float.isNaN(stored))
+        {
+            return dSampleNs;
+        }
+        if (0 == weight)
+        {
+            return (float)(keep * stored + params.gProbe() * dSampleNs);
+        }
+        final double gain = Math.min(1.0, params.gProbe() * elapsedUnits);
+        return (float)((1.0 - gain) * stored + gain * dSampleNs);
+    }
+
+    /**
+     * Eq. (3), the velocity-form PID, or the weighted law's increase or price (docs/design.md §4, §4.1), then the
+     * anti-windup ceiling (class javadoc); the caller applies the R_min floor.
+     *
+     * @param qp           QP number.
+     * @param firstSample  whether this is the QP's first valid sample (no ceiling then).
+     * @param gapNs        receiver-clock time since the QP's previous probe, ns.
+     * @param weight       the QP's weight, 0 for an unweighted QP.
+     * @param elapsedUnits R_unit probe gaps since the QP's previous probe (read for a weighted QP only).
+     * @param dCurNs       the new D_cur as stored, ns.
+     * @param dPrevNs      the previous D_cur (D_cur itself on the first sample), ns.
+     * @param rateGbps     the stored R_rev, Gbit/s.
+     * @return the new R_rev before the R_min floor, Gbit/s.
+     */
+    private double controlledRateGbps(final int qp, final boolean firstSample, final int gapNs, final int weight,
+        final double elapsedUnits, final float dCurNs, final double dPrevNs, final double rateGbps)
+    {
+        final double errorNs = dCurNs - (double)table.dThrNs(qp);
+        final double changeNs = dCurNs - dPrevNs;
+        // Eq. (3)'s proportional term for an unweighted QP, the weighted law's increase or price otherwise
+        final double stepNs = 0 == weight ? errorNs : elapsedUnits * (errorNs <= 0.0 ? weight * errorNs :
+            rateGbps * perUnitRate * dCurNs - weight * (double)table.dThrNs(qp));
+        final double rRevGbps = Math.min(params.rLineGbps(),
+            rateGbps - params.alpha() * stepNs - params.beta() * changeNs);
+        // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
+        if (!firstSample && gapNs > 0 && (errorNs > 0.0 || !receiverGated) && rRevGbps * gapNs > headroomBits)
+        {
+            return headroomBits / gapNs;
+        }
+        return rRevGbps;
     }
 
     /**
