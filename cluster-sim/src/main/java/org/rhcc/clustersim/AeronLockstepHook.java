@@ -12,9 +12,6 @@ import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.core.receiver.MbaCascade;
-import org.rhcc.core.receiver.MbaLevelSink;
-import org.rhcc.core.receiver.MbaPolicy;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.InterruptionReport;
 import org.rhcc.sim.api.SimPorts;
@@ -40,17 +37,10 @@ import org.slf4j.LoggerFactory;
  * {@link DropReason#INVALID_COMMAND}, logged once, and the run goes on. No signal is dropped on the way: one the
  * controller's stream refuses is offered again until the lockstep timeout, then the run fails.
  * <p>
- * Lookahead (docs/design.md §6, "The lockstep's window"): a decision takes effect from the simulated step of the
- * callback that applies it, so the hook cannot apply one later than the callback of its signal, and waits for the
- * answer to every signal that can bring a decision. For the rhcc rule it knows which IIO samples cannot: it holds
- * the receiver's verdict (a copy of the scheme's receiver rule fed the same samples: Eq. (1)) and a cascade fed every level change the controller
- * commanded ({@link MbaCascade#observe}), whose {@link MbaCascade#nextChangeNs} says from when a sample with that
- * verdict can change a level. A sample before that time is streamed (published without {@code ClockAdvance}, no
- * wait), at most {@value #MAX_STREAMED} in a row; the next sample that can bring a decision is waited for as always,
- * and its {@code ClockDone} covers the streamed ones. A command for a streamed sample fails the run (it cannot
- * happen while the controller runs the rule the hook follows). After a takeover, a fail-safe or a command outside
- * the session, the hook waits for every sample again. For probe ACKs the simulator runs ahead of the sender controller
- * and checks its answers ({@link AckLookahead}); after the sender node is taken over, every ACK waits.
+ * Lookahead (docs/design.md §6, "The lockstep's window"): IIO samples that cannot bring a decision go without a
+ * wait ({@link IioLookahead}); for probe ACKs the simulator runs ahead of the sender controller and checks its answers
+ * ({@link AckLookahead}). After a takeover, a fail-safe or a command outside the session, the hook waits for every
+ * sample again; after the sender node is taken over, for every ACK.
  * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
  * role reports a failure.
@@ -65,11 +55,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private static final long RESYNC_PERIOD_NS = 20_000_000L;
     /** {@link #refused}'s answer when a standby took the session over and was sent the refused signal. */
     private static final long TAKEN_OVER = -1L;
-    /** Most IIO samples streamed without a wait in a row: bounds how far the receiver controller may lag behind. */
-    static final int MAX_STREAMED = 256;
     private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
-    /** Where the verdict copy of the receiver's rule sends its level changes: the controller's own are observed. */
-    private static final MbaLevelSink NO_LEVELS = (group, level, nowNs) -> { };
 
     private final LockstepPlatform platform;
     private final PlatformEvents events;
@@ -81,8 +67,6 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private final long failSafeAfterNs;
     private long membershipCheckedNs;
     private boolean unthrottledInThisWait;
-    private int failSafes;
-    private long lastFailSafeSilentNs;
     private final Duration connectTimeout;
     private final int receiverHostId;
     private final int senderHostId;
@@ -99,17 +83,12 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private int pendingRespSendTsNs;
     private double pendingRccGbps;
     private boolean pendingReceiverCongested;
-    /** The receiver's rule fed the samples it is sent, for its verdict only (its level changes go nowhere). */
-    private MbaPolicy receiverVerdict;
-    private MbaCascade receiverLevels;
+    private IioLookahead iioLookahead;
     /** The sender loop over the ACKs relayed, to run ahead of the sender controller; null: every ACK waits. */
     private AckLookahead ackLookahead;
     private long streamedAcks;
-    private int streamed;
-    private long lastStreamedNs = Long.MIN_VALUE;
-    private long streamedSamples;
     private final long[] lastDoneNs = new long[SessionProtocol.SENDER_CONTROLLER_ID + 1];
-    private final List<ControllerInterruption> interruptions = new ArrayList<>();
+    private final RunInterruptions interruptions = new RunInterruptions();
     private int awaitedController;
     private long awaitedNs;
     private boolean answered;
@@ -165,9 +144,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId, senderHostId);
         final ControllerConfig config = spec.controllerConfig();
         limits = CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount());
-        receiverVerdict = scheme.receiverLoop() ? scheme.receiverRule().policy(config) : null;
-        // the receiver controller runs the cascade only for the rhcc rule (core's ReceiverController)
-        receiverLevels = scheme.receiverLoop() && !scheme.hostCc() ? new MbaCascade(config.cascade()) : null;
+        iioLookahead = IioLookahead.of(scheme, config);
         ackLookahead = AckLookahead.of(config, ports.qpCount());
         platform.session(spec.sessionId());
         // set first: a run that fails from here on closes whatever part of the session opened (close())
@@ -199,38 +176,22 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         pendingOccupancy = occupancy;
         pendingPcieGbps = pcieGbps;
-        final boolean congested = receiverVerdictAfter(occupancy, pcieGbps, nowNs);
-        if (null != receiverLevels && streamed < MAX_STREAMED && nowNs < receiverLevels.nextChangeNs(congested))
+        if (iioLookahead.onSample(occupancy, pcieGbps, nowNs))
         {
             // no level can change at this sample: the controller takes it without the simulator waiting (a failed
             // publish leaves none streamed, so that close() does not wait for a controller that cannot answer)
-            final int before = streamed;
-            streamed = 0;
+            final int before = iioLookahead.streamed();
+            iioLookahead.streamed(0);
             publishIio(nowNs, false);
-            streamed = before + 1;
-            streamedSamples++;
-            lastStreamedNs = nowNs;
+            iioLookahead.streamed(before);
+            iioLookahead.streamedOne(nowNs);
             iioSeq++;
             return;
         }
-        streamed = 0;
+        iioLookahead.streamed(0);
         publishIio(nowNs, true);
         await(SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
         iioSeq++;
-    }
-
-    /**
-     * @return the receiver rule's verdict once it has the sample, as the receiver controller will hold it (false
-     * without a receiver loop).
-     */
-    private boolean receiverVerdictAfter(final double occupancy, final double pcieGbps, final long nowNs)
-    {
-        if (null == receiverVerdict)
-        {
-            return false;
-        }
-        receiverVerdict.onSample(occupancy, pcieGbps, nowNs, NO_LEVELS);
-        return receiverVerdict.congested();
     }
 
     /**
@@ -238,7 +199,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     public long streamedSamples()
     {
-        return streamedSamples;
+        return iioLookahead.streamedSamples();
     }
 
     /**
@@ -250,7 +211,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     @Override
     public boolean receiverCongested()
     {
-        return null == receiverVerdict || receiverVerdict.congested();
+        return null == iioLookahead || iioLookahead.congested();
     }
 
     /**
@@ -499,16 +460,16 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 "decision it made (rhcc replay)", ex);
         }
         final long resumedAfterNs = silentNs + (System.nanoTime() - startNs);
-        interruptions.add(new ControllerInterruption(roleName(controllerId), nowNs, departed, standby,
+        interruptions.takenOver(new ControllerInterruption(roleName(controllerId), nowNs, departed, standby,
             SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
-            lastFailSafeSilentNs : -1L, resumedAfterNs));
+            interruptions.lastFailSafeSilentNs() : -1L, resumedAfterNs));
         events.takenOver(roleName(controllerId), resumedAfterNs, "takeover: session " + sessionId + ": " + where +
             "; the standby " + standby + " took the session over, " + resumedAfterNs / 1_000_000 + " ms after the " +
             "last answer (its session open after " + (readyNs - startNs) / 1_000_000 + " ms, streams connected " +
             "after " + (connectedNs - readyNs) / 1_000_000 + " ms more, answering after " +
             (System.nanoTime() - connectedNs) / 1_000_000 + " ms more)");
         unthrottledInThisWait = false;
-        receiverLevels = null;
+        iioLookahead.stop();
         expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
@@ -562,7 +523,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private String failSafeNote(final int controllerId)
     {
         return SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
-            "; the simulated receiver host was unthrottled " + lastFailSafeSilentNs / 1_000_000 +
+            "; the simulated receiver host was unthrottled " + interruptions.lastFailSafeSilentNs() / 1_000_000 +
             " ms after its last answer (fail-safe)" : "";
     }
 
@@ -573,10 +534,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         ports.mba().resetToUnthrottled();
         ports.setReceiverEcnMarking(false);
-        receiverLevels = null;
+        iioLookahead.stop();
         unthrottledInThisWait = true;
-        failSafes++;
-        lastFailSafeSilentNs = silentNs;
+        interruptions.failSafe(silentNs);
         events.failSafeEntered("fail-safe: session " + sessionId + ": the receiver controller has not answered " +
             "for " + silentNs / 1_000_000 + " ms: the simulated receiver host is unthrottled (MBA level 1 on every " +
             "group, no CE marking), as the fail-safe watchdog does on a real host");
@@ -592,50 +552,16 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     public List<ControllerInterruption> interruptions()
     {
-        return List.copyOf(interruptions);
+        return interruptions.takeovers();
     }
 
     /**
-     * The run's interruptions, for its JSON: the takeovers (how many, the simulated time of the first, the longest
-     * time from a controller's last answer to a standby in control) and the receiver host's fail-safes (how many, the
-     * silence before the last; also when a stalled receiver controller answered again).
-     *
-     * @return the metrics, empty for a run whose controllers always answered within the fail-safe's time.
+     * {@inheritDoc} Takeovers and fail-safes ({@link RunInterruptions#metrics}).
      */
     @Override
     public Map<String, Number> interruptionMetrics()
     {
-        if (interruptions.isEmpty())
-        {
-            // a receiver controller that stalled past the fail-safe and answered again changed the run: say so
-            final Map<String, Number> stalls = new java.util.LinkedHashMap<>();
-            if (failSafes > 0)
-            {
-                stalls.put("receiver_failsafes", failSafes);
-                stalls.put("receiver_failsafe_after_s", lastFailSafeSilentNs / 1e9);
-            }
-            return stalls;
-        }
-        long resumedAfterNs = 0;
-        long failSafeNs = -1;
-        for (final ControllerInterruption interruption : interruptions)
-        {
-            resumedAfterNs = Math.max(resumedAfterNs, interruption.resumedAfterNs());
-            failSafeNs = Math.max(failSafeNs, interruption.failSafeNs());
-        }
-        final Map<String, Number> metrics = new java.util.LinkedHashMap<>();
-        metrics.put("controller_takeovers", interruptions.size());
-        metrics.put("controller_takeover_sim_ms", interruptions.get(0).atSimNs() / 1e6);
-        metrics.put("controller_gap_max_s", resumedAfterNs / 1e9);
-        if (failSafes > 0)
-        {
-            metrics.put("receiver_failsafes", failSafes);
-        }
-        if (failSafeNs >= 0)
-        {
-            metrics.put("receiver_failsafe_after_s", failSafeNs / 1e9);
-        }
-        return metrics;
+        return interruptions.metrics();
     }
 
     /**
@@ -643,7 +569,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     public int failSafes()
     {
-        return failSafes;
+        return interruptions.failSafes();
     }
 
     /**
@@ -651,7 +577,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     public long lastFailSafeSilentNs()
     {
-        return lastFailSafeSilentNs;
+        return interruptions.lastFailSafeSilentNs();
     }
 
     @Override
@@ -660,29 +586,19 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         if (!limits.mbaLevel(hostId, group, level))
         {
-            receiverLevels = null;
+            iioLookahead.stop();
             invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
             return;
         }
         if (MbaReason.FAILSAFE_RESET.value() == reasonCode)
         {
             // the controller's own fail-safe: it decides nothing more, and its levels are no longer the cascade's
-            receiverLevels = null;
+            iioLookahead.stop();
         }
         else
         {
-            streamedPast("MbaLevelCommand group " + group + " level " + level, nowNs);
-        }
-        if (null != receiverLevels)
-        {
-            if (group < receiverLevels.groupCount())
-            {
-                receiverLevels.observe(group, level, nowNs);
-            }
-            else
-            {
-                receiverLevels = null;
-            }
+            iioLookahead.streamedPast(sessionId, "MbaLevelCommand group " + group + " level " + level, nowNs);
+            iioLookahead.observe(group, level, nowNs);
         }
         ports.mba().applyLevel(group, level, nowNs);
     }
@@ -720,22 +636,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             invalid("EcnMarking host " + hostId);
             return;
         }
-        streamedPast("EcnMarking " + markingOn, nowNs);
+        iioLookahead.streamedPast(sessionId, "EcnMarking " + markingOn, nowNs);
         ports.setReceiverEcnMarking(markingOn);
-    }
-
-    /**
-     * A receiver command decided at a sample the simulator streamed past without waiting fails the run: it would take
-     * effect later than in process. It cannot come from a controller that runs the rule the hook follows.
-     */
-    private void streamedPast(final String command, final long decisionNs)
-    {
-        if (decisionNs <= lastStreamedNs)
-        {
-            throw new IllegalStateException("lockstep: session " + sessionId + ": the receiver controller decided " +
-                command + " at " + decisionNs + " ns, a sample the simulator had passed as one that cannot change " +
-                "a level (last streamed sample at " + lastStreamedNs + " ns); docs/design.md §6");
-        }
     }
 
     /**
@@ -792,11 +694,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         final long id = sessionId;
         try
         {
-            if (streamed > 0)
+            if (null != iioLookahead && iioLookahead.streamed() > 0)
             {
-                streamed = 0;
-                clockAdvance(platform.iio(), lastStreamedNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
-                await(SessionProtocol.RECEIVER_CONTROLLER_ID, lastStreamedNs);
+                iioLookahead.streamed(0);
+                clockAdvance(platform.iio(), iioLookahead.lastStreamedNs(), SessionProtocol.RECEIVER_CONTROLLER_ID);
+                await(SessionProtocol.RECEIVER_CONTROLLER_ID, iioLookahead.lastStreamedNs());
             }
             if (null != ackLookahead && ackLookahead.inRow() > 0)
             {
