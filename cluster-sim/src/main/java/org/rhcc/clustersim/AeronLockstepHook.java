@@ -199,7 +199,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     public long streamedSamples()
     {
-        return iioLookahead.streamedSamples();
+        return null == iioLookahead ? 0 : iioLookahead.streamedSamples();
     }
 
     /**
