@@ -598,7 +598,6 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         else
         {
             iioLookahead.streamedPast(sessionId, "MbaLevelCommand group " + group + " level " + level, nowNs);
-            iioLookahead.observe(group, level, nowNs);
         }
         ports.mba().applyLevel(group, level, nowNs);
     }

@@ -2,7 +2,6 @@ package org.rhcc.clustersim;
 
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
-import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
 
@@ -10,14 +9,16 @@ import org.rhcc.core.receiver.MbaPolicy;
  * The lockstep's window for IIO samples (docs/design.md §6, "The lockstep's window"): which samples cannot bring a
  * decision of the receiver controller, so that {@link AeronLockstepHook} may publish them without waiting. A decision
  * takes effect from the simulated step of the callback that applies it, so the hook must wait for the answer to every
- * sample that can bring one. For the rhcc rule it knows which cannot: it holds the receiver's verdict (a copy of the
- * scheme's receiver rule fed the same samples: Eq. (1)) and a cascade fed every level change the controller commanded
- * ({@link MbaCascade#observe}), whose {@link MbaCascade#nextChangeNs} says from when a sample with that verdict can
- * change a level. A sample before that time is streamed (published without {@code ClockAdvance}, no wait), at most
- * {@value #MAX_STREAMED} in a row; the next sample that can bring a decision is waited for, and its {@code ClockDone}
- * covers the streamed ones. A command dated at a streamed sample fails the run ({@link #streamedPast}): it cannot
- * happen while the controller runs the rule followed here. After a takeover, a fail-safe or a command outside the
- * session the hook stops streaming ({@link #stop}); hostCC's rules never stream.
+ * sample that can bring one. It knows which cannot: it runs the scheme's own receiver rule (core's
+ * {@code ReceiverRule.policy}, the class the receiver controller runs: Eq. (1) and the cascade for RHCC's rule,
+ * hostCC's occupancy test and levels for hostCC's) over the very samples it relays, in order, from the same initial
+ * state, so the rule decides here exactly what it decides on the receiver node. A sample at which the rule changes no
+ * level and, for a rule that marks CE, leaves the marking as it was is streamed (published without
+ * {@code ClockAdvance}, no wait), at most {@value #MAX_STREAMED} in a row; a sample that brings a decision is waited
+ * for, and its {@code ClockDone} covers the streamed ones. A command dated at a streamed sample fails the run
+ * ({@link #streamedPast}): it cannot happen while the controller runs the rule run here. After a takeover, a
+ * fail-safe or a command outside the session the rule's state may no longer be the controller's, and every sample
+ * waits ({@link #stop}).
  * <p>
  * <b>Note:</b> single-threaded (the simulator's); allocation-free per sample.
  */
@@ -25,48 +26,57 @@ final class IioLookahead
 {
     /** Most IIO samples streamed without a wait in a row: bounds how far the receiver controller may lag behind. */
     static final int MAX_STREAMED = 256;
-    /** Where the verdict copy of the receiver's rule sends its level changes: the controller's own are observed. */
+    /** Where the copy of the receiver's rule sends its level changes: only their count is read here. */
     private static final MbaLevelSink NO_LEVELS = (group, level, nowNs) -> { };
 
-    /** The receiver's rule fed the samples it is sent, for its verdict only (its level changes go nowhere). */
-    private final MbaPolicy verdict;
-    private MbaCascade levels;
+    /** The receiver's rule fed the samples the hook relays; null without a receiver loop. */
+    private final MbaPolicy rule;
+    private final boolean marksCe;
+    private boolean marking;
+    private boolean active;
     private int streamed;
     private long lastStreamedNs = Long.MIN_VALUE;
     private long streamedSamples;
 
-    private IioLookahead(final MbaPolicy verdict, final MbaCascade levels)
+    private IioLookahead(final MbaPolicy rule, final boolean marksCe)
     {
-        this.verdict = verdict;
-        this.levels = levels;
+        this.rule = rule;
+        this.marksCe = marksCe;
+        this.active = null != rule;
     }
 
     /**
      * @param scheme the run's scheme.
      * @param config the session's parameters.
-     * @return the lookahead of the scheme's receiver rule (one that never streams without a receiver loop or under
-     * hostCC's rules, whose controller runs no cascade).
+     * @return the lookahead of the scheme's receiver rule (one that never streams without a receiver loop).
      */
     static IioLookahead of(final Scheme scheme, final ControllerConfig config)
     {
-        return new IioLookahead(scheme.receiverLoop() ? scheme.receiverRule().policy(config) : null,
-            scheme.receiverLoop() && !scheme.hostCc() ? new MbaCascade(config.cascade()) : null);
+        return scheme.receiverLoop() ?
+            new IioLookahead(scheme.receiverRule().policy(config), scheme.receiverRule().marksCe()) :
+            new IioLookahead(null, false);
     }
 
     /**
-     * Feeds the receiver rule's verdict copy a sample the hook relays (every one, in order).
+     * Feeds the receiver rule a sample the hook relays (every one, in order).
      *
-     * @return true if the sample cannot change a level and may be streamed.
+     * @return true if the sample brings no decision and may be streamed.
      */
     boolean onSample(final double occupancy, final double pcieGbps, final long nowNs)
     {
-        boolean congested = false;
-        if (null != verdict)
+        if (null == rule)
         {
-            verdict.onSample(occupancy, pcieGbps, nowNs, NO_LEVELS);
-            congested = verdict.congested();
+            return false;
         }
-        return null != levels && streamed < MAX_STREAMED && nowNs < levels.nextChangeNs(congested);
+        final int changes = rule.onSample(occupancy, pcieGbps, nowNs, NO_LEVELS);
+        boolean markingChanged = false;
+        if (marksCe)
+        {
+            final boolean mark = rule.congested();
+            markingChanged = mark != marking;
+            marking = mark;
+        }
+        return active && 0 == changes && !markingChanged && streamed < MAX_STREAMED;
     }
 
     /**
@@ -75,7 +85,7 @@ final class IioLookahead
      */
     boolean congested()
     {
-        return null == verdict || verdict.congested();
+        return null == rule || rule.congested();
     }
 
     /**
@@ -122,30 +132,12 @@ final class IioLookahead
     }
 
     /**
-     * Follows a level the receiver controller commanded (a group the cascade does not have stops the streaming).
-     */
-    void observe(final int group, final int level, final long nowNs)
-    {
-        if (null != levels)
-        {
-            if (group < levels.groupCount())
-            {
-                levels.observe(group, level, nowNs);
-            }
-            else
-            {
-                levels = null;
-            }
-        }
-    }
-
-    /**
-     * From now on every sample waits: the controller's levels may no longer be the cascade's (a takeover, a
+     * From now on every sample waits: the controller's state may no longer be the rule's here (a takeover, a
      * fail-safe, a command outside the session).
      */
     void stop()
     {
-        levels = null;
+        active = false;
     }
 
     /**

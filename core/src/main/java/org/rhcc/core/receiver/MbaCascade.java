@@ -154,68 +154,12 @@ public final class MbaCascade
         return 1;
     }
 
-    /**
-     * Takes over a level change that another cascade of the same configuration emitted, without emitting it: a
-     * cascade fed every change of another one (and nothing else) holds its levels and the time of its last change,
-     * so that its {@link #nextChangeNs} is the other's.
-     *
-     * @param group the group that changed.
-     * @param level its new level.
-     * @param nowNs time of the change, ns.
-     */
-    public void observe(final int group, final int level, final long nowNs)
+    private void observe(final int group, final int level, final long nowNs)
     {
         throttle += level - levels[group];
         levels[group] = level;
         lastChangeNs = nowNs;
         levelChanges++;
-    }
-
-    /**
-     * The earliest decision that can change a level while no level changes before it: {@link #onDecision} with this
-     * verdict emits nothing at any time before the answer (the lockstep's lookahead, docs/design.md §6).
-     * <p>
-     * <b>Note:</b> allocation-free.
-     *
-     * @param congested the verdict of the decision.
-     * @return the earliest decision time, ns, that can change a level: {@code Long.MIN_VALUE} for any time,
-     *         {@code Long.MAX_VALUE} for none.
-     */
-    public long nextChangeNs(final boolean congested)
-    {
-        return congested ? nextThrottleNs() : nextRelaxNs();
-    }
-
-    private long nextThrottleNs()
-    {
-        if (throttle == throttleCeiling)
-        {
-            return Long.MAX_VALUE;
-        }
-        for (final int g : jumpOrder)
-        {
-            if (levels[g] < jumpLevels[g])
-            {
-                return Long.MIN_VALUE;
-            }
-        }
-        for (final int g : stepOrder)
-        {
-            if (levels[g] < maxLevels[g])
-            {
-                return lastChangeNs == NEVER ? Long.MIN_VALUE : lastChangeNs + stepDownIntervalNs;
-            }
-        }
-        return Long.MAX_VALUE;
-    }
-
-    private long nextRelaxNs()
-    {
-        if (0 == throttle)
-        {
-            return Long.MAX_VALUE;
-        }
-        return lastChangeNs == NEVER ? Long.MIN_VALUE : lastChangeNs + stepUpIntervalNs;
     }
 
     /**

@@ -96,46 +96,4 @@ class MbaCascadeTest
         assertThrows(IllegalArgumentException.class, () -> new MbaCascadeConfig.Group(" ", 0, 4));
         assertThrows(IllegalArgumentException.class, () -> new MbaCascadeConfig.Group("x", -1, 4));
     }
-
-    @Test
-    void shouldChangeALevelExactlyFromItsNextChangeTimeAndKeepAnObservingCascadeInStep()
-    {
-        final MbaCascade observer = new MbaCascade(MbaCascadeConfig.paperDefaults());
-        final MbaLevelSink relay = (group, level, nowNs) -> observer.observe(group, level, nowNs);
-        final java.util.SplittableRandom random = new java.util.SplittableRandom(7);
-        int emitted = 0;
-        boolean congested = false;
-        for (long nowNs = 400; nowNs < 20_000 * US; nowNs += 400)
-        {
-            if (random.nextInt(300) == 0)
-            {
-                congested = !congested;
-            }
-            final long nextNs = observer.nextChangeNs(congested);
-            final int changed = cascade.onDecision(congested, nowNs, relay);
-            assertEquals(nowNs >= nextNs ? 1 : 0, changed, "decision at " + nowNs + " ns, next change " + nextNs);
-            emitted += changed;
-            for (int g = 0; g < cascade.groupCount(); g++)
-            {
-                assertEquals(cascade.level(g), observer.level(g));
-            }
-        }
-        assertEquals(cascade.levelChanges(), observer.levelChanges());
-        org.junit.jupiter.api.Assertions.assertTrue(emitted > 20, "the sequence throttled and relaxed: " + emitted);
-    }
-
-    @Test
-    void shouldTellWhenNoDecisionCanChangeALevel()
-    {
-        assertEquals(Long.MAX_VALUE, cascade.nextChangeNs(false), "unthrottled: relaxing changes nothing");
-        assertEquals(Long.MIN_VALUE, cascade.nextChangeNs(true), "the jump group jumps at once");
-        cascade.onDecision(true, 0, sink);
-        assertEquals(20 * US, cascade.nextChangeNs(true));
-        assertEquals(150 * US, cascade.nextChangeNs(false));
-        for (long t = 20 * US; t <= 80 * US; t += 20 * US)
-        {
-            cascade.onDecision(true, t, sink);
-        }
-        assertEquals(Long.MAX_VALUE, cascade.nextChangeNs(true), "at the ceiling");
-    }
 }
