@@ -113,28 +113,30 @@ public final class ClusterControllers implements AutoCloseable
         self.put("pekko.cluster.roles", nodes == 1 ? List.of(NodeSettings.ROLE_SIM, NodeSettings.ROLE_RECEIVER,
             NodeSettings.ROLE_SENDER) : List.of(NodeSettings.ROLE_SIM));
         self.put("pekko.cluster.seed-nodes", List.of());
-        self.put("pekko.remote.artery.canonical.port", 0);
         self.put("rhcc.aeron.archive.name", "node");
-        final RhccNode node = RhccNode.start(RhccConfig.load(null, self));
         final List<ChildNode> children = new ArrayList<>();
+        RhccNode node = null;
         SimPlatform platform = null;
         try
         {
-            final Map<String, Object> child = new LinkedHashMap<>(common);
-            child.put("pekko.cluster.seed-nodes", List.of(node.address().toString()));
-            child.put("pekko.remote.artery.canonical.port", 0);
-            if (2 == nodes)
+            if (nodes > 1)
             {
-                children.add(ChildNode.launch(work, "controllers",
-                    List.of(NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER), http(child, childHttpPortBase, 0)));
+                // the child JVMs start while this node does (its Artery port chosen up front): they ask to join
+                // every second until it listens, instead of the default 5 s
+                final int port = freeTcpPort();
+                self.put("pekko.remote.artery.canonical.port", port);
+                final Map<String, Object> child = new LinkedHashMap<>(common);
+                child.put("pekko.cluster.seed-nodes", List.of("pekko://" + RhccNode.SYSTEM_NAME + "@" +
+                    RhccConfig.load(null, self).getString("pekko.remote.artery.canonical.hostname") + ":" + port));
+                child.put("pekko.cluster.seed-node-timeout", "1s");
+                child.put("pekko.remote.artery.canonical.port", 0);
+                launchChildren(nodes, work, child, childHttpPortBase, children);
             }
-            else if (3 == nodes)
+            else
             {
-                children.add(ChildNode.launch(work, NodeSettings.ROLE_RECEIVER, List.of(NodeSettings.ROLE_RECEIVER),
-                    http(child, childHttpPortBase, 0)));
-                children.add(ChildNode.launch(work, NodeSettings.ROLE_SENDER, List.of(NodeSettings.ROLE_SENDER),
-                    http(child, childHttpPortBase, 1)));
+                self.put("pekko.remote.artery.canonical.port", 0);
             }
+            node = RhccNode.start(RhccConfig.load(null, self));
             node.awaitUp(FORMATION_TIMEOUT, NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER);
             platform = new SimPlatform(node);
             return new ClusterControllers(work, node, platform, children);
@@ -143,8 +145,25 @@ public final class ClusterControllers implements AutoCloseable
         {
             CloseHelper.quietClose(platform);
             children.forEach(ChildNode::close);
-            node.close();
+            CloseHelper.quietClose(node);
             throw ex;
+        }
+    }
+
+    private static void launchChildren(final int nodes, final Path work, final Map<String, Object> child,
+        final int childHttpPortBase, final List<ChildNode> children)
+    {
+        if (2 == nodes)
+        {
+            children.add(ChildNode.launch(work, "controllers",
+                List.of(NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER), http(child, childHttpPortBase, 0)));
+        }
+        else
+        {
+            children.add(ChildNode.launch(work, NodeSettings.ROLE_RECEIVER, List.of(NodeSettings.ROLE_RECEIVER),
+                http(child, childHttpPortBase, 0)));
+            children.add(ChildNode.launch(work, NodeSettings.ROLE_SENDER, List.of(NodeSettings.ROLE_SENDER),
+                http(child, childHttpPortBase, 1)));
         }
     }
 
@@ -244,6 +263,18 @@ public final class ClusterControllers implements AutoCloseable
     private static String udp(final int port)
     {
         return "aeron:udp?endpoint=127.0.0.1:" + port;
+    }
+
+    private static int freeTcpPort()
+    {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
+        {
+            return socket.getLocalPort();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot find a free TCP port on 127.0.0.1", ex);
+        }
     }
 
     private static int freeUdpPort()
