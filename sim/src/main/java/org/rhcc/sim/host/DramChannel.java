@@ -12,15 +12,15 @@ import org.rhcc.sim.SimParameters;
  */
 final class DramChannel
 {
-    private static final int READ = 0;
+    static final int READ = 0;
     private static final int WRITE = 1;
-    private static final double EPS = 1e-9;
+    static final double EPS = 1e-9;
     /** Residues below this are flushed to zero: fluid splits would otherwise decay into subnormal doubles, whose
      * arithmetic is two orders of magnitude slower. */
-    private static final double TINY = 1e-12;
+    static final double TINY = 1e-12;
 
-    private final double lineNs;
-    private final double linesPerNs;
+    final double lineNs;
+    final double linesPerNs;
     private final double tSwitchNs;
     private final double rpqCap;
     private final double wpqHigh;
@@ -31,32 +31,37 @@ final class DramChannel
     private final double refreshIntervalNs;
     private final double refreshNs;
 
-    /** Reads in the RPQ per read class, lines. */
-    final double[] rpq = new double[MemoryController.READ_CLASSES];
-    /** Reads waiting in front of the RPQ (the CHA's TOR) per read class, lines. */
-    final double[] waiting = new double[MemoryController.READ_CLASSES];
-    /** Reads served in the last step per read class, lines. */
-    final double[] served = new double[MemoryController.READ_CLASSES];
+    // reads of class 0, 1 and 2 (see MemoryController.READ_CLASSES) in the RPQ, waiting in front of it (the CHA's
+    // TOR), and served in the last step, lines
+    double rpq0;
+    double rpq1;
+    double rpq2;
+    double waiting0;
+    double waiting1;
+    double waiting2;
+    double served0;
+    double served1;
+    double served2;
     /** WPQ occupancy, lines. */
     double wpq;
     /** Writes served in the last step, lines. */
     double servedWrites;
     /** Bus direction changes so far. */
     long switches;
-    /** Bus time left unused in the step, ns (negative or zero when the step was used up). */
+    /** Bus time left unused in the last step, ns (negative or zero when the step was used up). */
     double budgetNs;
-    /** Turnaround time in the step that an opportunistic drain took from free bus time, ns. */
+    /** Turnaround time in the last step that an opportunistic drain took from free bus time, ns. */
     double freeTurnNs;
 
-    private int mode = READ;
-    private double turnLeftNs;
+    int mode = READ;
+    double turnLeftNs;
     /** Whether the drain in progress, and so its turnarounds, was forced by a full WPQ while reads waited
      * (counts as busy for the utilisation); an opportunistic drain's turnarounds use free time. */
     private boolean turnDisplaces;
     private double refreshLeftNs;
     private double nextRefreshNs;
-    private double readsSinceDrain;
-    private double writesSinceSwitch;
+    double readsSinceDrain;
+    double writesSinceSwitch;
 
     /**
      * @param dram           the DRAM parameters.
@@ -89,80 +94,125 @@ final class DramChannel
      */
     void step(final double nowNs, final double stepNs, final boolean allClasses)
     {
+        servedWrites = 0.0;
+        freeTurnNs = 0.0;
         if (allClasses)
         {
             admitAll();
+            AllClassesBus.run(this, refresh(nowNs, stepNs));
         }
         else
         {
             admitLocal();
-        }
-        budgetNs = stepNs;
-        refresh(nowNs);
-        served[0] = 0.0;
-        served[1] = 0.0;
-        served[2] = 0.0;
-        servedWrites = 0.0;
-        freeTurnNs = 0.0;
-        for (int guard = 0; guard < 8 && budgetNs > EPS; guard++)
-        {
-            if (turnLeftNs > 0.0)
-            {
-                spendTurnaround();
-                continue;
-            }
-            final double rpqTotal = allClasses ? rpq[0] + rpq[1] + rpq[2] : rpq[0];
-            final boolean readsWaiting = rpqTotal > EPS;
-            if (!(READ == mode ? readStep(rpqTotal, readsWaiting, allClasses) : writeStep(rpqTotal, readsWaiting)))
-            {
-                break;
-            }
-        }
-        for (int c = 0; c < rpq.length; c++)
-        {
-            rpq[c] = rpq[c] < TINY ? 0.0 : rpq[c];
+            runBusLocal(refresh(nowNs, stepNs));
         }
         wpq = wpq < TINY ? 0.0 : wpq;
     }
 
+    /**
+     * The bus while only read class 0 has ever been enqueued; the state the bus changes on every turn of the loop is
+     * kept in locals (the step's hot path).
+     */
+    private void runBusLocal(final double stepBudgetNs)
+    {
+        double budgetNs = stepBudgetNs;
+        double q0 = rpq0;
+        double w = wpq;
+        double sinceDrain = readsSinceDrain;
+        double drained = writesSinceSwitch;
+        served0 = 0.0;
+        for (int guard = 0; guard < 8 && budgetNs > EPS; guard++)
+        {
+            if (turnLeftNs > 0.0)
+            {
+                budgetNs -= spendTurnaround(budgetNs);
+                continue;
+            }
+            final boolean readsWaiting = q0 > EPS;
+            if (READ == mode)
+            {
+                if (drainDue(w, readsWaiting, sinceDrain))
+                {
+                    toWrite(readsWaiting);
+                    drained = 0.0;
+                    continue;
+                }
+                if (!readsWaiting)
+                {
+                    break;
+                }
+                final double lines = budgetNs * linesPerNs;
+                final double n = Math.min(q0, lines);
+                q0 -= n;
+                served0 += n;
+                sinceDrain += n;
+                budgetNs -= n * lineNs;
+                continue;
+            }
+            final double n = writeLines(budgetNs, w, drained, q0, readsWaiting);
+            if (n < 0.0)
+            {
+                if (!readsWaiting)
+                {
+                    break;
+                }
+                toRead();
+                sinceDrain = 0.0;
+                continue;
+            }
+            w -= n;
+            servedWrites += n;
+            drained += n;
+            budgetNs -= n * lineNs;
+        }
+        this.budgetNs = budgetNs;
+        rpq0 = q0 < TINY ? 0.0 : q0;
+        wpq = w;
+        readsSinceDrain = sinceDrain;
+        writesSinceSwitch = drained;
+    }
+
     private void admitAll()
     {
-        final double waitTotal = waiting[0] + waiting[1] + waiting[2];
+        final double w0 = waiting0;
+        final double w1 = waiting1;
+        final double w2 = waiting2;
+        final double waitTotal = w0 + w1 + w2;
         if (waitTotal > 0.0)
         {
-            final double space = rpqCap - rpq[0] - rpq[1] - rpq[2];
+            final double space = rpqCap - rpq0 - rpq1 - rpq2;
             if (space > 0.0)
             {
                 final double f = space >= waitTotal ? 1.0 : space / waitTotal;
-                for (int c = 0; c < rpq.length; c++)
-                {
-                    final double w = waiting[c];
-                    rpq[c] += w * f;
-                    waiting[c] = f >= 1.0 ? 0.0 : w - w * f;
-                }
+                rpq0 += w0 * f;
+                rpq1 += w1 * f;
+                rpq2 += w2 * f;
+                waiting0 = f >= 1.0 ? 0.0 : w0 - w0 * f;
+                waiting1 = f >= 1.0 ? 0.0 : w1 - w1 * f;
+                waiting2 = f >= 1.0 ? 0.0 : w2 - w2 * f;
             }
         }
     }
 
     private void admitLocal()
     {
-        final double w0 = waiting[0];
+        final double w0 = waiting0;
         if (w0 > 0.0)
         {
-            final double space = rpqCap - rpq[0];
+            final double space = rpqCap - rpq0;
             if (space > 0.0)
             {
                 if (space >= w0)
                 {
                     // f = 1: w0 x f is w0 itself
-                    rpq[0] += w0;
-                    waiting[0] = 0.0;
+                    rpq0 += w0;
+                    waiting0 = 0.0;
                 }
                 else
                 {
                     final double f = space / w0;
-                    rpq[0] += w0 * f;
-                    waiting[0] = f >= 1.0 ? 0.0 : w0 - w0 * f;
+                    rpq0 += w0 * f;
+                    waiting0 = f >= 1.0 ? 0.0 : w0 - w0 * f;
                 }
             }
         }
@@ -170,9 +220,12 @@ final class DramChannel
 
     /**
      * Every {@code tREFI} the channel is blocked for {@code tRFC}.
+     *
+     * @return the bus time left in the step, ns.
      */
-    private void refresh(final double nowNs)
+    private double refresh(final double nowNs, final double stepNs)
     {
+        double budgetNs = stepNs;
         double blockedNs = refreshLeftNs;
         if (nowNs >= nextRefreshNs)
         {
@@ -191,90 +244,48 @@ final class DramChannel
             budgetNs -= use;
         }
         refreshLeftNs = blockedNs;
+        return budgetNs;
     }
 
-    private void spendTurnaround()
+    /**
+     * @return the bus time the turnaround took, ns.
+     */
+    double spendTurnaround(final double budgetNs)
     {
         final double use = Math.min(budgetNs, turnLeftNs);
         turnLeftNs -= use;
-        budgetNs -= use;
         if (!turnDisplaces)
         {
             freeTurnNs += use;
         }
+        return use;
     }
 
     /**
-     * READ mode: drain the WPQ when it is due, else serve the RPQ FIFO (classes in proportion to their share).
-     *
-     * @return false when the bus has nothing to do for the rest of the step.
+     * READ mode drains the WPQ when it reaches W_hi and either a read batch was served since the last drain or no read
+     * waits, or when no read waits and it holds at least W_lo (opportunistic drain).
      */
-    private boolean readStep(final double rpqTotal, final boolean readsWaiting, final boolean allClasses)
+    boolean drainDue(final double w, final boolean readsWaiting, final double sinceDrain)
     {
-        final double w = wpq;
-        if ((w >= wpqHigh && (!readsWaiting || readsSinceDrain >= minReadBurst)) ||
-            (!readsWaiting && w >= wpqLow && w > EPS))
-        {
-            mode = WRITE;
-            turnLeftNs = tSwitchNs;
-            turnDisplaces = readsWaiting;
-            writesSinceSwitch = 0.0;
-            switches++;
-            return true;
-        }
-        if (!readsWaiting)
-        {
-            return false;
-        }
-        final double lines = budgetNs * linesPerNs;
-        final double n = Math.min(rpqTotal, lines);
-        if (allClasses)
-        {
-            serveReads(n, rpqTotal);
-        }
-        else
-        {
-            rpq[0] -= n;
-            served[0] += n;
-        }
-        readsSinceDrain += n;
-        budgetNs -= n * lineNs;
-        return true;
+        return (w >= wpqHigh && (!readsWaiting || sinceDrain >= minReadBurst)) ||
+            (!readsWaiting && w >= wpqLow && w > EPS);
     }
 
-    private void serveReads(final double n, final double rpqTotal)
+    void toWrite(final boolean readsWaiting)
     {
-        final double q0 = rpq[0];
-        final double q1 = rpq[1];
-        final double q2 = rpq[2];
-        final double a0;
-        final double a1;
-        final double a2;
-        if (0.0 == q1 && 0.0 == q2)
-        {
-            a0 = n;
-            a1 = 0.0;
-            a2 = 0.0;
-        }
-        else if (0.0 == q0 && 0.0 == q2)
-        {
-            a0 = 0.0;
-            a1 = n;
-            a2 = 0.0;
-        }
-        else
-        {
-            final double f = n / rpqTotal;
-            a0 = q0 * f;
-            a1 = q1 * f;
-            a2 = q2 * f;
-        }
-        rpq[0] = q0 - a0;
-        rpq[1] = q1 - a1;
-        rpq[2] = q2 - a2;
-        served[0] += a0;
-        served[1] += a1;
-        served[2] += a2;
+        mode = WRITE;
+        turnLeftNs = tSwitchNs;
+        turnDisplaces = readsWaiting;
+        writesSinceSwitch = 0.0;
+        switches++;
+    }
+
+    void toRead()
+    {
+        mode = READ;
+        turnLeftNs = tSwitchNs;
+        readsSinceDrain = 0.0;
+        switches++;
     }
 
     /**
@@ -283,26 +294,20 @@ final class DramChannel
      * drain only once a read batch has gathered: then the drain stops at W_lo or after maxWriteBurst writes; with
      * fewer reads queued the drain goes on, until the WPQ is empty.
      *
-     * @return false when the bus has nothing to do for the rest of the step.
+     * @param w        the WPQ, lines.
+     * @param drained  lines written since the drain began.
+     * @param rpqTotal reads in the RPQ, lines.
+     * @return lines to write now (> 0), or -1 when the drain ends.
      */
-    private boolean writeStep(final double rpqTotal, final boolean readsWaiting)
+    double writeLines(final double budgetNs, final double w, final double drained, final double rpqTotal,
+        final boolean readsWaiting)
     {
-        final double w = wpq;
-        final double drained = writesSinceSwitch;
         final boolean readBatch = rpqTotal >= minReadBurst - EPS && readsWaiting;
         final boolean batchDone = drained >= drainBatch - EPS;
         if (w <= EPS || (readsWaiting && batchDone && w <= wpqLow + EPS) ||
             (readBatch && drained >= maxWriteBurst - EPS))
         {
-            if (readsWaiting)
-            {
-                mode = READ;
-                turnLeftNs = tSwitchNs;
-                readsSinceDrain = 0.0;
-                switches++;
-                return true;
-            }
-            return false;
+            return -1.0;
         }
         final double lines = budgetNs * linesPerNs;
         double n = Math.min(w, lines);
@@ -317,10 +322,6 @@ final class DramChannel
             final double batchLeft = maxWriteBurst - drained;
             n = Math.min(n, batchLeft);
         }
-        wpq = w - n;
-        servedWrites += n;
-        writesSinceSwitch = drained + n;
-        budgetNs -= n * lineNs;
-        return true;
+        return n;
     }
 }

@@ -103,7 +103,19 @@ public final class MemoryController
         {
             otherReadClasses = true;
         }
-        channelState[channel].waiting[readClass] += lines;
+        final DramChannel ch = channelState[channel];
+        if (0 == readClass)
+        {
+            ch.waiting0 += lines;
+        }
+        else if (1 == readClass)
+        {
+            ch.waiting1 += lines;
+        }
+        else
+        {
+            ch.waiting2 += lines;
+        }
     }
 
     /**
@@ -121,7 +133,18 @@ public final class MemoryController
         }
         for (final DramChannel ch : channelState)
         {
-            ch.waiting[readClass] += share;
+            if (0 == readClass)
+            {
+                ch.waiting0 += share;
+            }
+            else if (1 == readClass)
+            {
+                ch.waiting1 += share;
+            }
+            else
+            {
+                ch.waiting2 += share;
+            }
         }
     }
 
@@ -175,16 +198,21 @@ public final class MemoryController
         busyNsThisStep = 0.0;
         readBacklogThisStep = 0.0;
         final boolean allClasses = otherReadClasses;
-        final int classes = allClasses ? READ_CLASSES : 1;
         for (final DramChannel ch : channelState)
         {
             ch.step(nowNs, stepNs, allClasses);
             busyNsThisStep += stepNs - (ch.budgetNs > 0.0 ? ch.budgetNs : 0.0) - ch.freeTurnNs;
-            for (int c = 0; c < classes; c++)
+            readBacklogThisStep += ch.rpq0 + ch.waiting0;
+            servedReadsTotal[0] += ch.served0;
+            last[0] += ch.served0;
+            if (allClasses)
             {
-                readBacklogThisStep += ch.rpq[c] + ch.waiting[c];
-                servedReadsTotal[c] += ch.served[c];
-                last[c] += ch.served[c];
+                readBacklogThisStep += ch.rpq1 + ch.waiting1;
+                readBacklogThisStep += ch.rpq2 + ch.waiting2;
+                servedReadsTotal[1] += ch.served1;
+                servedReadsTotal[2] += ch.served2;
+                last[1] += ch.served1;
+                last[2] += ch.served2;
             }
             servedWritesTotal += ch.servedWrites;
         }
@@ -269,7 +297,8 @@ public final class MemoryController
      */
     public double servedReads(final int channel, final int readClass)
     {
-        return channelState[channel].served[readClass];
+        final DramChannel ch = channelState[channel];
+        return 0 == readClass ? ch.served0 : 1 == readClass ? ch.served1 : ch.served2;
     }
 
     /**
@@ -297,7 +326,7 @@ public final class MemoryController
     public double readBacklog(final int channel)
     {
         final DramChannel ch = channelState[channel];
-        return ch.rpq[0] + ch.rpq[1] + ch.waiting[0] + ch.waiting[1] + ch.rpq[2] + ch.waiting[2];
+        return ch.rpq0 + ch.rpq1 + ch.waiting0 + ch.waiting1 + ch.rpq2 + ch.waiting2;
     }
 
     /**

@@ -80,11 +80,82 @@ public final class WriteBacklog
      */
     public void step(final MemoryController mc)
     {
-        // while only IO and CPU_LOCAL have ever been offered, the same operations on those two classes, in the same
-        // order, without the other classes' zeros
-        final int classes = otherClasses ? CLASSES : CPU_LOCAL + 1;
+        if (otherClasses)
+        {
+            stepAllClasses(mc);
+        }
+        else
+        {
+            stepIoAndLocal(mc);
+        }
+    }
+
+    /**
+     * {@link #step(MemoryController)} while only {@link #IO} and {@link #CPU_LOCAL} have ever been offered: the same
+     * operations on those two classes, in the same order, without the other classes' zeros.
+     */
+    private void stepIoAndLocal(final MemoryController mc)
+    {
+        double a0 = 0.0;
+        double a1 = 0.0;
         double released = 0.0;
-        for (int c = 0; c < classes; c++)
+        final double o0 = offered[0] * share;
+        final double o1 = offered[1] * share;
+        offered[0] = 0.0;
+        offered[1] = 0.0;
+        for (final Channel ch : channelState)
+        {
+            double w0 = ch.waiting[0] + o0;
+            double w1 = ch.waiting[1] + o1;
+            final double demand = w0 + w1;
+            double b = ch.backlog;
+            double io = ch.io;
+            if (demand > 0.0)
+            {
+                final double space = capacityPerChannel - b;
+                if (space > 0.0)
+                {
+                    if (demand <= space)
+                    {
+                        a0 += w0;
+                        io += w0;
+                        a1 += w1;
+                        w0 = 0.0;
+                        w1 = 0.0;
+                        b += demand;
+                    }
+                    else
+                    {
+                        final double f = space / demand;
+                        final double x0 = w0 * f;
+                        final double x1 = w1 * f;
+                        w0 = flush(w0 - x0);
+                        w1 = flush(w1 - x1);
+                        a0 += x0;
+                        io += x0;
+                        a1 += x1;
+                        b += space;
+                    }
+                }
+            }
+            ch.waiting[0] = w0;
+            ch.waiting[1] = w1;
+            released += releaseToWpq(ch, mc, b, io);
+        }
+        ioToWpq = released;
+        admitted[0] = a0;
+        admitted[1] = a1;
+        admittedTotal[0] += a0;
+        admittedTotal[1] += a1;
+    }
+
+    /**
+     * {@link #step(MemoryController)} over every waiting class.
+     */
+    private void stepAllClasses(final MemoryController mc)
+    {
+        double released = 0.0;
+        for (int c = 0; c < CLASSES; c++)
         {
             offeredShare[c] = offered[c] * share;
             offered[c] = 0.0;
@@ -92,11 +163,11 @@ public final class WriteBacklog
         }
         for (final Channel ch : channelState)
         {
-            admit(ch, classes);
-            released += releaseToWpq(ch, mc);
+            admit(ch, CLASSES);
+            released += releaseToWpq(ch, mc, ch.backlog, ch.io);
         }
         ioToWpq = released;
-        for (int c = 0; c < classes; c++)
+        for (int c = 0; c < CLASSES; c++)
         {
             admittedTotal[c] += admitted[c];
         }
@@ -154,12 +225,15 @@ public final class WriteBacklog
      * Moves a channel's backlog into its WPQ while the WPQ has room; the NIC's lines leave in proportion to their
      * share of the backlog (a FIFO).
      *
+     * @param backlogLines the channel's backlog after admission, lines.
+     * @param ioLines      of which the NIC's, lines.
      * @return the NIC's lines that moved.
      */
-    private double releaseToWpq(final Channel ch, final MemoryController mc)
+    private double releaseToWpq(final Channel ch, final MemoryController mc, final double backlogLines,
+        final double ioLines)
     {
-        double b = ch.backlog;
-        double io = ch.io;
+        double b = backlogLines;
+        double io = ioLines;
         double released = 0.0;
         if (b > 0.0)
         {
