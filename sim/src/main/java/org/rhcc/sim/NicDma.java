@@ -108,6 +108,22 @@ final class NicDma
             return;
         }
         final double budget = Math.min(io.tokens(), creditsFree);
+        take(budget, rdmaPortLines, rdmaLines, tcpLines, nowNs);
+    }
+
+    /**
+     * The link takes the ports' formed TLPs within the step's budget, one TLP per port in turn, and counts the RDMA
+     * port's stalled share.
+     *
+     * @param budget        lines the IIO's tokens and the posted credits allow this step.
+     * @param rdmaPortLines the RDMA port's waiting lines, CQEs included.
+     * @param rdmaLines     of which payload in the RX buffer.
+     * @param tcpLines      the TCP port's waiting lines.
+     * @param nowNs         the step's start, ns.
+     */
+    private void take(final double budget, final double rdmaPortLines, final double rdmaLines, final double tcpLines,
+        final double nowNs)
+    {
         // one TLP per port in turn: each takes half the budget, and what one leaves the other may take
         double rdmaBudget = Math.min(rdmaPortLines, budget);
         double tcpTake = 0.0;

@@ -57,6 +57,21 @@ final class SimulationEngine implements FabricListener
     private final FabricQpRates fabricQpRates;
     private final double packetLinesPerChannel;
 
+    // the run's length and the periods of its periodic tasks, steps; and the step after which each task falls due next
+    private long totalSteps;
+    private long warmupSteps;
+    private long windowSteps;
+    private long iioWindowSteps;
+    private long sampleSteps;
+    private long hitSteps;
+    private long progressSteps;
+    private boolean wantsSamples;
+    private long nextSample;
+    private long nextHit;
+    private long nextWindow;
+    private long nextIio;
+    private long nextProgress;
+
     SimulationEngine(final RunSpec spec, final SimParameters params, final ControllerHook hook,
         final ProgressListener progress)
     {
@@ -143,14 +158,14 @@ final class SimulationEngine implements FabricListener
     {
         final SimParameters.Telemetry tel = params.telemetry();
         final long totalNs = spec.warmupNs() + spec.durationNs();
-        final long totalSteps = (long)Math.ceil(totalNs / stepNs);
-        final long warmupSteps = Math.round(spec.warmupNs() / stepNs);
-        final long windowSteps = Math.max(1L, Math.round(tel.windowNs() / stepNs));
-        final long iioWindowSteps = Math.max(1L, Math.round(tel.iioWindowNs() / stepNs));
-        final long sampleSteps = Math.max(1L, Math.round(iioSensor.readLatencyNs() / stepNs));
-        final long hitSteps = Math.max(1L, Math.round(params.io().hitWindowNs() / stepNs));
-        final long progressSteps = Math.max(1L, totalSteps / 100);
-        final boolean wantsSamples = hook.wantsIioSamples();
+        totalSteps = (long)Math.ceil(totalNs / stepNs);
+        warmupSteps = Math.round(spec.warmupNs() / stepNs);
+        windowSteps = Math.max(1L, Math.round(tel.windowNs() / stepNs));
+        iioWindowSteps = Math.max(1L, Math.round(tel.iioWindowNs() / stepNs));
+        sampleSteps = Math.max(1L, Math.round(iioSensor.readLatencyNs() / stepNs));
+        hitSteps = Math.max(1L, Math.round(params.io().hitWindowNs() / stepNs));
+        progressSteps = Math.max(1L, totalSteps / 100);
+        wantsSamples = hook.wantsIioSamples();
         final int windows = (int)(totalSteps / windowSteps) + 1;
         final TimeSeries series = new TimeSeries(tel.windowNs(), tel.iioWindowNs(), windows,
             (int)(totalSteps / iioWindowSteps) + 1, (int)((warmupSteps + windowSteps - 1) / windowSteps));
@@ -161,13 +176,12 @@ final class SimulationEngine implements FabricListener
             fabric.start();
         }
         telemetry.measuring(0 == warmupSteps);
-        long nextSample = sampleSteps;
-        long nextHit = hitSteps;
-        long nextWindow = windowSteps;
-        long nextIio = iioWindowSteps;
-        long nextProgress = progressSteps;
-        // the step after which the next of the five periodic tasks below falls due
-        long nextDue = Math.min(Math.min(Math.min(nextSample, nextHit), Math.min(nextWindow, nextIio)), nextProgress);
+        nextSample = sampleSteps;
+        nextHit = hitSteps;
+        nextWindow = windowSteps;
+        nextIio = iioWindowSteps;
+        nextProgress = progressSteps;
+        long nextDue = nextDue();
         for (long step = 0; step < totalSteps; step++)
         {
             final double nowNs = step * stepNs;
@@ -182,53 +196,71 @@ final class SimulationEngine implements FabricListener
             }
             stepOnce(step, nowNs);
             final long done = step + 1;
-            if (done != nextDue)
+            if (done == nextDue)
             {
-                continue;
+                nextDue = runDueTasks(done, nowNs, series);
             }
-            if (done == nextSample)
-            {
-                nextSample += sampleSteps;
-                if (wantsSamples)
-                {
-                    final long readNs = (long)(nowNs + stepNs);
-                    final double occupancy = iioSensor.sampleOccupancy(readNs);
-                    hook.onIioSample(occupancy, iioSensor.pcieGbps(), readNs);
-                }
-            }
-            if (done == nextHit)
-            {
-                nextHit += hitSteps;
-                telemetry.snapshotNetwork();
-                hits.refresh(telemetry.total());
-                mc.nicTrainLinesPerChannel(packetLinesPerChannel * io.holdProbability());
-            }
-            if (done == nextWindow)
-            {
-                nextWindow += windowSteps;
-                telemetry.closeWindow(series, done >= warmupSteps + windowSteps);
-                if (null != fabric)
-                {
-                    fabric.checkTimeouts(nowNs + stepNs);
-                }
-                hook.onWindow((long)(nowNs + stepNs));
-            }
-            if (done == nextIio)
-            {
-                nextIio += iioWindowSteps;
-                telemetry.closeIioWindow(series, done >= warmupSteps + iioWindowSteps);
-            }
-            if (done == nextProgress)
-            {
-                nextProgress += progressSteps;
-                progress.onTelemetry(series, qpRates, (long)(nowNs + stepNs));
-                progress.onProgress(Math.min(1.0, (double)done / totalSteps));
-            }
-            nextDue = Math.min(Math.min(Math.min(nextSample, nextHit), Math.min(nextWindow, nextIio)), nextProgress);
         }
         progress.onTelemetry(series, qpRates, (long)(totalSteps * stepNs));
         progress.onProgress(1.0);
         return new SimulationResult(summary.metrics(), series, summary.diagnostics(), summary.protectedService());
+    }
+
+    /**
+     * @return the step after which the next of the five periodic tasks falls due.
+     */
+    private long nextDue()
+    {
+        return Math.min(Math.min(Math.min(nextSample, nextHit), Math.min(nextWindow, nextIio)), nextProgress);
+    }
+
+    /**
+     * Runs the periodic tasks due after step {@code done - 1}: the IIO sample, the DDIO hit refresh, the telemetry
+     * windows (and the transport timeouts), the progress report.
+     *
+     * @return the step after which the next task falls due.
+     */
+    private long runDueTasks(final long done, final double nowNs, final TimeSeries series)
+    {
+        if (done == nextSample)
+        {
+            nextSample += sampleSteps;
+            if (wantsSamples)
+            {
+                final long readNs = (long)(nowNs + stepNs);
+                final double occupancy = iioSensor.sampleOccupancy(readNs);
+                hook.onIioSample(occupancy, iioSensor.pcieGbps(), readNs);
+            }
+        }
+        if (done == nextHit)
+        {
+            nextHit += hitSteps;
+            telemetry.snapshotNetwork();
+            hits.refresh(telemetry.total());
+            mc.nicTrainLinesPerChannel(packetLinesPerChannel * io.holdProbability());
+        }
+        if (done == nextWindow)
+        {
+            nextWindow += windowSteps;
+            telemetry.closeWindow(series, done >= warmupSteps + windowSteps);
+            if (null != fabric)
+            {
+                fabric.checkTimeouts(nowNs + stepNs);
+            }
+            hook.onWindow((long)(nowNs + stepNs));
+        }
+        if (done == nextIio)
+        {
+            nextIio += iioWindowSteps;
+            telemetry.closeIioWindow(series, done >= warmupSteps + iioWindowSteps);
+        }
+        if (done == nextProgress)
+        {
+            nextProgress += progressSteps;
+            progress.onTelemetry(series, qpRates, (long)(nowNs + stepNs));
+            progress.onProgress(Math.min(1.0, (double)done / totalSteps));
+        }
+        return nextDue();
     }
 
     private void stepOnce(final long step, final double nowNs)

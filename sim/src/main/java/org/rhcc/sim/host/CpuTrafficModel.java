@@ -57,11 +57,11 @@ public final class CpuTrafficModel
     private final double directoryWriteFraction;
     private final double writesPerRead;
 
-    private final Group local;
-    private final Group remote;
-    private final Group protectedService;
-    private final Group[] groups;
-    private final Group[] activeGroups;
+    private final CoreGroup local;
+    private final CoreGroup remote;
+    private final CoreGroup protectedService;
+    private final CoreGroup[] groups;
+    private final CoreGroup[] activeGroups;
     private double upiQueue;
     private double rowMissProbability;
     private double localReturnSteps;
@@ -114,15 +114,16 @@ public final class CpuTrafficModel
         final int returnMax = (int)steps(returnFixedNs + rowMissCostNs + coreReadPathNs + upiHalfNs +
             MemoryController.readWaitMaxNs(dram)) + 3;
         final int writebackMax = (int)steps(writebackDelayNs + upiHalfNs) + 3;
-        local = new Group(LOCAL, WriteBacklog.CPU_LOCAL, localThreads, cpu.mlpPerThread(), localDelayNs, requestMax,
+        local = new CoreGroup(LOCAL, WriteBacklog.CPU_LOCAL, localThreads, cpu.mlpPerThread(), localDelayNs, requestMax,
             returnMax, writebackMax, steps(writebackDelayNs));
-        remote = new Group(REMOTE, WriteBacklog.CPU_REMOTE, remoteThreads, cpu.mlpPerThread(), remoteDelayNs,
+        remote = new CoreGroup(REMOTE, WriteBacklog.CPU_REMOTE, remoteThreads, cpu.mlpPerThread(), remoteDelayNs,
             requestMax, returnMax, writebackMax, steps(writebackDelayNs + upiHalfNs));
-        protectedService = new Group(PROTECTED, WriteBacklog.CPU_PROTECTED, protectedThreads, cpu.mlpPerThread(),
+        protectedService = new CoreGroup(PROTECTED, WriteBacklog.CPU_PROTECTED, protectedThreads, cpu.mlpPerThread(),
             protectedDelayNs, requestMax, returnMax, writebackMax, steps(writebackDelayNs));
-        groups = new Group[]{ local, remote, protectedService };
-        final Group[] mlcGroups = 0 == localThreads ? (0 == remoteThreads ? new Group[0] : new Group[]{ remote }) :
-            (0 == remoteThreads ? new Group[]{ local } : new Group[]{ local, remote });
+        groups = new CoreGroup[]{ local, remote, protectedService };
+        final CoreGroup[] mlcGroups = 0 == localThreads ?
+            (0 == remoteThreads ? new CoreGroup[0] : new CoreGroup[]{ remote }) :
+            (0 == remoteThreads ? new CoreGroup[]{ local } : new CoreGroup[]{ local, remote });
         if (protectedThreads > 0)
         {
             activeGroups = java.util.Arrays.copyOf(mlcGroups, mlcGroups.length + 1);
@@ -174,7 +175,7 @@ public final class CpuTrafficModel
      */
     public void mbaDelayNs(final int group, final double delayNs)
     {
-        final Group g = groups[group];
+        final CoreGroup g = groups[group];
         g.mbaDelayNs = delayNs;
         g.requestSteps = steps(delayNs + coreReadPathNs / 2.0 + (REMOTE == group ? upiHalfNs : 0.0));
         g.requestWholeSteps = g.requestRing.wholeStepsOf(g.requestSteps);
@@ -214,7 +215,7 @@ public final class CpuTrafficModel
      */
     public void issue(final MemoryController mc, final WriteBacklog backlog)
     {
-        for (final Group g : activeGroups)
+        for (final CoreGroup g : activeGroups)
         {
             final double done = g.returnRing.advance();
             if (done > 0.0)
@@ -259,8 +260,8 @@ public final class CpuTrafficModel
      */
     public void complete(final MemoryController mc, final WriteBacklog backlog)
     {
-        final Group l = local;
-        final Group r = remote;
+        final CoreGroup l = local;
+        final CoreGroup r = remote;
         l.writebacksHeld = flush(l.writebacksHeld - backlog.admitted(WriteBacklog.CPU_LOCAL));
         if (r.threads > 0)
         {
@@ -287,7 +288,7 @@ public final class CpuTrafficModel
                 backlog.offer(WriteBacklog.DIRECTORY, remoteServed * directoryWriteFraction);
             }
         }
-        final Group p = protectedService;
+        final CoreGroup p = protectedService;
         if (p.threads > 0)
         {
             p.writebacksHeld = flush(p.writebacksHeld - backlog.admitted(WriteBacklog.CPU_PROTECTED));
@@ -337,7 +338,7 @@ public final class CpuTrafficModel
      */
     public double buffersHeld(final int group)
     {
-        final Group g = groups[group];
+        final CoreGroup g = groups[group];
         return g.outstanding + g.writebacksHeld;
     }
 
@@ -349,7 +350,7 @@ public final class CpuTrafficModel
      */
     public double readsAtHome(final int group)
     {
-        final Group g = groups[group];
+        final CoreGroup g = groups[group];
         final double v = g.outstanding - g.requestRing.content();
         return v > 0.0 ? v : 0.0;
     }
@@ -363,52 +364,5 @@ public final class CpuTrafficModel
         final double v = lastLocalCompletions;
         lastLocalCompletions = 0.0;
         return v;
-    }
-
-    /**
-     * One thread group: its line-fill buffers, its request, return and writeback delay lines with their split
-     * delays, and its counters. The return and writeback lines, and the request lines of the groups on the NIC's
-     * socket, are never asked for their content (untallied).
-     */
-    private static final class Group
-    {
-        final int index;
-        final int writebackClass;
-        final int threads;
-        final double mlpLines;
-        final double injectionDelayNs;
-        final CalendarRing requestRing;
-        final CalendarRing returnRing;
-        final CalendarRing writebackRing;
-        final int writebackWholeSteps;
-        final double writebackLateShare;
-        double mbaDelayNs;
-        boolean paused;
-        double requestSteps;
-        int requestWholeSteps;
-        double requestLateShare;
-        double pacedPerStep;
-        double outstanding;
-        double writebacksHeld;
-        double completedReads;
-        double outstandingIntegral;
-        double issuedReads;
-
-        Group(final int index, final int writebackClass, final int threads, final int mlpPerThread,
-            final double injectionDelayNs, final int requestMax, final int returnMax, final int writebackMax,
-            final double writebackSteps)
-        {
-            this.index = index;
-            this.writebackClass = writebackClass;
-            this.threads = threads;
-            this.mlpLines = (double)threads * mlpPerThread;
-            this.injectionDelayNs = injectionDelayNs;
-            // only the remote group's request line is asked for its content (readsAtHome)
-            requestRing = REMOTE == index ? new CalendarRing(requestMax) : CalendarRing.untallied(requestMax);
-            returnRing = CalendarRing.untallied(returnMax);
-            writebackRing = CalendarRing.untallied(writebackMax);
-            writebackWholeSteps = writebackRing.wholeStepsOf(writebackSteps);
-            writebackLateShare = writebackRing.lateShareOf(writebackSteps);
-        }
     }
 }

@@ -34,6 +34,8 @@ public final class WriteBacklog
     private final Channel[] channelState;
     private final double[] admitted;
     private final double[] offered = new double[CLASSES];
+    /** Scratch of {@link #step(MemoryController)}: each class's offered lines per channel. */
+    private final double[] offeredShare = new double[CLASSES];
     private final double[] admittedTotal = new double[CLASSES];
     private double ioToWpq;
     /** Whether a class other than {@link #IO} and {@link #CPU_LOCAL} has ever been offered: until then the others
@@ -103,8 +105,8 @@ public final class WriteBacklog
         offered[1] = 0.0;
         for (final Channel ch : channelState)
         {
-            double w0 = ch.waiting0 + o0;
-            double w1 = ch.waiting1 + o1;
+            double w0 = ch.waiting[0] + o0;
+            double w1 = ch.waiting[1] + o1;
             final double demand = w0 + w1;
             double b = ch.backlog;
             double io = ch.io;
@@ -136,22 +138,9 @@ public final class WriteBacklog
                     }
                 }
             }
-            ch.waiting0 = w0;
-            ch.waiting1 = w1;
-            if (b > 0.0)
-            {
-                final double toWpq = Math.min(b, mc.wpqSpace(ch.index));
-                if (toWpq > 0.0)
-                {
-                    final double ioOut = io * (toWpq / b);
-                    mc.admitWrites(ch.index, toWpq, ioOut);
-                    io -= ioOut;
-                    released += ioOut;
-                    b -= toWpq;
-                }
-            }
-            ch.backlog = b < TINY ? 0.0 : b;
-            ch.io = io < TINY ? 0.0 : io;
+            ch.waiting[0] = w0;
+            ch.waiting[1] = w1;
+            released += releaseToWpq(ch, mc, b, io);
         }
         ioToWpq = released;
         admitted[0] = a0;
@@ -160,109 +149,107 @@ public final class WriteBacklog
         admittedTotal[1] += a1;
     }
 
+    /**
+     * {@link #step(MemoryController)} over every waiting class.
+     */
     private void stepAllClasses(final MemoryController mc)
     {
-        double a0 = 0.0;
-        double a1 = 0.0;
-        double a2 = 0.0;
-        double a3 = 0.0;
-        double a4 = 0.0;
         double released = 0.0;
-        final double o0 = offered[0] * share;
-        final double o1 = offered[1] * share;
-        final double o2 = offered[2] * share;
-        final double o3 = offered[3] * share;
-        final double o4 = offered[4] * share;
-        offered[0] = 0.0;
-        offered[1] = 0.0;
-        offered[2] = 0.0;
-        offered[3] = 0.0;
-        offered[4] = 0.0;
+        for (int c = 0; c < CLASSES; c++)
+        {
+            offeredShare[c] = offered[c] * share;
+            offered[c] = 0.0;
+            admitted[c] = 0.0;
+        }
         for (final Channel ch : channelState)
         {
-            double w0 = ch.waiting0 + o0;
-            double w1 = ch.waiting1 + o1;
-            double w2 = ch.waiting2 + o2;
-            double w3 = ch.waiting3 + o3;
-            double w4 = ch.waiting4 + o4;
-            final double demand = w0 + w1 + w2 + w3 + w4;
-            double b = ch.backlog;
-            double io = ch.io;
-            if (demand > 0.0)
-            {
-                final double space = capacityPerChannel - b;
-                if (space > 0.0)
-                {
-                    if (demand <= space)
-                    {
-                        a0 += w0;
-                        io += w0;
-                        a1 += w1;
-                        a2 += w2;
-                        a3 += w3;
-                        a4 += w4;
-                        w0 = 0.0;
-                        w1 = 0.0;
-                        w2 = 0.0;
-                        w3 = 0.0;
-                        w4 = 0.0;
-                        b += demand;
-                    }
-                    else
-                    {
-                        final double f = space / demand;
-                        // proportional admission: every class keeps the same fraction waiting
-                        final double x0 = w0 * f;
-                        final double x1 = w1 * f;
-                        final double x2 = w2 * f;
-                        final double x3 = w3 * f;
-                        final double x4 = w4 * f;
-                        w0 = flush(w0 - x0);
-                        w1 = flush(w1 - x1);
-                        w2 = flush(w2 - x2);
-                        w3 = flush(w3 - x3);
-                        w4 = flush(w4 - x4);
-                        a0 += x0;
-                        io += x0;
-                        a1 += x1;
-                        a2 += x2;
-                        a3 += x3;
-                        a4 += x4;
-                        b += space;
-                    }
-                }
-            }
-            ch.waiting0 = w0;
-            ch.waiting1 = w1;
-            ch.waiting2 = w2;
-            ch.waiting3 = w3;
-            ch.waiting4 = w4;
-            if (b > 0.0)
-            {
-                final double toWpq = Math.min(b, mc.wpqSpace(ch.index));
-                if (toWpq > 0.0)
-                {
-                    final double ioOut = io * (toWpq / b);
-                    mc.admitWrites(ch.index, toWpq, ioOut);
-                    io -= ioOut;
-                    released += ioOut;
-                    b -= toWpq;
-                }
-            }
-            ch.backlog = b < TINY ? 0.0 : b;
-            ch.io = io < TINY ? 0.0 : io;
+            admit(ch, CLASSES);
+            released += releaseToWpq(ch, mc, ch.backlog, ch.io);
         }
         ioToWpq = released;
-        admitted[0] = a0;
-        admitted[1] = a1;
-        admitted[2] = a2;
-        admitted[3] = a3;
-        admitted[4] = a4;
-        admittedTotal[0] += a0;
-        admittedTotal[1] += a1;
-        admittedTotal[2] += a2;
-        admittedTotal[3] += a3;
-        admittedTotal[4] += a4;
+        for (int c = 0; c < CLASSES; c++)
+        {
+            admittedTotal[c] += admitted[c];
+        }
+    }
+
+    /**
+     * Admits a channel's waiters while its backlog has room; when it is full, proportional admission: every class
+     * keeps the same fraction waiting.
+     */
+    private void admit(final Channel ch, final int classes)
+    {
+        final double[] w = ch.waiting;
+        w[0] += offeredShare[0];
+        double demand = w[0];
+        for (int c = 1; c < classes; c++)
+        {
+            w[c] += offeredShare[c];
+            demand += w[c];
+        }
+        if (demand > 0.0)
+        {
+            final double space = capacityPerChannel - ch.backlog;
+            if (space > 0.0)
+            {
+                if (demand <= space)
+                {
+                    ch.io += w[0];
+                    for (int c = 0; c < classes; c++)
+                    {
+                        admitted[c] += w[c];
+                        w[c] = 0.0;
+                    }
+                    ch.backlog += demand;
+                }
+                else
+                {
+                    final double f = space / demand;
+                    final double x0 = w[0] * f;
+                    w[0] = flush(w[0] - x0);
+                    admitted[0] += x0;
+                    ch.io += x0;
+                    for (int c = 1; c < classes; c++)
+                    {
+                        final double x = w[c] * f;
+                        w[c] = flush(w[c] - x);
+                        admitted[c] += x;
+                    }
+                    ch.backlog += space;
+                }
+            }
+        }
+    }
+
+    /**
+     * Moves a channel's backlog into its WPQ while the WPQ has room; the NIC's lines leave in proportion to their
+     * share of the backlog (a FIFO).
+     *
+     * @param backlogLines the channel's backlog after admission, lines.
+     * @param ioLines      of which the NIC's, lines.
+     * @return the NIC's lines that moved.
+     */
+    private double releaseToWpq(final Channel ch, final MemoryController mc, final double backlogLines,
+        final double ioLines)
+    {
+        double b = backlogLines;
+        double io = ioLines;
+        double released = 0.0;
+        if (b > 0.0)
+        {
+            final double toWpq = Math.min(b, mc.wpqSpace(ch.index));
+            if (toWpq > 0.0)
+            {
+                final double ioOut = io * (toWpq / b);
+                mc.admitWrites(ch.index, toWpq, ioOut);
+                io -= ioOut;
+                released = ioOut;
+                b -= toWpq;
+            }
+        }
+        ch.backlog = b < TINY ? 0.0 : b;
+        ch.io = io < TINY ? 0.0 : io;
+        return released;
     }
 
     private static double flush(final double v)
@@ -306,7 +293,7 @@ public final class WriteBacklog
         double sum = offered[writerClass];
         for (final Channel ch : channelState)
         {
-            sum += ch.waiting(writerClass);
+            sum += ch.waiting[writerClass];
         }
         return sum;
     }
@@ -331,34 +318,13 @@ public final class WriteBacklog
     private static final class Channel
     {
         final int index;
-        double waiting0;
-        double waiting1;
-        double waiting2;
-        double waiting3;
-        double waiting4;
+        final double[] waiting = new double[CLASSES];
         double backlog;
         double io;
 
         Channel(final int index)
         {
             this.index = index;
-        }
-
-        double waiting(final int writerClass)
-        {
-            switch (writerClass)
-            {
-                case IO:
-                    return waiting0;
-                case CPU_LOCAL:
-                    return waiting1;
-                case CPU_REMOTE:
-                    return waiting2;
-                case DIRECTORY:
-                    return waiting3;
-                default:
-                    return waiting4;
-            }
         }
     }
 }

@@ -1,0 +1,54 @@
+package org.rhcc.sim.net;
+
+/**
+ * Probe responses in flight from the receiver NIC to their senders (docs/model.md §4.4): a ring of slots, each holding
+ * what the response carries (the QP, the two receiver-NIC timestamps and the receiver's Eq. (1) verdict) until its
+ * event delivers it.
+ * <p>
+ * <b>Note:</b> allocation-free; not thread-safe.
+ */
+final class ProbeAcks
+{
+    private static final int SLOTS = 1 << 12;
+
+    private final EventQueue events;
+    private final SenderCc cc;
+    private final FabricListener listener;
+    private final double reversePathNs;
+    private final int[] qp = new int[SLOTS];
+    private final int[] recvNs = new int[SLOTS];
+    private final int[] respNs = new int[SLOTS];
+    private final boolean[] congested = new boolean[SLOTS];
+    private int next;
+
+    ProbeAcks(final EventQueue events, final SenderCc cc, final FabricListener listener, final double reversePathNs)
+    {
+        this.events = events;
+        this.cc = cc;
+        this.listener = listener;
+        this.reversePathNs = reversePathNs;
+    }
+
+    /**
+     * Sends a response that reaches its sender one reverse-path delay after it leaves.
+     */
+    void send(final int q, final double reqRecvNs, final double respStampNs, final double departNs,
+        final boolean receiverCongested)
+    {
+        final int slot = next;
+        next = (next + 1) & (SLOTS - 1);
+        qp[slot] = q;
+        recvNs[slot] = (int)(long)reqRecvNs;
+        respNs[slot] = (int)(long)respStampNs;
+        congested[slot] = receiverCongested;
+        events.schedule(departNs + reversePathNs, FabricEvents.PROBE_ACK, slot, 0);
+    }
+
+    /**
+     * The response in {@code slot} reaches its sender, which reads its QP's R_cc with it.
+     */
+    void deliver(final int slot, final double now)
+    {
+        listener.onProbeAck(qp[slot], recvNs[slot], respNs[slot], congested[slot], cc.rateGbps(qp[slot], now), now);
+    }
+}
