@@ -34,11 +34,16 @@ final class NodeProcess implements AutoCloseable
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     /** The line a node prints on stdout once it is Up in its cluster. */
     static final String UP_PREFIX = "rhcc node up: ";
+    /**
+     * The JVM options the {@code ./rhcc} launcher gives {@code rhcc node} (collector, JIT; README, "Operating rhcc",
+     * what an idle node costs), so that these nodes measure what operators run.
+     */
+    static final Path NODE_OPTIONS = Path.of("..", "conf", "jvm", "node.options");
     private static final List<String> JVM_FLAGS = List.of(
         "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
         "--add-opens", "java.base/java.util.zip=ALL-UNNAMED",
         "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
-        "-Xmx320m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+        "-Xmx320m", "@" + NODE_OPTIONS.toAbsolutePath().normalize());
     private static final int TAIL_LINES = 40;
     private static final long PUMP_JOIN_MS = 5_000;
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
