@@ -36,7 +36,9 @@ final class NodeProcess implements AutoCloseable
     static final String UP_PREFIX = "rhcc node up: ";
     /**
      * The JVM options the {@code ./rhcc} launcher gives {@code rhcc node} (collector, JIT; README, "Operating rhcc",
-     * what an idle node costs), so that these nodes measure what operators run.
+     * what an idle node costs), so that these nodes measure what operators run. The launcher lets a sim node keep C2
+     * for its simulations; here it runs on C1 like the others, as these tests' nodes always did (their runs are a few
+     * simulated ms, and two cores have no room for C2's compilations beside five nodes).
      */
     static final Path NODE_OPTIONS = Path.of("..", "conf", "jvm", "node.options");
     private static final List<String> JVM_FLAGS = List.of(
