@@ -138,6 +138,23 @@ public final class RhccNode implements AutoCloseable
         final boolean controller, final ReceiverHardware hardware, final FrameAuth frameAuth)
     {
         final NodeActivity activity = new NodeActivity();
+        // hot while the node starts: every counter, publication and subscription it adds is a round trip to the
+        // driver's conductor, which at rest would answer each only after its rest period (250 ms)
+        activity.enter();
+        try
+        {
+            return start(config, settings, clusterConfig, controller, hardware, frameAuth, activity);
+        }
+        finally
+        {
+            activity.leave();
+        }
+    }
+
+    private static RhccNode start(final Config config, final NodeSettings settings, final Config clusterConfig,
+        final boolean controller, final ReceiverHardware hardware, final FrameAuth frameAuth,
+        final NodeActivity activity)
+    {
         final EmbeddedMediaDriver driver = launchDriver(config, settings, controller, activity);
         SignalRecorder recorder = null;
         final RhccNode node;
@@ -338,6 +355,8 @@ public final class RhccNode implements AutoCloseable
      */
     public void close()
     {
+        // hot while it stops, as while it starts: closing what it added is a round trip to the driver each
+        context.activity().enter();
         for (int i = extensions.size() - 1; i >= 0; i--)
         {
             CloseHelper.quietClose(extensions.get(i));
