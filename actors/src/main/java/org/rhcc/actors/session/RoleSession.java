@@ -339,8 +339,15 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
 
     private Behavior<Command> onPostStop()
     {
-        node.activity().leave();
-        closeStreams();
+        // the streams close while the driver is still hot: each close is a round trip to its conductor
+        try
+        {
+            closeStreams();
+        }
+        finally
+        {
+            node.activity().leave();
+        }
         return this;
     }
 
