@@ -17,15 +17,12 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 import org.rhcc.actors.config.FrameAuthSettings;
-import org.rhcc.actors.config.JournalSchema;
-import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.RemotingSecurity;
 import org.rhcc.actors.config.RhccConfig;
 import org.rhcc.actors.context.NodeContext;
 import org.rhcc.actors.context.ReceiverHardware;
 import org.rhcc.actors.sender.SenderAgents;
-import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.NodeActivity;
 import org.rhcc.transport.archive.SignalRecorder;
@@ -155,7 +152,7 @@ public final class RhccNode implements AutoCloseable
         final boolean controller, final ReceiverHardware hardware, final FrameAuth frameAuth,
         final NodeActivity activity)
     {
-        final EmbeddedMediaDriver driver = launchDriver(config, settings, controller, activity);
+        final EmbeddedMediaDriver driver = NodeStreams.launchDriver(config, settings, controller, activity);
         SignalRecorder recorder = null;
         final RhccNode node;
         try
@@ -165,7 +162,7 @@ public final class RhccNode implements AutoCloseable
             {
                 final AeronArchive archive = driver.connectArchive(aeron);
                 recorder = new SignalRecorder(archive);
-                startRecordings(recorder, settings);
+                NodeStreams.startRecordings(recorder, settings);
             }
             final NodeContext context = NodeContext.of(settings, aeron, recorder, hardware, frameAuth, activity);
             final SenderAgents senderAgents = new SenderAgents();
@@ -194,46 +191,6 @@ public final class RhccNode implements AutoCloseable
             throw ex;
         }
         return node;
-    }
-
-    /**
-     * Ensures the journal schema of a controller node, then launches the node's media driver, with an archive when a
-     * controller node records.
-     */
-    private static EmbeddedMediaDriver launchDriver(final Config config, final NodeSettings settings,
-        final boolean controller, final NodeActivity activity)
-    {
-        if (controller)
-        {
-            JournalSchema.ensure(JournalSettings.from(config));
-        }
-        final DriverConfig driverConfig = new DriverConfig()
-            .workDir(settings.workDir())
-            .idleStrategy(settings.driverIdleStrategy())
-            .restWhenIdle(activity, settings.restIdleStrategy())
-            .termLengthBytes(settings.termLengthBytes())
-            .ipcTermLengthBytes(settings.termLengthBytes());
-        if (controller && settings.archiveEnabled())
-        {
-            driverConfig.archiveDir(settings.nodeArchiveDir());
-        }
-        return EmbeddedMediaDriver.launch(driverConfig);
-    }
-
-    /**
-     * Records the internal signal streams of the node's controller roles: the IIO samples of a receiver, the probe
-     * ACKs of a sender.
-     */
-    private static void startRecordings(final SignalRecorder recorder, final NodeSettings settings)
-    {
-        if (settings.hasRole(NodeSettings.ROLE_RECEIVER))
-        {
-            recorder.startRecording(settings.internalChannel(), settings.iioStream());
-        }
-        if (settings.hasRole(NodeSettings.ROLE_SENDER))
-        {
-            recorder.startRecording(settings.internalChannel(), settings.ackStream());
-        }
     }
 
     /**
