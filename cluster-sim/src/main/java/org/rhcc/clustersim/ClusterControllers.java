@@ -119,24 +119,21 @@ public final class ClusterControllers implements AutoCloseable
         SimPlatform platform = null;
         try
         {
+            // with child JVMs, this node's Artery port is chosen up front so that they can start while it does
+            self.put("pekko.remote.artery.canonical.port", nodes > 1 ? freeTcpPort() : 0);
+            final Config selfConfig = RhccConfig.load(null, self);
             if (nodes > 1)
             {
-                // the child JVMs start while this node does (its Artery port chosen up front): they ask to join
-                // every second until it listens, instead of the default 5 s
-                final int port = freeTcpPort();
-                self.put("pekko.remote.artery.canonical.port", port);
+                // they ask to join every second until this node listens, instead of the default 5 s
                 final Map<String, Object> child = new LinkedHashMap<>(common);
                 child.put("pekko.cluster.seed-nodes", List.of("pekko://" + RhccNode.SYSTEM_NAME + "@" +
-                    RhccConfig.load(null, self).getString("pekko.remote.artery.canonical.hostname") + ":" + port));
+                    selfConfig.getString("pekko.remote.artery.canonical.hostname") + ":" +
+                    selfConfig.getInt("pekko.remote.artery.canonical.port")));
                 child.put("pekko.cluster.seed-node-timeout", "1s");
                 child.put("pekko.remote.artery.canonical.port", 0);
                 launchChildren(nodes, work, child, childHttpPortBase, children);
             }
-            else
-            {
-                self.put("pekko.remote.artery.canonical.port", 0);
-            }
-            node = RhccNode.start(RhccConfig.load(null, self));
+            node = RhccNode.start(selfConfig);
             node.awaitUp(FORMATION_TIMEOUT, NodeSettings.ROLE_RECEIVER, NodeSettings.ROLE_SENDER);
             platform = new SimPlatform(node);
             return new ClusterControllers(work, node, platform, children);

@@ -38,8 +38,8 @@ public final class SimPlatform implements AutoCloseable
                 "has " + node.settings().roles());
         }
         this.node = node;
-        this.platform = whileHot(node, () -> new LockstepPlatform(node.context().aeron(), node.settings(),
-            node.context().frameAuth()));
+        this.platform = node.context().activity().whileHot(() -> new LockstepPlatform(node.context().aeron(),
+            node.settings(), node.context().frameAuth()));
         this.client = new SessionClient(node.system(), node.settings().askTimeout());
         this.events = new PlatformEvents(node.context().controlPlane(), node.context().activity());
         this.failSafeAfter = node.system().settings().config().getDuration("rhcc.lockstep.failsafe-after");
@@ -86,27 +86,10 @@ public final class SimPlatform implements AutoCloseable
      */
     public void close()
     {
-        whileHot(node, () ->
+        node.context().activity().whileHot(() ->
         {
             platform.close();
             return null;
         });
-    }
-
-    /**
-     * Adds or closes the platform's streams with the node's driver hot: each is a round trip to the driver's conductor,
-     * which at rest answers only after its rest period (README, "Operating rhcc", what an idle node costs).
-     */
-    private static <T> T whileHot(final RhccNode node, final java.util.function.Supplier<T> work)
-    {
-        node.context().activity().enter();
-        try
-        {
-            return work.get();
-        }
-        finally
-        {
-            node.context().activity().leave();
-        }
     }
 }

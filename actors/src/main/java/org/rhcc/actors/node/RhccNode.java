@@ -135,17 +135,9 @@ public final class RhccNode implements AutoCloseable
         final boolean controller, final ReceiverHardware hardware, final FrameAuth frameAuth)
     {
         final NodeActivity activity = new NodeActivity();
-        // hot while the node starts: every counter, publication and subscription it adds is a round trip to the
-        // driver's conductor, which at rest would answer each only after its rest period (250 ms)
-        activity.enter();
-        try
-        {
-            return start(config, settings, clusterConfig, controller, hardware, frameAuth, activity);
-        }
-        finally
-        {
-            activity.leave();
-        }
+        // hot while the node starts: it adds its counters, publications and subscriptions
+        return activity.whileHot(() -> start(config, settings, clusterConfig, controller, hardware, frameAuth,
+            activity));
     }
 
     private static RhccNode start(final Config config, final NodeSettings settings, final Config clusterConfig,

@@ -29,6 +29,27 @@ public final class NodeActivity
     }
 
     /**
+     * Does work that adds or closes the node's streams with its driver hot: each counter, publication and subscription
+     * is a round trip to the driver's conductor, which at rest answers only after its rest period.
+     *
+     * @param work the work.
+     * @param <T>  what it returns.
+     * @return what the work returned.
+     */
+    public <T> T whileHot(final java.util.function.Supplier<T> work)
+    {
+        enter();
+        try
+        {
+            return work.get();
+        }
+        finally
+        {
+            leave();
+        }
+    }
+
+    /**
      * @return true while a session is open.
      */
     public boolean hot()
