@@ -48,10 +48,13 @@ class DashboardBrowserTest
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Pattern URL = Pattern.compile("dashboard: (http://\\S+/)");
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** Longest the test waits for a browser that .ci/run is still installing in the background. */
+    private static final Duration INSTALL_WAIT = Duration.ofMinutes(10);
 
     @Test
     void shouldShowTheRunsLiveAndTheValuesOfTheirJson(@TempDir final Path dir) throws Exception
     {
+        awaitBrowserInstall();
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER))
         {
             fail("the dashboard's browser test needs " + CHROMIUM + " and " + CHROMEDRIVER + ": install them with " +
@@ -173,6 +176,20 @@ class DashboardBrowserTest
             Thread.sleep(20);
         }
         throw new AssertionError("no dashboard address on stderr within " + WAIT + ": " + err);
+    }
+
+    /**
+     * Waits while {@code .ci/run} installs the browser in the background: it names a marker file in
+     * {@code RHCC_BROWSER_INSTALLING} and removes it when the install has ended, whether or not it succeeded.
+     */
+    private static void awaitBrowserInstall() throws InterruptedException
+    {
+        final String marker = System.getenv("RHCC_BROWSER_INSTALLING");
+        final long deadlineNs = System.nanoTime() + INSTALL_WAIT.toNanos();
+        while (null != marker && Files.exists(Path.of(marker)) && System.nanoTime() < deadlineNs)
+        {
+            Thread.sleep(500);
+        }
     }
 
     private static WebDriver chromium(final Path profile) throws Exception
