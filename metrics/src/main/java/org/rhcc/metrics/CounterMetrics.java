@@ -11,13 +11,14 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.counters.AgentCounterDescriptor;
 import org.rhcc.actors.counters.AgentCounters;
-import org.rhcc.actors.counters.ControlPlaneCounters;
+import org.rhcc.actors.counters.ControlPlaneCounterDescriptor;
+import org.rhcc.actors.counters.JournalCounterDescriptor;
 import org.rhcc.actors.counters.JournalCounters;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.counters.CounterKey;
 import org.rhcc.transport.counters.NodeCounters;
-import org.rhcc.transport.message.FrameDropCounters;
+import org.rhcc.transport.counters.TransportCounterDescriptor;
 
 import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_CLAIMS_BACK_PRESSURED;
 import static org.rhcc.actors.counters.AgentCounterDescriptor.ACTUATOR_FRAMES_PUBLISHED;
@@ -53,9 +54,10 @@ import static org.rhcc.actors.counters.AgentCounterDescriptor.SIGNAL_SOURCE_SENS
  * ({@code _total}, monotonic per node), gauges per session, latency histograms in seconds. Gauges kept as scaled
  * integers are scaled back to base units (occupancy in entries, rates in bytes per second, times in seconds).
  * <p>
- * The mapping, type id to metric (see the classes that declare them: {@link AgentCounterDescriptor},
- * {@link JournalCounters}, {@link ControlPlaneCounters}, {@link FrameDropCounters}), is the table in
- * {@link #FAMILIES}; README.md, "Operating rhcc", lists the metrics.
+ * The mapping, type id to metric (see the descriptor enums that declare them: {@link AgentCounterDescriptor},
+ * {@link JournalCounterDescriptor}, {@link ControlPlaneCounterDescriptor}, {@link TransportCounterDescriptor}), is the
+ * table in {@link #FAMILIES};
+ * README.md, "Operating rhcc", lists the metrics.
  */
 final class CounterMetrics implements MultiCollector
 {
@@ -139,39 +141,39 @@ final class CounterMetrics implements MultiCollector
             .from(RATE_UPDATER_REFUSED_UPDATES.typeId()).withDefault(),
         CounterFamily.counter("rhcc_sessions_opened",
             "Sessions this node's role opened (a standby's are takeovers)", null, "role")
-            .from(ControlPlaneCounters.SESSIONS_OPENED_TYPE_ID, 1.0, CounterMetrics::scope),
+            .from(ControlPlaneCounterDescriptor.SESSIONS_OPENED.typeId(), 1.0, CounterMetrics::scope),
         CounterFamily.counter("rhcc_sessions_closed",
             "Sessions of this node's role that ended (closed by the platform, orphaned, or at the node's stop)", null,
             "role")
-            .from(ControlPlaneCounters.SESSIONS_CLOSED_TYPE_ID, 1.0, CounterMetrics::scope),
+            .from(ControlPlaneCounterDescriptor.SESSIONS_CLOSED.typeId(), 1.0, CounterMetrics::scope),
         CounterFamily.counter("rhcc_sessions_orphaned",
             "Sessions ended because the node that opened them (the platform) was downed or left the cluster", null,
             "role")
-            .from(ControlPlaneCounters.SESSIONS_ORPHANED_TYPE_ID, 1.0, CounterMetrics::scope),
+            .from(ControlPlaneCounterDescriptor.SESSIONS_ORPHANED.typeId(), 1.0, CounterMetrics::scope),
         CounterFamily.counter("rhcc_sessions_taken_over",
             "Sessions this standby opened for a node that left the cluster mid-session", null, "role")
-            .from(ControlPlaneCounters.SESSIONS_TAKEN_OVER_TYPE_ID, 1.0, CounterMetrics::scope),
+            .from(ControlPlaneCounterDescriptor.SESSIONS_TAKEN_OVER.typeId(), 1.0, CounterMetrics::scope),
         CounterFamily.counter("rhcc_platform_receiver_failsafes",
             "Times the simulated platform unthrottled its receiver host because the receiver controller was silent " +
             "for rhcc.lockstep.failsafe-after (fail-safe entered)", SIM)
-            .from(ControlPlaneCounters.PLATFORM_FAILSAFES_TYPE_ID).withDefault(),
+            .from(ControlPlaneCounterDescriptor.PLATFORM_FAILSAFES.typeId()).withDefault(),
         CounterFamily.gauge("rhcc_platform_receiver_failsafe",
             "1 while the simulated receiver host runs unthrottled because its controller is silent, else 0", SIM)
-            .from(ControlPlaneCounters.PLATFORM_FAILSAFE_TYPE_ID),
+            .from(ControlPlaneCounterDescriptor.PLATFORM_FAILSAFE.typeId()),
         CounterFamily.counter("rhcc_platform_takeovers",
             "Sessions the simulated platform moved to a standby after their node left the cluster, by role", SIM,
             "role")
-            .from(ControlPlaneCounters.PLATFORM_TAKEOVERS_TYPE_ID, 1.0, CounterMetrics::scope),
+            .from(ControlPlaneCounterDescriptor.PLATFORM_TAKEOVERS.typeId(), 1.0, CounterMetrics::scope),
         CounterFamily.gauge("rhcc_platform_takeover_gap_seconds",
             "The last takeover's time from the departed controller's last answer to the standby in control", SIM,
             "role")
-            .fromNonNegative(ControlPlaneCounters.PLATFORM_TAKEOVER_GAP_TYPE_ID, NANOS, CounterMetrics::scope),
+            .fromNonNegative(ControlPlaneCounterDescriptor.PLATFORM_TAKEOVER_GAP.typeId(), NANOS, CounterMetrics::scope),
         CounterFamily.counter("rhcc_journal_events",
             "Events the node's journals stored, by journal kind", null, "journal")
-            .from(JournalCounters.EVENTS_TYPE_ID, 1.0, CounterMetrics::scope),
+            .from(JournalCounterDescriptor.EVENTS.typeId(), 1.0, CounterMetrics::scope),
         CounterFamily.gauge("rhcc_journal_lag_events",
             "Journal lag: events a journal writer took from its agent and has not yet stored", null, "journal")
-            .from(JournalCounters.LAG_TYPE_ID, 1.0, CounterMetrics::scope),
+            .from(JournalCounterDescriptor.LAG.typeId(), 1.0, CounterMetrics::scope),
         CounterFamily.counter("rhcc_journal_dropped_events",
             "Decisions or batches lost because a journal writer fell a whole queue behind its agent", null,
             "journal")
@@ -190,7 +192,7 @@ final class CounterMetrics implements MultiCollector
         CounterFamily.counter("rhcc_transport_frames_dropped",
             "Frames dropped before use, by the agent that checked them and the reason (malformed, unauthenticated, " +
             "replayed, a command outside the session)", null, "agent", "reason")
-            .from(FrameDropCounters.FRAMES_DROPPED_TYPE_ID, 1.0, CounterMetrics::dropReason),
+            .from(TransportCounterDescriptor.FRAMES_DROPPED.typeId(), 1.0, CounterMetrics::dropReason),
         CounterFamily.counter("rhcc_transport_offers_back_pressured",
             "Offers refused for back-pressure or an admin action and retried (a relayed signal is never dropped)",
             null, "agent")
@@ -208,8 +210,8 @@ final class CounterMetrics implements MultiCollector
             SIGNAL_SOURCE_SENSOR_READ_BUCKET.typeId(), SIGNAL_SOURCE_SENSOR_READ_SUM.typeId(),
             AgentCounters.SENSOR_READ_BOUNDS_NS, "agent"),
         new HistogramFamily("rhcc_journal_persist_seconds",
-            "Latency of one journal write, persist to stored", null, JournalCounters.PERSIST_BUCKET_TYPE_ID,
-            JournalCounters.PERSIST_SUM_TYPE_ID, JournalCounters.PERSIST_BOUNDS_NS, "journal"));
+            "Latency of one journal write, persist to stored", null, JournalCounterDescriptor.PERSIST_BUCKET.typeId(),
+            JournalCounterDescriptor.PERSIST_SUM.typeId(), JournalCounters.PERSIST_BOUNDS_NS, "journal"));
 
     private final NodeCounters counters;
     private final Set<String> roles;

@@ -2,6 +2,8 @@ package org.rhcc.actors.counters;
 
 import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.counters.CounterAllocator;
+import org.rhcc.transport.counters.CounterDescriptor;
+import org.rhcc.transport.counters.CounterTypeIds;
 
 /**
  * The counters of the data-plane agents (docs/design.md §7, "Counters"), one constant per counter type: its type id,
@@ -15,7 +17,7 @@ import org.rhcc.transport.counters.CounterAllocator;
  * {@link CounterAllocator} reserves for the agents. Both are checked when the class is initialised, as Aeron's
  * {@code SystemCounterDescriptor} checks its ids.
  */
-public enum AgentCounterDescriptor
+public enum AgentCounterDescriptor implements CounterDescriptor
 {
     /** The rate updater's probe ACKs processed. */
     RATE_UPDATER_ACKS(4101, "probe ACKs processed", "count"),
@@ -87,24 +89,13 @@ public enum AgentCounterDescriptor
     /** Highest type id reserved for the agents' counters. */
     public static final int LAST_TYPE_ID = 4130;
 
+    private static final String FAMILY = "agent";
     private static final AgentCounterDescriptor[] BY_TYPE_ID;
 
     static
     {
-        final AgentCounterDescriptor[] descriptors = values();
-        final String[] names = new String[descriptors.length];
-        final int[] typeIds = new int[descriptors.length];
-        for (int i = 0; i < descriptors.length; i++)
-        {
-            names[i] = descriptors[i].name();
-            typeIds[i] = descriptors[i].typeId;
-        }
-        checkTypeIds(names, typeIds);
-        BY_TYPE_ID = new AgentCounterDescriptor[LAST_TYPE_ID - FIRST_TYPE_ID + 1];
-        for (final AgentCounterDescriptor descriptor : descriptors)
-        {
-            BY_TYPE_ID[descriptor.typeId - FIRST_TYPE_ID] = descriptor;
-        }
+        BY_TYPE_ID = CounterTypeIds.indexByTypeId(FAMILY, FIRST_TYPE_ID, LAST_TYPE_ID, values(),
+            AgentCounterDescriptor::typeId);
     }
 
     private final int typeId;
@@ -118,39 +109,22 @@ public enum AgentCounterDescriptor
         this.unit = unit;
     }
 
-    /**
-     * @return the counter type id, as in the counters file.
-     */
+    @Override
     public int typeId()
     {
         return typeId;
     }
 
-    /**
-     * @return what it counts and its unit, e.g. {@code probe ACKs processed (count)}: the label without its owner and
-     * key.
-     */
-    public String label()
-    {
-        return label("");
-    }
-
-    /**
-     * @param qualifier names the member of a family (a limit, a group, a reason, a histogram bucket), e.g.
-     *                  {@code ", R_rev <= R_cc"}; empty for none.
-     * @return what it counts, the qualifier and its unit, e.g. {@code rate decisions, R_rev <= R_cc (count)}.
-     */
-    public String label(final String qualifier)
-    {
-        return what + qualifier + " (" + unit + ")";
-    }
-
-    /**
-     * @return what it counts, without its unit, e.g. {@code sensor read latency} (a histogram's subject).
-     */
+    @Override
     public String what()
     {
         return what;
+    }
+
+    @Override
+    public String unit()
+    {
+        return unit;
     }
 
     /**
@@ -172,22 +146,6 @@ public enum AgentCounterDescriptor
      */
     static void checkTypeIds(final String[] names, final int[] typeIds)
     {
-        final String[] owners = new String[LAST_TYPE_ID - FIRST_TYPE_ID + 1];
-        for (int i = 0; i < typeIds.length; i++)
-        {
-            final int typeId = typeIds[i];
-            if (typeId < FIRST_TYPE_ID || typeId > LAST_TYPE_ID)
-            {
-                throw new IllegalStateException("agent counter " + names[i] + " has type id " + typeId +
-                    ", outside the agents' range " + FIRST_TYPE_ID + ".." + LAST_TYPE_ID);
-            }
-            final String owner = owners[typeId - FIRST_TYPE_ID];
-            if (null != owner)
-            {
-                throw new IllegalStateException("agent counters " + owner + " and " + names[i] +
-                    " have the same type id " + typeId);
-            }
-            owners[typeId - FIRST_TYPE_ID] = names[i];
-        }
+        CounterTypeIds.check(FAMILY, FIRST_TYPE_ID, LAST_TYPE_ID, names, typeIds);
     }
 }

@@ -4,6 +4,15 @@ import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.counters.CounterKey;
 
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.PLATFORM_FAILSAFE;
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.PLATFORM_FAILSAFES;
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.PLATFORM_TAKEOVERS;
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.PLATFORM_TAKEOVER_GAP;
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.SESSIONS_CLOSED;
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.SESSIONS_OPENED;
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.SESSIONS_ORPHANED;
+import static org.rhcc.actors.counters.ControlPlaneCounterDescriptor.SESSIONS_TAKEN_OVER;
+
 /**
  * What an operator must see of the control plane, one set per node for its lifetime (session {@link CounterKey#NODE},
  * scope = the role, {@code receiver} or {@code sender}): the sessions a controller node opened, closed and found
@@ -17,22 +26,6 @@ import org.rhcc.transport.counters.CounterKey;
  */
 public final class ControlPlaneCounters
 {
-    /** Counter type id: sessions opened by a role's guardian; scope = the role. */
-    public static final int SESSIONS_OPENED_TYPE_ID = 4151;
-    /** Counter type id: sessions a role's guardian closed (asked to, orphaned, or at the node's stop). */
-    public static final int SESSIONS_CLOSED_TYPE_ID = 4152;
-    /** Counter type id: sessions whose platform's node was downed or left, ended by the guardian. */
-    public static final int SESSIONS_ORPHANED_TYPE_ID = 4153;
-    /** Counter type id: sessions a standby opened for a departed node (a takeover, on the standby). */
-    public static final int SESSIONS_TAKEN_OVER_TYPE_ID = 4154;
-    /** Counter type id: times the platform unthrottled its simulated receiver host (fail-safe entered). */
-    public static final int PLATFORM_FAILSAFES_TYPE_ID = 4155;
-    /** Counter type id (gauge): 1 while the simulated receiver host is in its fail-safe, else 0. */
-    public static final int PLATFORM_FAILSAFE_TYPE_ID = 4156;
-    /** Counter type id: takeovers the platform arranged; scope = the role taken over. */
-    public static final int PLATFORM_TAKEOVERS_TYPE_ID = 4157;
-    /** Counter type id (gauge): the last takeover's time from the last answer to the standby in control, ns. */
-    public static final int PLATFORM_TAKEOVER_GAP_TYPE_ID = 4158;
     /** The receiver role's scope. */
     public static final String RECEIVER = "receiver";
     /** The sender role's scope. */
@@ -47,10 +40,8 @@ public final class ControlPlaneCounters
     {
         receiver = new Role(allocator, RECEIVER);
         sender = new Role(allocator, SENDER);
-        failSafes = allocator.allocate(PLATFORM_FAILSAFES_TYPE_ID, CounterKey.node(0, RECEIVER),
-            "rhcc platform receiver host fail-safes entered (count)");
-        failSafe = allocator.allocate(PLATFORM_FAILSAFE_TYPE_ID, CounterKey.node(0, RECEIVER),
-            "rhcc platform receiver host in fail-safe (0/1)");
+        failSafes = allocate(allocator, PLATFORM_FAILSAFES, CounterKey.node(0, RECEIVER), "platform " + RECEIVER);
+        failSafe = allocate(allocator, PLATFORM_FAILSAFE, CounterKey.node(0, RECEIVER), "platform " + RECEIVER);
     }
 
     /**
@@ -97,6 +88,12 @@ public final class ControlPlaneCounters
         return failSafe.get();
     }
 
+    private static AtomicCounter allocate(final CounterAllocator allocator,
+        final ControlPlaneCounterDescriptor descriptor, final CounterKey key, final String owner)
+    {
+        return allocator.allocate(descriptor.typeId(), key, "rhcc " + owner + " " + descriptor.label());
+    }
+
     /**
      * One role's counters.
      */
@@ -112,15 +109,13 @@ public final class ControlPlaneCounters
         Role(final CounterAllocator allocator, final String role)
         {
             final CounterKey key = CounterKey.node(0, role);
-            final String prefix = "rhcc " + role + " sessions ";
-            opened = allocator.allocate(SESSIONS_OPENED_TYPE_ID, key, prefix + "opened (count)");
-            closed = allocator.allocate(SESSIONS_CLOSED_TYPE_ID, key, prefix + "closed (count)");
-            orphaned = allocator.allocate(SESSIONS_ORPHANED_TYPE_ID, key, prefix + "orphaned (count)");
-            takenOver = allocator.allocate(SESSIONS_TAKEN_OVER_TYPE_ID, key, prefix + "taken over (count)");
-            platformTakeovers = allocator.allocate(PLATFORM_TAKEOVERS_TYPE_ID, key,
-                "rhcc platform " + role + " takeovers (count)");
-            platformGapNs = allocator.allocate(PLATFORM_TAKEOVER_GAP_TYPE_ID, key,
-                "rhcc platform " + role + " last takeover without control (ns)");
+            final String sessions = role + " sessions";
+            opened = allocate(allocator, SESSIONS_OPENED, key, sessions);
+            closed = allocate(allocator, SESSIONS_CLOSED, key, sessions);
+            orphaned = allocate(allocator, SESSIONS_ORPHANED, key, sessions);
+            takenOver = allocate(allocator, SESSIONS_TAKEN_OVER, key, sessions);
+            platformTakeovers = allocate(allocator, PLATFORM_TAKEOVERS, key, "platform " + role);
+            platformGapNs = allocate(allocator, PLATFORM_TAKEOVER_GAP, key, "platform " + role);
         }
 
         /**

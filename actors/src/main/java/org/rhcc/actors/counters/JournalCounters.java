@@ -19,14 +19,6 @@ import org.rhcc.transport.counters.CounterKey;
  */
 public final class JournalCounters
 {
-    /** Counter type id of the events a journal stored; scope = the journal kind. */
-    public static final int EVENTS_TYPE_ID = 4131;
-    /** Counter type id of a journal's write latency, one counter per bucket of {@link #PERSIST_BOUNDS_NS}. */
-    public static final int PERSIST_BUCKET_TYPE_ID = 4132;
-    /** Counter type id of a journal's write latency, sum, ns. */
-    public static final int PERSIST_SUM_TYPE_ID = 4133;
-    /** Counter type id (gauge) of the events handed to a journal writer and not yet stored. */
-    public static final int LAG_TYPE_ID = 4134;
     /** The MBA sessions' journals. */
     public static final String RECEIVER = "receiver";
     /** The sender sessions' journals and QP-block entities. */
@@ -102,11 +94,13 @@ public final class JournalCounters
         Journal(final CounterAllocator allocator, final String kind)
         {
             final String prefix = "rhcc journal " + kind + " ";
-            events = allocator.allocate(EVENTS_TYPE_ID, CounterKey.node(0, kind), prefix + "events stored (count)");
-            lag = allocator.allocate(LAG_TYPE_ID, CounterKey.node(0, kind),
-                prefix + "events waiting to be stored (count)");
-            persistLatency = new CounterHistogram(allocator, PERSIST_BUCKET_TYPE_ID, PERSIST_SUM_TYPE_ID,
-                CounterKey.NODE, kind, prefix + "write latency", PERSIST_BOUNDS_NS, true);
+            events = allocator.allocate(JournalCounterDescriptor.EVENTS.typeId(), CounterKey.node(0, kind),
+                prefix + JournalCounterDescriptor.EVENTS.label());
+            lag = allocator.allocate(JournalCounterDescriptor.LAG.typeId(), CounterKey.node(0, kind),
+                prefix + JournalCounterDescriptor.LAG.label());
+            persistLatency = new CounterHistogram(allocator, JournalCounterDescriptor.PERSIST_BUCKET.typeId(),
+                JournalCounterDescriptor.PERSIST_SUM.typeId(), CounterKey.NODE, kind,
+                prefix + JournalCounterDescriptor.PERSIST_BUCKET.what(), PERSIST_BOUNDS_NS, true);
         }
 
         /**

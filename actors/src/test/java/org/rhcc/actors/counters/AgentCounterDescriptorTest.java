@@ -35,7 +35,7 @@ class AgentCounterDescriptorTest
         assertNull(AgentCounterDescriptor.byTypeId(AgentCounterDescriptor.FIRST_TYPE_ID - 1));
         assertNull(AgentCounterDescriptor.byTypeId(AgentCounterDescriptor.LAST_TYPE_ID));
         assertNull(AgentCounterDescriptor.byTypeId(AgentCounterDescriptor.LAST_TYPE_ID + 1));
-        assertNull(AgentCounterDescriptor.byTypeId(JournalCounters.EVENTS_TYPE_ID));
+        assertNull(AgentCounterDescriptor.byTypeId(JournalCounterDescriptor.EVENTS.typeId()));
     }
 
     /** The type ids are in every node's counters file and read by the metrics endpoint: they never move. */

@@ -16,9 +16,10 @@ import org.agrona.concurrent.status.CountersReader;
  * {@code AtomicCounter.close()}: a node's allocator ({@link NodeCounters}) keeps the retired counts' sum, so that a
  * node's totals never go down when a session ends.
  * <p>
- * Type ids: actors' data-plane agents use 4101-4130 (the enum {@code AgentCounterDescriptor} lists them and checks
- * its ids are in this range and unique), the node's journals 4131-4139 ({@code JournalCounters}), transport's counters
- * 4140-4149, the control plane's 4151-4158 ({@code ControlPlaneCounters}).
+ * Type ids, one range per family, each listed by a descriptor enum ({@link CounterDescriptor}) that checks at class
+ * initialisation that its ids are in its range and unique ({@link CounterTypeIds}): actors' data-plane agents 4101-4130
+ * ({@code AgentCounterDescriptor}), the node's journals 4131-4139 ({@code JournalCounterDescriptor}), transport's
+ * 4140-4149 ({@link TransportCounterDescriptor}), the control plane's 4150-4159 ({@code ControlPlaneCounterDescriptor}).
  */
 @FunctionalInterface
 public interface CounterAllocator

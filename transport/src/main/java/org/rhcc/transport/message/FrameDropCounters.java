@@ -6,6 +6,7 @@ import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.MessageHeaderDecoder;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.counters.CounterKey;
+import org.rhcc.transport.counters.TransportCounterDescriptor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,9 +23,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class FrameDropCounters implements AutoCloseable
 {
-    /** Counter type id of frames dropped for one reason (the reason is in the label). */
-    public static final int FRAMES_DROPPED_TYPE_ID = 4141;
-
     private static final Logger LOGGER = LoggerFactory.getLogger(FrameDropCounters.class);
 
     private final String streamName;
@@ -71,8 +69,9 @@ public final class FrameDropCounters implements AutoCloseable
         this.allocator = allocator;
         for (int i = 0; i < counts.length; i++)
         {
-            counts[i] = allocator.allocate(FRAMES_DROPPED_TYPE_ID, new CounterKey(sessionId, i, scope),
-                "rhcc frames dropped, " + DropReason.byOrdinal(i).description() + " (count): stream=" + streamName);
+            final TransportCounterDescriptor dropped = TransportCounterDescriptor.FRAMES_DROPPED;
+            counts[i] = allocator.allocate(dropped.typeId(), new CounterKey(sessionId, i, scope), "rhcc " +
+                dropped.label(", " + DropReason.byOrdinal(i).description()) + ": stream=" + streamName);
         }
     }
 
