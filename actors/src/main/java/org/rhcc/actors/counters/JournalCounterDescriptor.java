@@ -2,6 +2,7 @@ package org.rhcc.actors.counters;
 
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.counters.CounterDescriptor;
+import org.rhcc.transport.counters.CounterType;
 import org.rhcc.transport.counters.CounterTypeIds;
 
 /**
@@ -31,32 +32,16 @@ public enum JournalCounterDescriptor implements CounterDescriptor
             JournalCounterDescriptor::typeId);
     }
 
-    private final int typeId;
-    private final String what;
-    private final String unit;
+    private final CounterType type;
 
     JournalCounterDescriptor(final int typeId, final String what, final String unit)
     {
-        this.typeId = typeId;
-        this.what = what;
-        this.unit = unit;
+        type = new CounterType(typeId, what, unit);
     }
 
     @Override
-    public int typeId()
+    public CounterType type()
     {
-        return typeId;
-    }
-
-    @Override
-    public String what()
-    {
-        return what;
-    }
-
-    @Override
-    public String unit()
-    {
-        return unit;
+        return type;
     }
 }

@@ -9,19 +9,33 @@ package org.rhcc.transport.counters;
 public interface CounterDescriptor
 {
     /**
+     * @return its type id, what it counts and its unit.
+     */
+    CounterType type();
+
+    /**
      * @return the counter type id, as in the counters file.
      */
-    int typeId();
+    default int typeId()
+    {
+        return type().typeId();
+    }
 
     /**
      * @return what it counts, without its unit, e.g. {@code events stored} (a histogram's subject).
      */
-    String what();
+    default String what()
+    {
+        return type().what();
+    }
 
     /**
      * @return its unit, e.g. {@code count}, {@code ns}, {@code 0/1}.
      */
-    String unit();
+    default String unit()
+    {
+        return type().unit();
+    }
 
     /**
      * @return what it counts and its unit, e.g. {@code events stored (count)}: the label without owner and key.

@@ -19,32 +19,16 @@ public enum TransportCounterDescriptor implements CounterDescriptor
             TransportCounterDescriptor::typeId);
     }
 
-    private final int typeId;
-    private final String what;
-    private final String unit;
+    private final CounterType type;
 
     TransportCounterDescriptor(final int typeId, final String what, final String unit)
     {
-        this.typeId = typeId;
-        this.what = what;
-        this.unit = unit;
+        type = new CounterType(typeId, what, unit);
     }
 
     @Override
-    public int typeId()
+    public CounterType type()
     {
-        return typeId;
-    }
-
-    @Override
-    public String what()
-    {
-        return what;
-    }
-
-    @Override
-    public String unit()
-    {
-        return unit;
+        return type;
     }
 }
