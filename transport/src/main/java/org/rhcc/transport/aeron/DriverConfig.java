@@ -1,5 +1,6 @@
 package org.rhcc.transport.aeron;
 
+import io.aeron.driver.Configuration;
 import io.aeron.driver.ThreadingMode;
 
 import java.nio.file.Path;
@@ -64,7 +65,20 @@ public final class DriverConfig
      */
     public static final int ARCHIVE_SEGMENT_LENGTH_DEFAULT = 8 * 1024 * 1024;
 
+    /**
+     * Default length of the driver's counters values buffer: 1 MiB, room for 8 192 counters. A node in a session of
+     * every role (the sim node of {@code --via cluster --nodes 1}) uses about 220 (its driver's, rhcc's agents', journals'
+     * and streams'). Aeron's 8 MiB default, with the metadata buffer four times the values, made each node's cnc.dat
+     * 47 MB (12 MB now), every page of which the driver touches when it creates the file, on the disk that holds the
+     * work directory: a receiver node's start took 5.4-5.8 s of CPU with the default and 5.0-5.5 s with 1 MiB (three
+     * alternating starts each on the shared 2-core development machine). Aeron's own property
+     * ({@code aeron.counters.buffer.length}) still sets it.
+     */
+    public static final int COUNTERS_BUFFER_LENGTH_DEFAULT = 1024 * 1024;
+
     private Path workDir;
+    private final int countersBufferBytes = Integer.getInteger(
+        Configuration.COUNTERS_VALUES_BUFFER_LENGTH_PROP_NAME, COUNTERS_BUFFER_LENGTH_DEFAULT);
     private ThreadingMode threadingMode = threadingModeProperty();
     private int termLengthBytes = termLengthProperty();
     private int ipcTermLengthBytes = termLengthProperty();
@@ -92,6 +106,14 @@ public final class DriverConfig
     public Path workDir()
     {
         return workDir;
+    }
+
+    /**
+     * @return the length of the driver's counters values buffer, bytes.
+     */
+    public int countersBufferBytes()
+    {
+        return countersBufferBytes;
     }
 
     /**

@@ -299,6 +299,7 @@ public final class EmbeddedMediaDriver implements AutoCloseable
             .clientLivenessTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 20_000))
             .publicationUnblockTimeoutNs(TimeUnit.MILLISECONDS.toNanos(LIVENESS_TIMEOUT_MS - 10_000))
             .threadingMode(config.threadingMode())
+            .counterValuesBufferLength(config.countersBufferBytes())
             .publicationTermBufferLength(config.termLengthBytes())
             .ipcTermBufferLength(config.ipcTermLengthBytes())
             .sharedIdleStrategy(idle.get())
