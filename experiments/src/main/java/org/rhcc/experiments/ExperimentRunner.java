@@ -270,8 +270,51 @@ public final class ExperimentRunner
             RunHookFactory.close(controller);
         }
 
+        final MetricWriter metrics = metrics(result, parameters, scenario, counter, probe, controller);
+        if (null != qpGoodput)
+        {
+            qpGoodput.putMetrics(metrics, QpWeights.parse(run.params().get(QpWeights.KEY)));
+        }
+        final Map<String, double[]> series = keepSeries ?
+            series(result.timeSeries(), run.scenario(), halves, seriesStride) : new LinkedHashMap<>();
+        if (keepSeries && scenario.protectedService().present())
+        {
+            series.putAll(protectedSeries(result.timeSeries(), seriesStride));
+        }
+        final Stationarity stationarity = halves.finish(result.timeSeries(), scenario.protectedService().present());
+        if (scenario.protectedService().present())
+        {
+            putLevelShares(stationarity, metrics);
+        }
+        if (controller instanceof SeriesReport report)
+        {
+            series.putAll(report.reportedSeries());
+        }
+        final RunRecord record = record(run, metrics.toMap(), series, stationarity);
+        listener.onRunRecorded(index, record);
+        listener.onRunFinished(index, run, result.metrics().rnicGbps());
+        return record;
+    }
+
+    /**
+     * Writes a run's metrics up to those its time series and QPs add ({@link MetricWriter}, in the order of the JSON):
+     * the simulator's, then the controller's decisions, the QP-context cache, the sensor reads, the cluster's
+     * interruptions and the protected service, each where the run has it.
+     *
+     * @param result     the simulation's result.
+     * @param parameters the run's parameters.
+     * @param scenario   the run's scenario.
+     * @param counter    the controller's decisions.
+     * @param probe      the sensor reads, or null when the run did not read the sensor.
+     * @param controller the run's controller hook.
+     * @return the metrics written so far.
+     */
+    private static MetricWriter metrics(final SimulationResult result, final SimParameters parameters,
+        final Scenario scenario, final DecisionCounter counter, final SensorProbe probe,
+        final ControllerHook controller)
+    {
         final MetricWriter metrics = new MetricWriter().putSimulated(result.metrics());
-        final double measuredNs = run.scenario().durationNs();
+        final double measuredNs = scenario.durationNs();
         final double payloadBytes = result.metrics().rnicGbps() / 8.0 * measuredNs;
         metrics.put(Metric.PROBE_ACKS, counter.probeAcks());
         metrics.put(Metric.PROBE_SHARE, payloadBytes > 0.0 ?
@@ -297,29 +340,7 @@ public final class ExperimentRunner
             metrics.put(Metric.PROTECTED_MEM_GBPS, result.protectedService().memGbps());
             metrics.put(Metric.PROTECTED_READ_LATENCY_NS, result.protectedService().readLatencyNs());
         }
-        if (null != qpGoodput)
-        {
-            qpGoodput.putMetrics(metrics, QpWeights.parse(run.params().get(QpWeights.KEY)));
-        }
-        final Map<String, double[]> series = keepSeries ?
-            series(result.timeSeries(), run.scenario(), halves, seriesStride) : new LinkedHashMap<>();
-        if (keepSeries && scenario.protectedService().present())
-        {
-            series.putAll(protectedSeries(result.timeSeries(), seriesStride));
-        }
-        final Stationarity stationarity = halves.finish(result.timeSeries(), scenario.protectedService().present());
-        if (scenario.protectedService().present())
-        {
-            putLevelShares(stationarity, metrics);
-        }
-        if (controller instanceof SeriesReport report)
-        {
-            series.putAll(report.reportedSeries());
-        }
-        final RunRecord record = record(run, metrics.toMap(), series, stationarity);
-        listener.onRunRecorded(index, record);
-        listener.onRunFinished(index, run, result.metrics().rnicGbps());
-        return record;
+        return metrics;
     }
 
     /**
