@@ -54,13 +54,13 @@ class ProtectedCpuExperimentTest
                 assertEquals(floor, ProtectedCpuExperiment.maxProtectedLevel(run), name);
                 for (int level = floor + 1; level <= 5; level++)
                 {
-                    assertFalse(run.metric("mba_protected_level_" + level + "_share") > 0.0, name + " level " + level);
+                    assertFalse(run.mbaLevelShare("protected", level) > 0.0, name + " level " + level);
                 }
             }
             if ("rhcc".equals(run.scheme()) && !run.condition().startsWith("own group"))
             {
-                assertTrue(Double.isNaN(run.metric("mba_protected_level_1_share")), "two MBA groups: " + name);
-                assertTrue(run.metric("mba_local_level_5_share") > 0.5, name);
+                assertTrue(Double.isNaN(run.mbaLevelShare("protected", 1)), "two MBA groups: " + name);
+                assertTrue(run.mbaLevelShare("local", 5) > 0.5, name);
             }
         }
         final RunRecord floorOne = Outcomes.find(result, "rhcc", "own group, floor 1");

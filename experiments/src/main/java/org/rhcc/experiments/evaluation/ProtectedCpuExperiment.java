@@ -114,7 +114,7 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
         final StringBuilder text = new StringBuilder();
         for (int level = 1; level <= 5; level++)
         {
-            final double share = run.metric(Metric.mbaLevelShareName(group, level));
+            final double share = run.mbaLevelShare(group, level);
             if (share > 0.0)
             {
                 if (text.length() > 0)
@@ -136,7 +136,7 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
         int max = 1;
         for (int level = 1; level <= 5; level++)
         {
-            if (run.metric(Metric.mbaLevelShareName("protected", level)) > 0.0)
+            if (run.mbaLevelShare("protected", level) > 0.0)
             {
                 max = level;
             }

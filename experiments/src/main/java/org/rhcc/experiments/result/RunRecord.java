@@ -128,6 +128,17 @@ public record RunRecord(
     }
 
     /**
+     * @param group an MBA group's name ({@code local}, {@code cross}, {@code protected}).
+     * @param level MBA level 1..5.
+     * @return the fraction of the measured window the group spent at the level ({@link Metric#mbaLevelShareName}),
+     * or {@link Double#NaN} if the run did not record it (a level the group never visited, a run without them).
+     */
+    public double mbaLevelShare(final String group, final int level)
+    {
+        return metric(Metric.mbaLevelShareName(group, level));
+    }
+
+    /**
      * @param metric a count metric ({@link Metric#isCount()}).
      * @return the count, or 0 if this run did not record it (nothing of the kind was counted in it).
      * @throws IllegalArgumentException if the metric is a value: a value read as a count would lose its fraction.

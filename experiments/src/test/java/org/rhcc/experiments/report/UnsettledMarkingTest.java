@@ -16,7 +16,8 @@ class UnsettledMarkingTest
 {
     private static final ExperimentResult CHECKED = ResultFixtures.congestionChecked();
     private static final List<TableColumn> COLUMNS = List.of(
-        TableColumn.text("condition", (run) -> run.condition()), TableColumn.metric("RDMA Gbit/s", Metric.RNIC_GBPS, 1));
+        TableColumn.text("condition", (run) -> run.condition()),
+        TableColumn.metric("RDMA Gbit/s", Metric.RNIC_GBPS, 1));
 
     @Test
     void shouldMarkTheRunInTheTextTableWithALegend()

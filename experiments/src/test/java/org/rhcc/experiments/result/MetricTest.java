@@ -116,6 +116,7 @@ class MetricTest
         assertTrue(Double.isNaN(run.value(Metric.RX_DELAY_NS)));
         assertTrue(Double.isNaN(run.value(Metric.CPU_MEM_GBPS)));
         assertTrue(Double.isNaN(run.value(QpMetric.SHARE, 0)));
+        assertTrue(Double.isNaN(run.mbaLevelShare("local", 2)));
         assertEquals(0L, run.count(Metric.CNP_COUNT));
         assertTrue(run.has(Metric.RNIC_GBPS));
         assertFalse(run.has(Metric.CNP_COUNT));
