@@ -29,6 +29,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultJson;
 import org.rhcc.experiments.result.RunRecord;
 
@@ -119,8 +120,8 @@ class DashboardBrowserTest
             assertEquals(values[values.length - 1], shown(row.findElement(By.cssSelector("td.last"))),
                 runId + " last window's " + column);
         }
-        assertEquals(run.metric("rnic_gbps"), shown(browser.findElement(By.id("goodput"))), runId + " goodput");
-        assertEquals(run.metric("iio_occupancy"), shown(browser.findElement(By.id("metric-iio"))), runId + " IIO");
+        assertEquals(run.value(Metric.RNIC_GBPS), shown(browser.findElement(By.id("goodput"))), runId + " goodput");
+        assertEquals(run.value(Metric.IIO_OCCUPANCY), shown(browser.findElement(By.id("metric-iio"))), runId + " IIO");
         assertEquals(String.valueOf(run.stationarity().stationary()),
             browser.findElement(By.id("metric-settled")).getDomAttribute("data-value"));
     }

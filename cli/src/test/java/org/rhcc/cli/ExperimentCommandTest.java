@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultJson;
 import org.rhcc.experiments.result.RunRecord;
 
@@ -54,9 +55,9 @@ class ExperimentCommandTest
         assertEquals(List.of("0x", "1x", "2x", "3x"), json.runs().stream().map(RunRecord::condition).toList());
         for (final RunRecord run : json.runs())
         {
-            assertTrue(run.metric("rnic_gbps") > 0.0, run.condition());
-            assertTrue(run.metric("msr_reads") > 100, run.condition());
-            assertTrue(run.metric("msr_read_latency_ns") > 0.0, run.condition());
+            assertTrue(run.value(Metric.RNIC_GBPS) > 0.0, run.condition());
+            assertTrue(run.value(Metric.MSR_READS) > 100, run.condition());
+            assertTrue(run.value(Metric.MSR_READ_LATENCY_NS) > 0.0, run.condition());
             assertTrue(run.seriesValues("t_ms").length > 0, run.condition());
         }
         assertFalse(json.simParameters().isEmpty());
@@ -162,9 +163,9 @@ class ExperimentCommandTest
     {
         for (final RunRecord run : ResultJson.read(dir.resolve("pcie.json")).runs())
         {
-            assertTrue(run.metrics().containsKey("tcp_gbps") && run.metrics().containsKey("tcp_drop_rate"),
+            assertTrue(run.has(Metric.TCP_GBPS) && run.has(Metric.TCP_DROP_RATE),
                 run.scheme() + " " + run.condition());
-            assertEquals(null != run.tcpOfferedGbps(), run.metric("tcp_gbps") > 0.0, run.scheme() + " " +
+            assertEquals(null != run.tcpOfferedGbps(), run.value(Metric.TCP_GBPS) > 0.0, run.scheme() + " " +
                 run.condition());
         }
         final String header = Files.readAllLines(dir.resolve("pcie.csv")).get(0);

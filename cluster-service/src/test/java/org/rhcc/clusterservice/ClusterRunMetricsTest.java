@@ -18,6 +18,7 @@ import org.rhcc.experiments.ExperimentRequest;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.RunListener;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.metrics.Scrape;
 import org.rhcc.metrics.TestSupport;
@@ -81,10 +82,10 @@ class ClusterRunMetricsTest
             long iioSamples = 0;
             for (final RunRecord run : runs)
             {
-                final long acks = (long)run.metric("probe_acks");
+                final long acks = (long)run.value(Metric.PROBE_ACKS);
                 probeAcks += acks;
                 // no warm-up: decisions per second over the measured time count every sample and ACK
-                iioSamples += Math.round(run.metric("decisions_per_s") * DURATION_MS / 1e3) - acks;
+                iioSamples += Math.round(run.value(Metric.DECISIONS_PER_S) * DURATION_MS / 1e3) - acks;
             }
             assertTrue(probeAcks > 0 && iioSamples > 0, probeAcks + " ACKs, " + iioSamples + " samples");
             assertEquals(probeAcks, (long)Scrape.value(after, "rhcc_sender_probe_acks_total"));

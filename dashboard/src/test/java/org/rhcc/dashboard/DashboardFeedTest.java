@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.experiments.RunListener;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultJson;
 import org.rhcc.experiments.result.RunRecord;
 
@@ -55,7 +56,7 @@ class DashboardFeedTest
             final JsonNode run = experiment.path("runs").get(i);
             assertEquals(i, run.path("index").asInt());
             assertEquals(RunView.FINISHED, run.path("state").asText());
-            assertEquals(record.metric("rnic_gbps"), run.path("metrics").path("rnic_gbps").asDouble());
+            assertEquals(record.value(Metric.RNIC_GBPS), run.path("metrics").path("rnic_gbps").asDouble());
             assertEquals(record.stationarity().stationary(), run.path("stationary").asBoolean());
             assertEquals(250.0, run.path("thresholds").path("d_thr_ns").asDouble(), "the run's --set d_thr_ns");
             assertEquals("250", run.path("params").path("d_thr_ns").asText());

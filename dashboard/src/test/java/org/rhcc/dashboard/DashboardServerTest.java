@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -144,7 +145,7 @@ class DashboardServerTest
             final JsonNode status = lastStatus.get(i);
             assertEquals(RunView.FINISHED, status.path("state").asText());
             assertEquals(1.0, status.path("fraction").asDouble());
-            assertEquals(record.metric("rnic_gbps"), status.path("metrics").path("rnic_gbps").asDouble());
+            assertEquals(record.value(Metric.RNIC_GBPS), status.path("metrics").path("rnic_gbps").asDouble());
             assertTrue(spreads.getOrDefault(i, 0) > 5, "the QP spread at the ticks after the warm-up");
             for (final String column : List.of("t_ms", "iio_occupancy", "rx_delay_ns", "r_rev_gbps",
                 "sender_rate_gbps", "rnic_gbps", "mba_level_local", "mba_level_cross", "pfc_pause_fraction",

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.rhcc.core.sender.QpWeights;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.MetricWriter;
 import org.rhcc.experiments.result.RecordMaps;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.result.Stationarity;
@@ -24,7 +26,6 @@ import org.rhcc.sim.SimulationResult;
 import org.rhcc.sim.TimeSeries;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.InterruptionReport;
-import org.rhcc.sim.api.RunMetrics;
 import org.rhcc.sim.api.Scenario;
 
 /**
@@ -269,33 +270,7 @@ public final class ExperimentRunner
             RunHookFactory.close(controller);
         }
 
-        final Map<String, Number> metrics = metrics(result.metrics());
-        final double measuredNs = run.scenario().durationNs();
-        final double payloadBytes = result.metrics().rnicGbps() / 8.0 * measuredNs;
-        metrics.put("probe_acks", counter.probeAcks());
-        metrics.put("probe_share", payloadBytes > 0.0 ?
-            counter.probeAcks() * (double)parameters.rnic().probeBytes() / payloadBytes : 0.0);
-        metrics.put("decisions_per_s", (counter.iioSamples() + counter.probeAcks()) * 1e9 / measuredNs);
-        if (parameters.rnic().qpcCache().enabled())
-        {
-            metrics.put("qpc_miss_rate", result.diagnostics().qpContextMissRate());
-        }
-        if (null != probe)
-        {
-            metrics.put("msr_read_latency_ns", probe.meanReadLatencyNs());
-            metrics.put("msr_read_latency_min_ns", probe.minReadLatencyNs());
-            metrics.put("msr_read_latency_max_ns", probe.maxReadLatencyNs());
-            metrics.put("msr_reads", probe.reads());
-        }
-        if (controller instanceof InterruptionReport report)
-        {
-            metrics.putAll(report.interruptionMetrics());
-        }
-        if (scenario.protectedService().present())
-        {
-            metrics.put("protected_mem_gbps", result.protectedService().memGbps());
-            metrics.put("protected_read_latency_ns", result.protectedService().readLatencyNs());
-        }
+        final MetricWriter metrics = metrics(result, parameters, scenario, counter, probe, controller);
         if (null != qpGoodput)
         {
             qpGoodput.putMetrics(metrics, QpWeights.parse(run.params().get(QpWeights.KEY)));
@@ -315,19 +290,57 @@ public final class ExperimentRunner
         {
             series.putAll(report.reportedSeries());
         }
-        final RunRecord record = record(run, metrics, series, stationarity);
+        final RunRecord record = record(run, metrics.toMap(), series, stationarity);
         listener.onRunRecorded(index, record);
         listener.onRunFinished(index, run, result.metrics().rnicGbps());
         return record;
     }
 
     /**
-     * @param metrics the simulator's metrics.
-     * @return every metric by its snake_case name (unit in the name), in the simulator's declaration order.
+     * Writes a run's metrics up to those its time series and QPs add ({@link MetricWriter}, in the order of the JSON):
+     * the simulator's, then the controller's decisions, the QP-context cache, the sensor reads, the cluster's
+     * interruptions and the protected service, each where the run has it.
+     *
+     * @param result     the simulation's result.
+     * @param parameters the run's parameters.
+     * @param scenario   the run's scenario.
+     * @param counter    the controller's decisions.
+     * @param probe      the sensor reads, or null when the run did not read the sensor.
+     * @param controller the run's controller hook.
+     * @return the metrics written so far.
      */
-    static Map<String, Number> metrics(final RunMetrics metrics)
+    private static MetricWriter metrics(final SimulationResult result, final SimParameters parameters,
+        final Scenario scenario, final DecisionCounter counter, final SensorProbe probe,
+        final ControllerHook controller)
     {
-        return RecordMaps.toNumberMap(metrics);
+        final MetricWriter metrics = new MetricWriter().putSimulated(result.metrics());
+        final double measuredNs = scenario.durationNs();
+        final double payloadBytes = result.metrics().rnicGbps() / 8.0 * measuredNs;
+        metrics.put(Metric.PROBE_ACKS, counter.probeAcks());
+        metrics.put(Metric.PROBE_SHARE, payloadBytes > 0.0 ?
+            counter.probeAcks() * (double)parameters.rnic().probeBytes() / payloadBytes : 0.0);
+        metrics.put(Metric.DECISIONS_PER_S, (counter.iioSamples() + counter.probeAcks()) * 1e9 / measuredNs);
+        if (parameters.rnic().qpcCache().enabled())
+        {
+            metrics.put(Metric.QPC_MISS_RATE, result.diagnostics().qpContextMissRate());
+        }
+        if (null != probe)
+        {
+            metrics.put(Metric.MSR_READ_LATENCY_NS, probe.meanReadLatencyNs());
+            metrics.put(Metric.MSR_READ_LATENCY_MIN_NS, probe.minReadLatencyNs());
+            metrics.put(Metric.MSR_READ_LATENCY_MAX_NS, probe.maxReadLatencyNs());
+            metrics.put(Metric.MSR_READS, probe.reads());
+        }
+        if (controller instanceof InterruptionReport report)
+        {
+            metrics.putReported(report.interruptionMetrics());
+        }
+        if (scenario.protectedService().present())
+        {
+            metrics.put(Metric.PROTECTED_MEM_GBPS, result.protectedService().memGbps());
+            metrics.put(Metric.PROTECTED_READ_LATENCY_NS, result.protectedService().readLatencyNs());
+        }
+        return metrics;
     }
 
     /**
@@ -466,13 +479,13 @@ public final class ExperimentRunner
      * @param stationarity the run's halves.
      * @param metrics      receives the shares.
      */
-    static void putLevelShares(final Stationarity stationarity, final Map<String, Number> metrics)
+    static void putLevelShares(final Stationarity stationarity, final MetricWriter metrics)
     {
         for (final Map.Entry<String, Stationarity.Halves> entry : stationarity.metrics().entrySet())
         {
-            if (entry.getKey().startsWith("mba_") && entry.getKey().endsWith("_share"))
+            if (Metric.isMbaLevelShare(entry.getKey()))
             {
-                metrics.put(entry.getKey(), (entry.getValue().first() + entry.getValue().second()) / 2.0);
+                metrics.putMbaLevelShare(entry.getKey(), (entry.getValue().first() + entry.getValue().second()) / 2.0);
             }
         }
     }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.Stationarity;
 import org.rhcc.sim.TimeSeries;
 import org.rhcc.sim.api.ControllerHook;
@@ -184,7 +185,7 @@ final class HalfWindowObserver extends ForwardingControllerHook
                     final double second = levelNs[1][g][l] / halfNs[1];
                     if (first > 0.0 || second > 0.0)
                     {
-                        builder.add("mba_" + group + "_level_" + l + "_share", first, second,
+                        builder.add(Metric.mbaLevelShareName(group, l), first, second,
                             Stationarity.SHARE_FLOOR);
                     }
                 }
@@ -212,8 +213,8 @@ final class HalfWindowObserver extends ForwardingControllerHook
         }
         final double[] rnic = halfMeans(rnicGbps);
         final double[] cpu = halfMeans(cpuMemGbps);
-        builder.add("rnic_gbps", rnic[0], rnic[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
-        builder.add("cpu_mem_gbps", cpu[0], cpu[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
+        builder.add(Metric.RNIC_GBPS.jsonName(), rnic[0], rnic[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
+        builder.add(Metric.CPU_MEM_GBPS.jsonName(), cpu[0], cpu[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
     }
 
     /**
@@ -231,7 +232,7 @@ final class HalfWindowObserver extends ForwardingControllerHook
             protectedMemGbps[k] = timeSeries.protectedMemGbps(first + k);
         }
         final double[] halves = halfMeans(protectedMemGbps);
-        builder.add("protected_mem_gbps", halves[0], halves[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
+        builder.add(Metric.PROTECTED_MEM_GBPS.jsonName(), halves[0], halves[1], Stationarity.BANDWIDTH_FLOOR_GBPS);
     }
 
     /**

@@ -1,8 +1,9 @@
 package org.rhcc.experiments;
 
-import java.util.Map;
-
 import org.rhcc.core.sender.QpWeights;
+import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.MetricWriter;
+import org.rhcc.experiments.result.QpMetric;
 import org.rhcc.sim.ProgressListener;
 import org.rhcc.sim.QpRates;
 import org.rhcc.sim.TimeSeries;
@@ -69,7 +70,7 @@ final class QpGoodputMeter implements ProgressListener
      * @param weights the weights the run's QPs were opened with (also recorded for schemes without a sender loop,
      *                which do not apply them, as the reference they are compared against).
      */
-    void putMetrics(final Map<String, Number> metrics, final QpWeights weights)
+    void putMetrics(final MetricWriter metrics, final QpWeights weights)
     {
         if (null == measuredBytes)
         {
@@ -92,10 +93,10 @@ final class QpGoodputMeter implements ProgressListener
             final double goodputGbps = measuredBytes[qp] * 8.0 / measuredNs;
             final double share = totalGbps > 0.0 ? goodputGbps / totalGbps : Double.NaN;
             final double ideal = weight > 0 ? (double)weight / totalWeight : Double.NaN;
-            metrics.put("qp_" + qp + "_weight", (long)weight);
-            metrics.put("qp_" + qp + "_goodput_gbps", goodputGbps);
-            metrics.put("qp_" + qp + "_share", share);
-            metrics.put("qp_" + qp + "_ideal_share", ideal);
+            metrics.put(QpMetric.WEIGHT, qp, (long)weight);
+            metrics.put(QpMetric.GOODPUT_GBPS, qp, goodputGbps);
+            metrics.put(QpMetric.SHARE, qp, share);
+            metrics.put(QpMetric.IDEAL_SHARE, qp, ideal);
             if (weight > 0)
             {
                 final double deviation = Math.abs(share - ideal) / ideal;
@@ -104,7 +105,8 @@ final class QpGoodputMeter implements ProgressListener
                 weighted++;
             }
         }
-        metrics.put("share_deviation_max", weighted > 0 && totalGbps > 0.0 ? maxDeviation : Double.NaN);
-        metrics.put("share_deviation_mean", weighted > 0 && totalGbps > 0.0 ? sumDeviation / weighted : Double.NaN);
+        metrics.put(Metric.SHARE_DEVIATION_MAX, weighted > 0 && totalGbps > 0.0 ? maxDeviation : Double.NaN);
+        metrics.put(Metric.SHARE_DEVIATION_MEAN,
+            weighted > 0 && totalGbps > 0.0 ? sumDeviation / weighted : Double.NaN);
     }
 }

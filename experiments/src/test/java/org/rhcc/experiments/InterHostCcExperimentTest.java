@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.experiments.evaluation.HpccReferenceExperiment;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.sim.SimParameters;
 
@@ -39,13 +40,13 @@ class InterHostCcExperimentTest
 
         assertEquals(List.of("hpcc", "rhcc+hpcc", "swift", "rhcc+swift"),
             runs.stream().map(RunRecord::scheme).toList());
-        final double hpcc = runs.get(0).metric("rnic_gbps");
-        final double rhccHpcc = runs.get(1).metric("rnic_gbps");
-        final double swift = runs.get(2).metric("rnic_gbps");
-        final double rhccSwift = runs.get(3).metric("rnic_gbps");
+        final double hpcc = runs.get(0).value(Metric.RNIC_GBPS);
+        final double rhccHpcc = runs.get(1).value(Metric.RNIC_GBPS);
+        final double swift = runs.get(2).value(Metric.RNIC_GBPS);
+        final double rhccSwift = runs.get(3).value(Metric.RNIC_GBPS);
         assertTrue(rhccHpcc > 1.5 * hpcc, "rhcc+hpcc " + rhccHpcc + " vs hpcc " + hpcc + " Gbit/s");
         assertTrue(rhccSwift > 1.5 * swift, "rhcc+swift " + rhccSwift + " vs swift " + swift + " Gbit/s");
-        assertTrue(runs.get(1).metric("probe_acks") > 0, "RHCC's sender loop ran under HPCC");
+        assertTrue(runs.get(1).value(Metric.PROBE_ACKS) > 0, "RHCC's sender loop ran under HPCC");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rhcc.experiments.evaluation.ProtectedCpuExperiment;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultJson;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.sim.SimParameters;
@@ -42,32 +43,32 @@ class ProtectedCpuExperimentTest
         for (final RunRecord run : result.runs())
         {
             final String name = run.scheme() + " | " + run.condition();
-            assertTrue(run.metric("protected_mem_gbps") > 0.0, name);
-            assertTrue(run.metric("protected_read_latency_ns") > 0.0, name);
-            assertTrue(run.metric("cpu_mem_gbps") > run.metric("protected_mem_gbps"), name);
-            assertTrue(run.metric("rnic_gbps") > 0.0, name);
-            assertTrue(run.stationarity().metrics().containsKey("protected_mem_gbps"), name);
+            assertTrue(run.value(Metric.PROTECTED_MEM_GBPS) > 0.0, name);
+            assertTrue(run.value(Metric.PROTECTED_READ_LATENCY_NS) > 0.0, name);
+            assertTrue(run.value(Metric.CPU_MEM_GBPS) > run.value(Metric.PROTECTED_MEM_GBPS), name);
+            assertTrue(run.value(Metric.RNIC_GBPS) > 0.0, name);
+            assertTrue(run.stationarity().metrics().containsKey(Metric.PROTECTED_MEM_GBPS.jsonName()), name);
             if ("rhcc".equals(run.scheme()) && run.condition().startsWith("own group"))
             {
                 final int floor = Integer.parseInt(run.params().get("protected_floor_level"));
                 assertEquals(floor, ProtectedCpuExperiment.maxProtectedLevel(run), name);
                 for (int level = floor + 1; level <= 5; level++)
                 {
-                    assertFalse(run.metric("mba_protected_level_" + level + "_share") > 0.0, name + " level " + level);
+                    assertFalse(run.mbaLevelShare("protected", level) > 0.0, name + " level " + level);
                 }
             }
             if ("rhcc".equals(run.scheme()) && !run.condition().startsWith("own group"))
             {
-                assertTrue(Double.isNaN(run.metric("mba_protected_level_1_share")), "two MBA groups: " + name);
-                assertTrue(run.metric("mba_local_level_5_share") > 0.5, name);
+                assertTrue(Double.isNaN(run.mbaLevelShare("protected", 1)), "two MBA groups: " + name);
+                assertTrue(run.mbaLevelShare("local", 5) > 0.5, name);
             }
         }
         final RunRecord floorOne = Outcomes.find(result, "rhcc", "own group, floor 1");
         final RunRecord inLocal = Outcomes.find(result, "rhcc", "no protection (local group)");
-        assertTrue(floorOne.metric("protected_mem_gbps") > inLocal.metric("protected_mem_gbps"),
-            "floor 1 keeps the service's bandwidth: " + floorOne.metric("protected_mem_gbps") + " vs " +
-            inLocal.metric("protected_mem_gbps") + " Gbit/s in the local group");
-        assertTrue(floorOne.metric("protected_read_latency_ns") < inLocal.metric("protected_read_latency_ns"));
+        assertTrue(floorOne.value(Metric.PROTECTED_MEM_GBPS) > inLocal.value(Metric.PROTECTED_MEM_GBPS),
+            "floor 1 keeps the service's bandwidth: " + floorOne.value(Metric.PROTECTED_MEM_GBPS) + " vs " +
+            inLocal.value(Metric.PROTECTED_MEM_GBPS) + " Gbit/s in the local group");
+        assertTrue(floorOne.value(Metric.PROTECTED_READ_LATENCY_NS) < inLocal.value(Metric.PROTECTED_READ_LATENCY_NS));
 
         final String json = ResultJson.toJson(result);
         assertTrue(json.contains("\"protected_read_latency_ns\""));

@@ -9,6 +9,8 @@ import org.rhcc.experiments.report.ChartData;
 import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.QpMetric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.sim.SimParameters;
 
@@ -47,17 +49,17 @@ class WeightedExperimentTest
             for (int qp = 0; qp < 4; qp++)
             {
                 final int weight = 1 << qp;
-                assertEquals(weight, run.metric("qp_" + qp + "_weight"), 0.0);
-                assertEquals(weight / 15.0, run.metric("qp_" + qp + "_ideal_share"), 1e-12);
-                final double share = run.metric("qp_" + qp + "_share");
+                assertEquals(weight, run.value(QpMetric.WEIGHT, qp), 0.0);
+                assertEquals(weight / 15.0, run.value(QpMetric.IDEAL_SHARE, qp), 1e-12);
+                final double share = run.value(QpMetric.SHARE, qp);
                 assertTrue(share > 0.0 && share < 1.0, run.scheme() + " QP " + qp + " share " + share);
                 shares += share;
-                goodputGbps += run.metric("qp_" + qp + "_goodput_gbps");
+                goodputGbps += run.value(QpMetric.GOODPUT_GBPS, qp);
                 maxDeviation = Math.max(maxDeviation, Math.abs(share - weight / 15.0) / (weight / 15.0));
             }
             assertEquals(1.0, shares, 1e-9);
-            assertEquals(maxDeviation, run.metric("share_deviation_max"), 1e-12);
-            assertEquals(run.metric("rnic_gbps"), goodputGbps, 0.1 * run.metric("rnic_gbps"),
+            assertEquals(maxDeviation, run.value(Metric.SHARE_DEVIATION_MAX), 1e-12);
+            assertEquals(run.value(Metric.RNIC_GBPS), goodputGbps, 0.1 * run.value(Metric.RNIC_GBPS),
                 "the QPs' goodput adds up to the run's RDMA goodput");
         }
 
@@ -65,12 +67,12 @@ class WeightedExperimentTest
         assertEquals("rnic-only", weighted.scheme());
         for (int qp = 1; qp < 4; qp++)
         {
-            assertTrue(weighted.metric("qp_" + qp + "_share") > weighted.metric("qp_" + (qp - 1) + "_share"),
+            assertTrue(weighted.value(QpMetric.SHARE, qp) > weighted.value(QpMetric.SHARE, qp - 1),
                 "QP " + qp + " (weight " + (1 << qp) + ") above QP " + (qp - 1) + ": " + weighted.metrics());
         }
-        assertTrue(weighted.metric("share_deviation_max") < 0.25, "every share within 25 % of its ideal (the " +
+        assertTrue(weighted.value(Metric.SHARE_DEVIATION_MAX) < 0.25, "every share within 25 % of its ideal (the " +
             "per-ACK law of an earlier rhcc was 59 % off): " + weighted.metrics());
-        assertTrue(runs.get(1).metric("share_deviation_max") > 1.0, "dcqcn ignores the weights");
+        assertTrue(runs.get(1).value(Metric.SHARE_DEVIATION_MAX) > 1.0, "dcqcn ignores the weights");
 
         final Experiment experiment = resolved.getKey();
         final ExperimentResult result = new ExperimentResult(experiment.name(), experiment.paperRows(), 1L, 5.0, 20.0,

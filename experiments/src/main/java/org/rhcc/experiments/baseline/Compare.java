@@ -7,6 +7,7 @@ import java.util.function.ToDoubleFunction;
 
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 
@@ -32,12 +33,12 @@ final class Compare
 
     /**
      * @param run    a run, or null.
-     * @param metric metric name.
+     * @param metric the metric.
      * @return the metric, or NaN when the run is missing.
      */
-    static double metric(final RunRecord run, final String metric)
+    static double metric(final RunRecord run, final Metric metric)
     {
-        return null == run ? Double.NaN : run.metric(metric);
+        return null == run ? Double.NaN : run.value(metric);
     }
 
     /**

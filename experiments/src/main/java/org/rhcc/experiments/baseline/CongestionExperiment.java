@@ -17,6 +17,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.MetricBarChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -84,37 +85,37 @@ public final class CongestionExperiment extends DescribedExperiment
         return List.of(
             BarChartSpec.of("congestion-throughput-pfc.png", "RDMA throughput under intra-host congestion, PFC on",
                 X_TITLE, "RDMA goodput (Gbit/s)", RunRecord::pfc, RunRecord::congestionLabel, null,
-                (run) -> run.metric("rnic_gbps")),
+                (run) -> run.value(Metric.RNIC_GBPS)),
             BarChartSpec.of("congestion-throughput-pfc-free.png",
                 "RDMA throughput under intra-host congestion, PFC-free", X_TITLE, "RDMA goodput (Gbit/s)",
-                (run) -> !run.pfc(), RunRecord::congestionLabel, null, (run) -> run.metric("rnic_gbps")),
+                (run) -> !run.pfc(), RunRecord::congestionLabel, null, (run) -> run.value(Metric.RNIC_GBPS)),
             BarChartSpec.of("congestion-latency-avg-pfc.png", "Average RDMA message latency, PFC on",
                 X_TITLE, "average latency (us)", RunRecord::pfc, RunRecord::congestionLabel, null,
-                (run) -> run.metric("latency_avg_us")),
+                (run) -> run.value(Metric.LATENCY_AVG_US)),
             BarChartSpec.of("congestion-latency-avg-pfc-free.png", "Average RDMA message latency, PFC-free",
                 X_TITLE, "average latency (us)", (run) -> !run.pfc(), RunRecord::congestionLabel, null,
-                (run) -> run.metric("latency_avg_us")),
+                (run) -> run.value(Metric.LATENCY_AVG_US)),
             BarChartSpec.of("congestion-latency-p99-pfc.png", "99th-percentile RDMA message latency, PFC on",
                 X_TITLE, "p99 latency (us)", RunRecord::pfc, RunRecord::congestionLabel, null,
-                (run) -> run.metric("latency_p99_us")),
+                (run) -> run.value(Metric.LATENCY_P99_US)),
             BarChartSpec.of("congestion-pfc-pause.png", "PFC pause time at the receiver NIC (PFC on)",
                 X_TITLE, "time paused (%)", RunRecord::pfc, RunRecord::congestionLabel, null,
-                (run) -> 100.0 * run.metric("pfc_pause_fraction")),
+                (run) -> 100.0 * run.value(Metric.PFC_PAUSE_FRACTION)),
             BarChartSpec.of("congestion-cnp.png", "CNPs sent by the receiver NIC (PFC-free)",
                 X_TITLE, "CNPs per run", (run) -> !run.pfc(), RunRecord::congestionLabel, null,
-                (run) -> run.metric("cnp_count")),
+                (run) -> run.value(Metric.CNP_COUNT)),
             MetricBarChartSpec.of("congestion-memory.png", "Memory bandwidth of the NIC's socket (dcqcn, PFC on)",
                 X_TITLE, "bandwidth (Gbit/s)", (run) -> run.pfc() && BASELINE.equals(run.scheme()),
                 RunRecord::congestionLabel)
-                .with("CPU traffic (DRAM)", (run) -> run.metric("cpu_mem_gbps"))
-                .with("NIC writes (DRAM)", (run) -> run.metric("rnic_mem_gbps"))
-                .with("total DRAM", (run) -> run.metric("total_mem_gbps"))
-                .with("RDMA goodput", (run) -> run.metric("rnic_gbps")),
+                .with("CPU traffic (DRAM)", (run) -> run.value(Metric.CPU_MEM_GBPS))
+                .with("NIC writes (DRAM)", (run) -> run.value(Metric.RNIC_MEM_GBPS))
+                .with("total DRAM", (run) -> run.value(Metric.TOTAL_MEM_GBPS))
+                .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS)),
             MetricBarChartSpec.of("congestion-pcie-ddio.png", "PCIe back-pressure and DDIO misses (dcqcn, PFC on)",
                 X_TITLE, "fraction (%)", (run) -> run.pfc() && BASELINE.equals(run.scheme()),
                 RunRecord::congestionLabel)
-                .with("PCIe stalled writes (time %)", (run) -> 100.0 * run.metric("pcie_stall_fraction"))
-                .with("DDIO miss rate (%)", (run) -> 100.0 * run.metric("ddio_miss_rate")));
+                .with("PCIe stalled writes (time %)", (run) -> 100.0 * run.value(Metric.PCIE_STALL_FRACTION))
+                .with("DDIO miss rate (%)", (run) -> 100.0 * run.value(Metric.DDIO_MISS_RATE)));
     }
 
     /**
@@ -123,7 +124,7 @@ public final class CongestionExperiment extends DescribedExperiment
      * @param sign   1 for the gain, -1 for the loss from one congestion level to the next.
      * @return e.g. {@code "0.0 / 5.4 / 52.4"}.
      */
-    private static String steps(final ExperimentResult result, final String metric, final double sign)
+    private static String steps(final ExperimentResult result, final Metric metric, final double sign)
     {
         final StringBuilder text = new StringBuilder();
         for (int congestion = 1; congestion <= 3; congestion++)
@@ -147,9 +148,10 @@ public final class CongestionExperiment extends DescribedExperiment
         final RunRecord pfc3 = Compare.baseline(result, (run) -> run.pfc() && run.congestion() == 3);
         final RunRecord free0 = Compare.baseline(result, (run) -> !run.pfc() && run.congestion() == 0);
         final RunRecord free3 = Compare.baseline(result, (run) -> !run.pfc() && run.congestion() == 3);
-        final double p99RatioPfc = Compare.metric(pfc3, "latency_p99_us") / Compare.metric(pfc0, "latency_p99_us");
+        final double p99RatioPfc =
+            Compare.metric(pfc3, Metric.LATENCY_P99_US) / Compare.metric(pfc0, Metric.LATENCY_P99_US);
         final double p99RatioFree =
-            Compare.metric(free3, "latency_p99_us") / Compare.metric(free0, "latency_p99_us");
+            Compare.metric(free3, Metric.LATENCY_P99_US) / Compare.metric(free0, Metric.LATENCY_P99_US);
         return List.of(
             Outcomes.headline(result, "3x PFC on", "3x, PFC on", (run) -> run.pfc() && run.congestion() == 3,
                 "up to 2x throughput and 1.4x lower latency than DCQCN; ahead of hostCC"),
@@ -161,33 +163,37 @@ public final class CongestionExperiment extends DescribedExperiment
                 (run) -> !run.pfc() && run.congestion() == 3),
             new BaselineRow("B1", "throughput 3x vs 0x, PFC on",
                 Fmt.change(PaperBaseline.THROUGHPUT_DROP_3X_PFC),
-                Fmt.change(Compare.change(Compare.metric(pfc3, "rnic_gbps"), Compare.metric(pfc0, "rnic_gbps"))) +
-                " (" + Compare.list(result, RunRecord::pfc, (run) -> run.metric("rnic_gbps"), 1) + " Gbit/s)"),
+                Fmt.change(Compare.change(
+                    Compare.metric(pfc3, Metric.RNIC_GBPS), Compare.metric(pfc0, Metric.RNIC_GBPS))) +
+                " (" + Compare.list(result, RunRecord::pfc, (run) -> run.value(Metric.RNIC_GBPS), 1) + " Gbit/s)"),
             new BaselineRow("B2", "throughput 3x vs 0x, PFC-free",
                 Fmt.change(PaperBaseline.THROUGHPUT_DROP_3X_PFC_FREE),
-                Fmt.change(Compare.change(Compare.metric(free3, "rnic_gbps"), Compare.metric(free0, "rnic_gbps"))) +
-                " (" + Compare.list(result, (run) -> !run.pfc(), (run) -> run.metric("rnic_gbps"), 1) +
+                Fmt.change(Compare.change(
+                    Compare.metric(free3, Metric.RNIC_GBPS), Compare.metric(free0, Metric.RNIC_GBPS))) +
+                " (" + Compare.list(result, (run) -> !run.pfc(), (run) -> run.value(Metric.RNIC_GBPS), 1) +
                 " Gbit/s)"),
             new BaselineRow("B3", "average latency 3x / 0x, PFC on / PFC-free (p99 ratio)",
                 Fmt.times(PaperBaseline.LATENCY_RATIO_3X_PFC) + " / " +
                 Fmt.times(PaperBaseline.LATENCY_RATIO_3X_PFC_FREE) + " (p99 rises too)",
-                Fmt.times(Compare.metric(pfc3, "latency_avg_us") / Compare.metric(pfc0, "latency_avg_us")) + " / " +
-                Fmt.times(Compare.metric(free3, "latency_avg_us") / Compare.metric(free0, "latency_avg_us")) +
+                Fmt.times(Compare.metric(pfc3, Metric.LATENCY_AVG_US) / Compare.metric(pfc0, Metric.LATENCY_AVG_US)) +
+                " / " +
+                Fmt.times(Compare.metric(free3, Metric.LATENCY_AVG_US) / Compare.metric(free0, Metric.LATENCY_AVG_US)) +
                 " (p99 " + Fmt.times(p99RatioPfc) + " / " + Fmt.times(p99RatioFree) + ")"),
             new BaselineRow("B4", "PFC pause time % (PFC on) and CNPs (PFC-free), 0x / 1x / 2x / 3x",
                 "both rise with congestion",
-                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.metric("pfc_pause_fraction"), 1) +
-                " % ; " + Compare.list(result, (run) -> !run.pfc(), (run) -> run.metric("cnp_count"), 0) + " CNPs"),
+                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.value(Metric.PFC_PAUSE_FRACTION), 1) +
+                " % ; " + Compare.list(result, (run) -> !run.pfc(), (run) -> run.value(Metric.CNP_COUNT), 0) + " CNPs"),
             new BaselineRow("B5", "PFC on, steps 0x->1x / 1x->2x / 2x->3x: RDMA goodput lost vs memory " +
                 "bandwidth the CPU traffic gained (Gbit/s)",
                 "the throughput loss exceeds the memory bandwidth MLC gains (DDIO raises LLC contention)",
-                "lost " + steps(result, "rnic_gbps", -1.0) + "; CPU gained " + steps(result, "cpu_mem_gbps", 1.0) +
+                "lost " + steps(result, Metric.RNIC_GBPS, -1.0) + "; CPU gained " +
+                steps(result, Metric.CPU_MEM_GBPS, 1.0) +
                 "; NIC-caused DRAM traffic per goodput byte " + Compare.list(result, RunRecord::pfc,
-                (run) -> run.metric("rnic_mem_gbps") / run.metric("rnic_gbps"), 2)),
+                (run) -> run.value(Metric.RNIC_MEM_GBPS) / run.value(Metric.RNIC_GBPS), 2)),
             new BaselineRow("B6", "PFC on, 0x / 1x / 2x / 3x: PCIe stalled-write time % and DDIO miss %",
                 "stalls rise steeply; DDIO miss rate rises",
-                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.metric("pcie_stall_fraction"), 1) +
+                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.value(Metric.PCIE_STALL_FRACTION), 1) +
                 " % ; " +
-                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.metric("ddio_miss_rate"), 1) + " %"));
+                Compare.list(result, RunRecord::pfc, (run) -> 100.0 * run.value(Metric.DDIO_MISS_RATE), 1) + " %"));
     }
 }

@@ -15,6 +15,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.LineChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.DelayMap;
@@ -96,17 +97,17 @@ public final class DelayMapExperiment extends DescribedExperiment
     {
         return List.of(
             line("delay-map-delay.png", "Receiver processing delay D vs the NIC's held rate, 3x, MBA forced",
-                "D (ns)", "rx_delay_ns"),
+                "D (ns)", Metric.RX_DELAY_NS),
             line("delay-map-iio.png", "IIO occupancy vs the NIC's held rate, 3x, MBA forced", "IIO occupancy (lines)",
-                "iio_occupancy"),
+                Metric.IIO_OCCUPANCY),
             line("delay-map-goodput.png", "RDMA goodput vs the NIC's held rate, 3x, MBA forced",
-                "RDMA goodput (Gbit/s)", "rnic_gbps"));
+                "RDMA goodput (Gbit/s)", Metric.RNIC_GBPS));
     }
 
-    private static LineChartSpec line(final String file, final String title, final String yTitle, final String metric)
+    private static LineChartSpec line(final String file, final String title, final String yTitle, final Metric metric)
     {
         return LineChartSpec.of(file, title, "NIC rate held (Gbit/s on the wire)", yTitle, (run) -> true,
-            DelayMapExperiment::heldRateGbps, (run) -> "MBA level " + run.mbaLevel(), (run) -> run.metric(metric));
+            DelayMapExperiment::heldRateGbps, (run) -> "MBA level " + run.mbaLevel(), (run) -> run.value(metric));
     }
 
     @Override
@@ -115,7 +116,7 @@ public final class DelayMapExperiment extends DescribedExperiment
         final DelayMap map = new DelayMap();
         for (final RunRecord run : result.select((run) -> null != run.mbaLevel()))
         {
-            map.add(run.mbaLevel(), heldRateGbps(run), run.metric("rnic_gbps"), run.seriesValues("rx_delay_ns"));
+            map.add(run.mbaLevel(), heldRateGbps(run), run.value(Metric.RNIC_GBPS), run.seriesValues("rx_delay_ns"));
         }
         return List.of(
             new BaselineRow("cal. C1", "3x, MBA level 1: D (ns) at the held rates; where D crosses D_thr = 200 ns",

@@ -16,6 +16,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.MetricBarChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -84,19 +85,19 @@ public final class MbaLevelsExperiment extends DescribedExperiment
             MetricBarChartSpec.of("mba-levels-bandwidth.png", "RDMA goodput and CPU memory bandwidth at 3x, MBA forced",
                 "MBA level (setting)", "bandwidth (Gbit/s)", MbaLevelsExperiment::forced,
                 MbaLevelsExperiment::levelLabel)
-                .with("RDMA goodput", (run) -> run.metric("rnic_gbps"))
-                .with("CPU memory bandwidth", (run) -> run.metric("cpu_mem_gbps")),
+                .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS))
+                .with("CPU memory bandwidth", (run) -> run.value(Metric.CPU_MEM_GBPS)),
             BarChartSpec.of("mba-levels-cpu.png", "CPU memory bandwidth per MBA level",
                 "MBA level (setting)", "CPU memory bandwidth (Gbit/s)", MbaLevelsExperiment::forced,
                 MbaLevelsExperiment::levelLabel, (run) -> "simulated: 3x MLC preset with RDMA",
-                (run) -> run.metric("cpu_mem_gbps"))
+                (run) -> run.value(Metric.CPU_MEM_GBPS))
                 .withReference("paper: MLC alone, max preset (Fig. 11)", paperCpu),
             MetricBarChartSpec.of("mba-levels-signals.png",
                 "IIO occupancy, IIO residency and the probes' D at 3x, MBA forced (they follow the memory load)",
                 "MBA level (setting)", "lines / ns", (run) -> true, MbaLevelsExperiment::levelLabel)
-                .with("IIO occupancy (lines)", (run) -> run.metric("iio_occupancy"))
-                .with("IIO residency (ns)", (run) -> run.metric("iio_residency_ns"))
-                .with("rx delay D (ns)", (run) -> run.metric("rx_delay_ns")));
+                .with("IIO occupancy (lines)", (run) -> run.value(Metric.IIO_OCCUPANCY))
+                .with("IIO residency (ns)", (run) -> run.value(Metric.IIO_RESIDENCY_NS))
+                .with("rx delay D (ns)", (run) -> run.value(Metric.RX_DELAY_NS)));
     }
 
     @Override
@@ -111,21 +112,21 @@ public final class MbaLevelsExperiment extends DescribedExperiment
         return List.of(
             new BaselineRow("B13", "3x, MBA level 1..5: RDMA goodput (Gbit/s); CPU memory bandwidth (Gbit/s)",
                 "RDMA rises step by step, CPU traffic falls; level 4 already gives the NIC its full rate",
-                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("rnic_gbps"), 1) +
-                " (0x: " + Fmt.num(Compare.metric(reference, "rnic_gbps"), 1) + "); " +
-                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("cpu_mem_gbps"), 1)),
+                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.value(Metric.RNIC_GBPS), 1) +
+                " (0x: " + Fmt.num(Compare.metric(reference, Metric.RNIC_GBPS), 1) + "); " +
+                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.value(Metric.CPU_MEM_GBPS), 1)),
             new BaselineRow("B14", "CPU memory bandwidth at MBA 100 / 80 / 60 / 40 / 20 % (GB/s)",
                 Compare.list(paperCpu, 1) + " (MLC alone; non-linear, step-like)",
-                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.metric("cpu_mem_gbps") / 8.0, 1) +
+                Compare.list(result, MbaLevelsExperiment::forced, (run) -> run.value(Metric.CPU_MEM_GBPS) / 8.0, 1) +
                 " (3x preset with RDMA)"),
             new BaselineRow("cal. B9", "3x, MBA level 3 / 4 / 5: IIO occupancy (lines); IIO residency (ns); D (ns)",
                 "fall with the level (they follow the memory load); at level 5 below the 1x values (44 lines, 190 ns)",
                 Compare.list(result, MbaLevelsExperiment::throttledToLevel3OrBelow,
-                    (run) -> run.metric("iio_occupancy"), 1) + "; " +
+                    (run) -> run.value(Metric.IIO_OCCUPANCY), 1) + "; " +
                 Compare.list(result, MbaLevelsExperiment::throttledToLevel3OrBelow,
-                    (run) -> run.metric("iio_residency_ns"), 0) + "; " +
+                    (run) -> run.value(Metric.IIO_RESIDENCY_NS), 0) + "; " +
                 Compare.list(result, MbaLevelsExperiment::throttledToLevel3OrBelow,
-                    (run) -> run.metric("rx_delay_ns"), 0)));
+                    (run) -> run.value(Metric.RX_DELAY_NS), 0)));
     }
 
     private static boolean throttledToLevel3OrBelow(final RunRecord run)

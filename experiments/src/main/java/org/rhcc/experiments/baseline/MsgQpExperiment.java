@@ -14,6 +14,7 @@ import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 
@@ -88,11 +89,11 @@ public final class MsgQpExperiment extends DescribedExperiment
             BarChartSpec.of("msg-qp-throughput.png", "RDMA throughput at 3x congestion by message size and QPs",
                 "RDMA WRITE message size", "RDMA goodput (Gbit/s)", (run) -> true,
                 (run) -> Fmt.bytes(run.messageBytes()), (run) -> qpLabel(run.qps()),
-                (run) -> run.metric("rnic_gbps")),
+                (run) -> run.value(Metric.RNIC_GBPS)),
             BarChartSpec.of("msg-qp-latency.png", "Average message latency at 3x congestion",
                 "RDMA WRITE message size", "average latency (us)", (run) -> true,
                 (run) -> Fmt.bytes(run.messageBytes()), (run) -> qpLabel(run.qps()),
-                (run) -> run.metric("latency_avg_us")));
+                (run) -> run.value(Metric.LATENCY_AVG_US)));
     }
 
     @Override
@@ -102,7 +103,7 @@ public final class MsgQpExperiment extends DescribedExperiment
         double max = Double.NEGATIVE_INFINITY;
         for (final RunRecord run : result.select((run) -> SchemeRegistry.DCQCN.equals(run.scheme())))
         {
-            final double gbps = run.metric("rnic_gbps");
+            final double gbps = run.value(Metric.RNIC_GBPS);
             if (Double.isFinite(gbps))
             {
                 min = Math.min(min, gbps);
@@ -115,7 +116,8 @@ public final class MsgQpExperiment extends DescribedExperiment
             (run) -> run.qps() == QPS[QPS.length - 1] && run.messageBytes() == MESSAGE_BYTES[MESSAGE_BYTES.length - 1]);
         final String simulated = Double.isFinite(min) ?
             Fmt.num(min, 1) + " .. " + Fmt.num(max, 1) + " Gbit/s; 64 KB x 1 QP -> 1 MB x 8 QPs: " +
-            Fmt.change(Compare.change(Compare.metric(largest, "rnic_gbps"), Compare.metric(smallest, "rnic_gbps"))) :
+            Fmt.change(Compare.change(
+                Compare.metric(largest, Metric.RNIC_GBPS), Compare.metric(smallest, Metric.RNIC_GBPS))) :
             "n/a";
         return List.of(new BaselineRow("B7", "3x, message 64 KB..1 MB, 1..8 QPs: throughput range",
             "rises only slightly", simulated));

@@ -18,6 +18,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.MetricBarChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.sim.api.CpuTraffic;
 
@@ -77,8 +78,8 @@ public final class NumaExperiment extends DescribedExperiment
             Columns.RNIC_GBPS,
             Columns.PFC_PAUSE,
             Columns.LATENCY_AVG_US,
-            TableColumn.metric("local CPU mem Gbit/s", "cpu_local_mem_gbps", 1),
-            TableColumn.metric("cross CPU mem Gbit/s", "cpu_cross_mem_gbps", 1),
+            TableColumn.metric("local CPU mem Gbit/s", Metric.CPU_LOCAL_MEM_GBPS, 1),
+            TableColumn.metric("cross CPU mem Gbit/s", Metric.CPU_CROSS_MEM_GBPS, 1),
             Columns.TOTAL_MEM_GBPS,
             Columns.IIO_OCCUPANCY);
     }
@@ -89,16 +90,16 @@ public final class NumaExperiment extends DescribedExperiment
         return List.of(
             BarChartSpec.of("numa-throughput.png", "RDMA throughput by CPU traffic placement",
                 "CPU traffic placement, congestion", "RDMA goodput (Gbit/s)", (run) -> true,
-                NumaExperiment::placementLabel, null, (run) -> run.metric("rnic_gbps")),
+                NumaExperiment::placementLabel, null, (run) -> run.value(Metric.RNIC_GBPS)),
             BarChartSpec.of("numa-pfc-pause.png", "PFC pause time by CPU traffic placement",
                 "CPU traffic placement, congestion", "time paused (%)", (run) -> true,
-                NumaExperiment::placementLabel, null, (run) -> 100.0 * run.metric("pfc_pause_fraction")),
+                NumaExperiment::placementLabel, null, (run) -> 100.0 * run.value(Metric.PFC_PAUSE_FRACTION)),
             MetricBarChartSpec.of("numa-cpu-memory.png", "CPU memory bandwidth on the NIC's socket at 3x (dcqcn)",
                 "CPU traffic placement", "bandwidth (Gbit/s)",
                 (run) -> run.congestion() == 3 && "dcqcn".equals(run.scheme()), NumaExperiment::trafficLabel)
-                .with("local-NUMA cores", (run) -> run.metric("cpu_local_mem_gbps"))
-                .with("cross-NUMA cores", (run) -> run.metric("cpu_cross_mem_gbps"))
-                .with("RDMA goodput", (run) -> run.metric("rnic_gbps")));
+                .with("local-NUMA cores", (run) -> run.value(Metric.CPU_LOCAL_MEM_GBPS))
+                .with("cross-NUMA cores", (run) -> run.value(Metric.CPU_CROSS_MEM_GBPS))
+                .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS)));
     }
 
     @Override
@@ -127,7 +128,8 @@ public final class NumaExperiment extends DescribedExperiment
                 (run) -> run.congestion() == level && CpuTraffic.LOCAL.label().equals(run.cpuTraffic()));
             final RunRecord other = Compare.baseline(result,
                 (run) -> run.congestion() == level && traffic.label().equals(run.cpuTraffic()));
-            final double change = Compare.change(Compare.metric(other, "rnic_gbps"), Compare.metric(local, "rnic_gbps"));
+            final double change =
+                Compare.change(Compare.metric(other, Metric.RNIC_GBPS), Compare.metric(local, Metric.RNIC_GBPS));
             if (changes.length() > 0)
             {
                 changes.append(" / ");
@@ -146,8 +148,8 @@ public final class NumaExperiment extends DescribedExperiment
             traffic.label() + " vs local CPU traffic, RDMA throughput at 1x / 2x / 3x (PFC pause % at 3x)",
             "up to " + Fmt.change(paperDrop) + (CpuTraffic.CROSS == traffic ? "; more PFC pauses" : ""),
             "up to " + Fmt.change(worst) + " (" + changes + "; pause " +
-            Fmt.num(100.0 * Compare.metric(other3, "pfc_pause_fraction"), 1) + " % vs " +
-            Fmt.num(100.0 * Compare.metric(local3, "pfc_pause_fraction"), 1) + " %)");
+            Fmt.num(100.0 * Compare.metric(other3, Metric.PFC_PAUSE_FRACTION), 1) + " % vs " +
+            Fmt.num(100.0 * Compare.metric(local3, Metric.PFC_PAUSE_FRACTION), 1) + " %)");
     }
 
     private static String placementLabel(final RunRecord run)

@@ -18,6 +18,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.MetricBarChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -83,32 +84,32 @@ public final class PcieExperiment extends DescribedExperiment
         return List.of(
             BarChartSpec.of("pcie-schemes.png", "RDMA goodput under pure PCIe congestion, by scheme",
                 "TCP load offered on the second port", "RDMA goodput (Gbit/s)", (run) -> true,
-                PcieExperiment::offeredLabel, null, (run) -> run.metric("rnic_gbps")),
+                PcieExperiment::offeredLabel, null, (run) -> run.value(Metric.RNIC_GBPS)),
             BarChartSpec.of("pcie-tcp.png", "TCP goodput beside RDMA under pure PCIe congestion, by scheme",
                 "TCP load offered on the second port", "TCP goodput (Gbit/s)", PcieExperiment::withTcp,
-                PcieExperiment::offeredLabel, null, (run) -> run.metric("tcp_gbps")),
+                PcieExperiment::offeredLabel, null, (run) -> run.value(Metric.TCP_GBPS)),
             BarChartSpec.of("pcie-tcp-drops.png", "TCP bytes dropped at the receiver NIC, by scheme",
                 "TCP load offered on the second port", "TCP bytes dropped (%)", PcieExperiment::withTcp,
-                PcieExperiment::offeredLabel, null, (run) -> 100.0 * run.metric("tcp_drop_rate")),
+                PcieExperiment::offeredLabel, null, (run) -> 100.0 * run.value(Metric.TCP_DROP_RATE)),
             MetricBarChartSpec.of("pcie-throughput.png",
                 "RDMA and TCP sharing the NIC's PCIe link (dcqcn, no CPU traffic)",
                 "TCP load offered on the second port", "goodput (Gbit/s)", PcieExperiment::baseline,
                 PcieExperiment::offeredLabel)
-                .with("RDMA goodput", (run) -> run.metric("rnic_gbps"))
-                .with("TCP goodput", (run) -> run.metric("tcp_gbps"))
-                .with("RDMA + TCP", (run) -> run.metric("rnic_gbps") + run.metric("tcp_gbps")),
+                .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS))
+                .with("TCP goodput", (run) -> run.value(Metric.TCP_GBPS))
+                .with("RDMA + TCP", (run) -> run.value(Metric.RNIC_GBPS) + run.value(Metric.TCP_GBPS)),
             MetricBarChartSpec.of("pcie-signals.png",
                 "IIO occupancy and PCIe stalls under pure PCIe congestion (dcqcn)",
                 "TCP load offered on the second port", "lines / percent", PcieExperiment::baseline,
                 PcieExperiment::offeredLabel)
-                .with("IIO occupancy (lines)", (run) -> run.metric("iio_occupancy"))
-                .with("PCIe stalled writes (time %)", (run) -> 100.0 * run.metric("pcie_stall_fraction"))
-                .with("PFC pause (time %)", (run) -> 100.0 * run.metric("pfc_pause_fraction")),
+                .with("IIO occupancy (lines)", (run) -> run.value(Metric.IIO_OCCUPANCY))
+                .with("PCIe stalled writes (time %)", (run) -> 100.0 * run.value(Metric.PCIE_STALL_FRACTION))
+                .with("PFC pause (time %)", (run) -> 100.0 * run.value(Metric.PFC_PAUSE_FRACTION)),
             MetricBarChartSpec.of("pcie-delay.png",
                 "The probes' D and the mean IIO residency under pure PCIe congestion (dcqcn)",
                 "TCP load offered on the second port", "ns", PcieExperiment::baseline, PcieExperiment::offeredLabel)
-                .with("rx delay D (ns)", (run) -> run.metric("rx_delay_ns"))
-                .with("IIO residency (ns)", (run) -> run.metric("iio_residency_ns")));
+                .with("rx delay D (ns)", (run) -> run.value(Metric.RX_DELAY_NS))
+                .with("IIO residency (ns)", (run) -> run.value(Metric.IIO_RESIDENCY_NS)));
     }
 
     @Override
@@ -121,11 +122,11 @@ public final class PcieExperiment extends DescribedExperiment
             new BaselineRow("B15", "no TCP / TCP 37 / 71 / 95 Gbit/s offered: RDMA Gbit/s; TCP Gbit/s; TCP drop %; " +
                 "IIO occupancy; D ns",
                 "RDMA and TCP contend only on PCIe; IIO occupancy does not rise",
-                Compare.list(result, (run) -> true, (run) -> run.metric("rnic_gbps"), 1) + "; " +
-                Compare.list(result, (run) -> true, (run) -> run.metric("tcp_gbps"), 1) + "; " +
-                Compare.list(result, (run) -> true, (run) -> 100.0 * run.metric("tcp_drop_rate"), 2) + "; " +
-                Compare.list(result, (run) -> true, (run) -> run.metric("iio_occupancy"), 0) + "; " +
-                Compare.list(result, PcieExperiment::baseline, (run) -> run.metric("rx_delay_ns"), 0)),
+                Compare.list(result, (run) -> true, (run) -> run.value(Metric.RNIC_GBPS), 1) + "; " +
+                Compare.list(result, (run) -> true, (run) -> run.value(Metric.TCP_GBPS), 1) + "; " +
+                Compare.list(result, (run) -> true, (run) -> 100.0 * run.value(Metric.TCP_DROP_RATE), 2) + "; " +
+                Compare.list(result, (run) -> true, (run) -> run.value(Metric.IIO_OCCUPANCY), 0) + "; " +
+                Compare.list(result, PcieExperiment::baseline, (run) -> run.value(Metric.RX_DELAY_NS), 0)),
             tcpPerScheme(result));
     }
 
@@ -142,8 +143,8 @@ public final class PcieExperiment extends DescribedExperiment
             if (result.schemes().contains(scheme))
             {
                 text.append(text.length() > 0 ? "; " : "").append(scheme).append(' ')
-                    .append(atHighLoads(result, scheme, "tcp_gbps", 1.0, 1)).append(" Gbit/s, ")
-                    .append(atHighLoads(result, scheme, "tcp_drop_rate", 100.0, 2)).append(" %");
+                    .append(atHighLoads(result, scheme, Metric.TCP_GBPS, 1.0, 1)).append(" Gbit/s, ")
+                    .append(atHighLoads(result, scheme, Metric.TCP_DROP_RATE, 100.0, 2)).append(" %");
             }
         }
         return new BaselineRow("pcie TCP", "TCP 71 / 95 Gbit/s offered, per scheme over DCQCN: TCP goodput; TCP " +
@@ -154,7 +155,7 @@ public final class PcieExperiment extends DescribedExperiment
     /**
      * @return the scheme's metric at TCP 71 and 95 Gbit/s offered, e.g. {@code "51.9 / 51.9"}.
      */
-    private static String atHighLoads(final ExperimentResult result, final String scheme, final String metric,
+    private static String atHighLoads(final ExperimentResult result, final String scheme, final Metric metric,
         final double scale, final int decimals)
     {
         final List<String> values = new ArrayList<>();

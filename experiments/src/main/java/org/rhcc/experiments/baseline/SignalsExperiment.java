@@ -15,6 +15,7 @@ import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.report.TimeSeriesChartSpec;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -66,7 +67,7 @@ public final class SignalsExperiment extends DescribedExperiment
         return List.of(
             Columns.SCHEME,
             Columns.CONDITION,
-            TableColumn.metric("MSR read ns", "msr_read_latency_ns", 0),
+            TableColumn.metric("MSR read ns", Metric.MSR_READ_LATENCY_NS, 0),
             Columns.IIO_OCCUPANCY,
             new TableColumn("paper IIO", (run) -> paperValue(PaperBaseline.IIO_OCCUPANCY, run), true),
             Columns.IIO_RESIDENCY_NS,
@@ -82,22 +83,23 @@ public final class SignalsExperiment extends DescribedExperiment
         return List.of(
             BarChartSpec.of("signals-iio-occupancy.png", "IIO write-buffer occupancy (mean of 1 ms windows)",
                 "intra-host congestion (MLC preset)", "IIO occupancy (64-byte lines)",
-                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED, (run) -> run.metric("iio_occupancy"))
+                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED, (run) -> run.value(Metric.IIO_OCCUPANCY))
                 .withReference(PAPER, byCongestion(PaperBaseline.IIO_OCCUPANCY)),
             BarChartSpec.of("signals-iio-residency.png",
                 "Mean IIO residency of a NIC line (Little's law with the occupancy; not what the probes see)",
                 "intra-host congestion (MLC preset)", "IIO residency (ns)",
-                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED, (run) -> run.metric("iio_residency_ns"))
+                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED,
+                (run) -> run.value(Metric.IIO_RESIDENCY_NS))
                 .withReference(PAPER + " (D)", byCongestion(PaperBaseline.RX_DELAY_NS)),
             BarChartSpec.of("signals-rx-delay.png",
                 "Receiver processing delay, as the probes measure it (mean of 100 us windows)",
                 "intra-host congestion (MLC preset)", "receiver processing delay (ns)",
-                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED, (run) -> run.metric("rx_delay_ns"))
+                (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED, (run) -> run.value(Metric.RX_DELAY_NS))
                 .withReference(PAPER, byCongestion(PaperBaseline.RX_DELAY_NS)),
             BarChartSpec.of("signals-msr-latency.png", "Cost of one IIO occupancy (MSR) read",
                 "intra-host congestion (MLC preset)", "MSR read latency (ns)",
                 (run) -> true, RunRecord::congestionLabel, (run) -> SIMULATED,
-                (run) -> run.metric("msr_read_latency_ns"))
+                (run) -> run.value(Metric.MSR_READ_LATENCY_NS))
                 .withReference(PAPER, constant(PaperBaseline.MSR_READ_LATENCY_NS)),
             new TimeSeriesChartSpec("signals-iio-timeseries.png", "IIO occupancy over time (100 us windows)",
                 "IIO occupancy (64-byte lines)", (run) -> true, "t_ms", "iio_occupancy", RunRecord::congestionLabel),
@@ -112,13 +114,13 @@ public final class SignalsExperiment extends DescribedExperiment
         return List.of(
             new BaselineRow("B10", "MSR read latency, 0x / 1x / 2x / 3x (ns)",
                 "~400, with or without congestion",
-                Compare.list(result, (run) -> true, (run) -> run.metric("msr_read_latency_ns"), 0)),
+                Compare.list(result, (run) -> true, (run) -> run.value(Metric.MSR_READ_LATENCY_NS), 0)),
             new BaselineRow("B11", "IIO occupancy, 1 ms windows, 0x / 1x / 2x / 3x (lines)",
                 Compare.list(PaperBaseline.IIO_OCCUPANCY, 0),
-                Compare.list(result, (run) -> true, (run) -> run.metric("iio_occupancy"), 0)),
+                Compare.list(result, (run) -> true, (run) -> run.value(Metric.IIO_OCCUPANCY), 0)),
             new BaselineRow("B12", "receiver processing delay, 100 us windows, 0x / 1x / 2x / 3x (ns)",
                 Compare.list(PaperBaseline.RX_DELAY_NS, 0),
-                Compare.list(result, (run) -> true, (run) -> run.metric("rx_delay_ns"), 0)));
+                Compare.list(result, (run) -> true, (run) -> run.value(Metric.RX_DELAY_NS), 0)));
     }
 
     private static String paperValue(final double[] values, final RunRecord run)

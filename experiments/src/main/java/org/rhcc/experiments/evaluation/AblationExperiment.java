@@ -15,6 +15,7 @@ import org.rhcc.experiments.report.MetricBarChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.report.TimeSeriesChartSpec;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 
 /**
  * Both loops are needed (paper §V, ablation): rhcc against rnic-only (sender loop alone) and cpu-only (receiver loop
@@ -66,8 +67,8 @@ public final class AblationExperiment extends DescribedExperiment
         final List<ChartSpec> charts = new ArrayList<>();
         charts.add(MetricBarChartSpec.of("ablation-bandwidth.png", "Both loops are needed (3x, PFC on)", "scheme",
             "bandwidth (Gbit/s)", (run) -> true, (run) -> run.scheme())
-            .with("RDMA goodput", (run) -> run.metric("rnic_gbps"))
-            .with("CPU memory traffic", (run) -> run.metric("cpu_mem_gbps")));
+            .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS))
+            .with("CPU memory traffic", (run) -> run.value(Metric.CPU_MEM_GBPS)));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-iio.png", "IIO occupancy over time (100 us windows)",
             "IIO occupancy (lines)", "iio_occupancy"));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-delay.png",
@@ -88,11 +89,11 @@ public final class AblationExperiment extends DescribedExperiment
     {
         return List.of(new BaselineRow("ablation", "RDMA goodput at 3x: rhcc / rnic-only / cpu-only vs dcqcn",
             "both loops needed: each loop alone falls short of rhcc",
-            Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> true, "rnic_gbps") + " / " +
-            Outcomes.ratio(result, "rnic-only", "dcqcn", (run) -> true, "rnic_gbps") + " / " +
-            Outcomes.ratio(result, "cpu-only", "dcqcn", (run) -> true, "rnic_gbps") + "; CPU memory Gbit/s " +
-            Outcomes.value(result, "rhcc", (run) -> true, "cpu_mem_gbps", 1.0, 1) + " / " +
-            Outcomes.value(result, "rnic-only", (run) -> true, "cpu_mem_gbps", 1.0, 1) + " / " +
-            Outcomes.value(result, "cpu-only", (run) -> true, "cpu_mem_gbps", 1.0, 1)));
+            Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> true, Metric.RNIC_GBPS) + " / " +
+            Outcomes.ratio(result, "rnic-only", "dcqcn", (run) -> true, Metric.RNIC_GBPS) + " / " +
+            Outcomes.ratio(result, "cpu-only", "dcqcn", (run) -> true, Metric.RNIC_GBPS) + "; CPU memory Gbit/s " +
+            Outcomes.value(result, "rhcc", (run) -> true, Metric.CPU_MEM_GBPS, 1.0, 1) + " / " +
+            Outcomes.value(result, "rnic-only", (run) -> true, Metric.CPU_MEM_GBPS, 1.0, 1) + " / " +
+            Outcomes.value(result, "cpu-only", (run) -> true, Metric.CPU_MEM_GBPS, 1.0, 1)));
     }
 }

@@ -17,6 +17,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.LineChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -95,17 +96,17 @@ public final class CascadeTimingExperiment extends DescribedExperiment
     {
         final List<ChartSpec> charts = new ArrayList<>();
         charts.add(chart("cascade-timing-throughput.png", "RDMA goodput vs MBA cascade timing (3x, PFC on)",
-            "RDMA goodput (Gbit/s)", "rnic_gbps"));
+            "RDMA goodput (Gbit/s)", Metric.RNIC_GBPS));
         charts.add(chart("cascade-timing-cpu.png", "CPU memory bandwidth vs MBA cascade timing (3x, PFC on)",
-            "CPU memory traffic (Gbit/s)", "cpu_mem_gbps"));
+            "CPU memory traffic (Gbit/s)", Metric.CPU_MEM_GBPS));
         charts.add(chart("cascade-timing-iio.png", "IIO occupancy vs MBA cascade timing (3x, PFC on)",
-            "IIO occupancy (lines)", "iio_occupancy"));
+            "IIO occupancy (lines)", Metric.IIO_OCCUPANCY));
         charts.add(chart("cascade-timing-latency.png", "Average message latency vs MBA cascade timing (3x, PFC on)",
-            "average latency (us)", "latency_avg_us"));
+            "average latency (us)", Metric.LATENCY_AVG_US));
         charts.add(LineChartSpec.of("cascade-timing-throughput-ccs.png",
             "rhcc's goodput vs cascade timing under each CC (3x, PFC on)", "MBA step-down interval (us)",
             "RDMA goodput (Gbit/s)", (run) -> UNDER_EACH_CC.contains(run.scheme()), (run) -> param(run, DOWN),
-            (run) -> "step up " + run.params().get(UP) + " us", (run) -> run.metric("rnic_gbps")));
+            (run) -> "step up " + run.params().get(UP) + " us", (run) -> run.value(Metric.RNIC_GBPS)));
         return charts;
     }
 
@@ -113,11 +114,11 @@ public final class CascadeTimingExperiment extends DescribedExperiment
      * A chart over the schemes that run the cascade over DCQCN, one line per scheme and step-up interval; the
      * inter-host CCs alone do not depend on the timing (their runs are in the table).
      */
-    private static LineChartSpec chart(final String file, final String title, final String yTitle, final String metric)
+    private static LineChartSpec chart(final String file, final String title, final String yTitle, final Metric metric)
     {
         return LineChartSpec.of(file, title, "MBA step-down interval (us)", yTitle,
             (run) -> CASCADE_OVER_DCQCN.contains(run.scheme()), (run) -> param(run, DOWN),
-            (run) -> "step up " + run.params().get(UP) + " us", (run) -> run.metric(metric));
+            (run) -> "step up " + run.params().get(UP) + " us", (run) -> run.value(metric));
     }
 
     private static double param(final RunRecord run, final String key)
@@ -143,14 +144,14 @@ public final class CascadeTimingExperiment extends DescribedExperiment
             double max = Double.NEGATIVE_INFINITY;
             for (final RunRecord run : runs)
             {
-                min = Math.min(min, run.metric("rnic_gbps"));
-                max = Math.max(max, run.metric("rnic_gbps"));
+                min = Math.min(min, run.value(Metric.RNIC_GBPS));
+                max = Math.max(max, run.value(Metric.RNIC_GBPS));
             }
             rows.add(new BaselineRow(NAME, scheme + " RDMA goodput at 3x over the " + runs.size() +
                 " cascade timings (step down 1..100 us x step up 100..300 us), Gbit/s",
                 "not given: the cascade steps 'periodically'",
                 Fmt.num(min, 1) + " .. " + Fmt.num(max, 1) + " (defaults 20 / 150 us: " +
-                Fmt.num(defaults.metric("rnic_gbps"), 1) + ")"));
+                Fmt.num(defaults.value(Metric.RNIC_GBPS), 1) + ")"));
         }
         return rows;
     }

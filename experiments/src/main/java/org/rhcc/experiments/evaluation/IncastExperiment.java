@@ -13,6 +13,7 @@ import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.LineChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -71,13 +72,13 @@ public final class IncastExperiment extends DescribedExperiment
         return List.of(
             LineChartSpec.of("incast-throughput-0x.png", "Incast from two senders, no intra-host congestion",
                 "QPs (two senders)", "RDMA goodput (Gbit/s)", (run) -> run.congestion() == 0,
-                IncastExperiment::totalQps, null, (run) -> run.metric("rnic_gbps")),
+                IncastExperiment::totalQps, null, (run) -> run.value(Metric.RNIC_GBPS)),
             LineChartSpec.of("incast-throughput-3x.png", "Incast from two senders, 3x intra-host congestion",
                 "QPs (two senders)", "RDMA goodput (Gbit/s)", (run) -> run.congestion() == 3,
-                IncastExperiment::totalQps, null, (run) -> run.metric("rnic_gbps")),
+                IncastExperiment::totalQps, null, (run) -> run.value(Metric.RNIC_GBPS)),
             LineChartSpec.of("incast-latency-p99-3x.png", "Incast: 99th-percentile message latency, 3x",
                 "QPs (two senders)", "p99 latency (us)", (run) -> run.congestion() == 3,
-                IncastExperiment::totalQps, null, (run) -> run.metric("latency_p99_us")));
+                IncastExperiment::totalQps, null, (run) -> run.value(Metric.LATENCY_P99_US)));
     }
 
     private static double totalQps(final RunRecord run)
@@ -92,13 +93,13 @@ public final class IncastExperiment extends DescribedExperiment
             new BaselineRow("incast 0x", "8 QPs, inter-host congestion only: rhcc vs dcqcn goodput",
                 "parity with DCQCN",
                 Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> run.congestion() == 0 && totalQps(run) == 8,
-                    "rnic_gbps")),
+                    Metric.RNIC_GBPS)),
             new BaselineRow("incast 3x", "8 QPs with 3x intra-host congestion: rhcc vs dcqcn / vs hostcc goodput",
                 "rhcc ahead",
                 Outcomes.ratio(result, "rhcc", "dcqcn", (run) -> run.congestion() == 3 && totalQps(run) == 8,
-                    "rnic_gbps") + " / " +
+                    Metric.RNIC_GBPS) + " / " +
                 Outcomes.ratio(result, "rhcc", "hostcc", (run) -> run.congestion() == 3 && totalQps(run) == 8,
-                    "rnic_gbps")),
+                    Metric.RNIC_GBPS)),
             Outcomes.perInterHostCc(result, "incast 3x CCs", "8 QPs, 3x",
                 (run) -> run.congestion() == 3 && totalQps(run) == 8));
     }

@@ -13,6 +13,7 @@ import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.MetricBarChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.sim.api.CpuTraffic;
 
 /**
@@ -51,8 +52,8 @@ public final class MemoryExperiment extends DescribedExperiment
     public List<TableColumn> tableColumns()
     {
         return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS,
-            TableColumn.metric("CPU local Gbit/s", "cpu_local_mem_gbps", 1),
-            TableColumn.metric("CPU cross Gbit/s", "cpu_cross_mem_gbps", 1),
+            TableColumn.metric("CPU local Gbit/s", Metric.CPU_LOCAL_MEM_GBPS, 1),
+            TableColumn.metric("CPU cross Gbit/s", Metric.CPU_CROSS_MEM_GBPS, 1),
             Columns.RNIC_MEM_GBPS,
             Columns.TOTAL_MEM_GBPS);
     }
@@ -68,11 +69,11 @@ public final class MemoryExperiment extends DescribedExperiment
         return MetricBarChartSpec.of("memory-" + traffic.label() + ".png",
             "Memory bandwidth by class, 3x " + traffic.label() + " CPU traffic", "scheme", "bandwidth (Gbit/s)",
             (run) -> traffic.label().equals(run.cpuTraffic()), (run) -> run.scheme())
-            .with("CPU local-NUMA", (run) -> run.metric("cpu_local_mem_gbps"))
-            .with("CPU cross-NUMA", (run) -> run.metric("cpu_cross_mem_gbps"))
-            .with("NIC writes (DRAM)", (run) -> run.metric("rnic_mem_gbps"))
-            .with("total DRAM", (run) -> run.metric("total_mem_gbps"))
-            .with("RDMA goodput", (run) -> run.metric("rnic_gbps"));
+            .with("CPU local-NUMA", (run) -> run.value(Metric.CPU_LOCAL_MEM_GBPS))
+            .with("CPU cross-NUMA", (run) -> run.value(Metric.CPU_CROSS_MEM_GBPS))
+            .with("NIC writes (DRAM)", (run) -> run.value(Metric.RNIC_MEM_GBPS))
+            .with("total DRAM", (run) -> run.value(Metric.TOTAL_MEM_GBPS))
+            .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS));
     }
 
     @Override
@@ -80,11 +81,13 @@ public final class MemoryExperiment extends DescribedExperiment
     {
         return List.of(new BaselineRow("memory", "hybrid 3x, CPU local / cross memory Gbit/s: dcqcn -> rhcc",
             "rhcc throttles cross-NUMA cores first, keeps a CPU share",
-            Outcomes.value(result, "dcqcn", (run) -> "hybrid".equals(run.cpuTraffic()), "cpu_local_mem_gbps", 1, 1) +
+            Outcomes.value(result, "dcqcn", (run) -> "hybrid".equals(run.cpuTraffic()),
+            Metric.CPU_LOCAL_MEM_GBPS, 1, 1) +
             " / " + Outcomes.value(result, "dcqcn", (run) -> "hybrid".equals(run.cpuTraffic()),
-            "cpu_cross_mem_gbps", 1, 1) + " -> " +
-            Outcomes.value(result, "rhcc", (run) -> "hybrid".equals(run.cpuTraffic()), "cpu_local_mem_gbps", 1, 1) +
+            Metric.CPU_CROSS_MEM_GBPS, 1, 1) + " -> " +
+            Outcomes.value(result, "rhcc", (run) -> "hybrid".equals(run.cpuTraffic()),
+            Metric.CPU_LOCAL_MEM_GBPS, 1, 1) +
             " / " + Outcomes.value(result, "rhcc", (run) -> "hybrid".equals(run.cpuTraffic()),
-            "cpu_cross_mem_gbps", 1, 1)));
+            Metric.CPU_CROSS_MEM_GBPS, 1, 1)));
     }
 }

@@ -5,6 +5,7 @@ import java.util.function.Predicate;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -30,12 +31,12 @@ public final class Outcomes
     {
         return new BaselineRow(id, what + ": rhcc vs dcqcn goodput, latency reduction; rhcc vs hostcc goodput, " +
             "latency reduction; the same vs the paper's hostCC emulation (hostcc-emulated)", claim,
-            ratio(result, "rhcc", "dcqcn", filter, "rnic_gbps") + ", " +
-            ratio(result, "dcqcn", "rhcc", filter, "latency_avg_us") + " lower; " +
-            ratio(result, "rhcc", "hostcc", filter, "rnic_gbps") + ", " +
-            ratio(result, "hostcc", "rhcc", filter, "latency_avg_us") + " lower; " +
-            ratio(result, "rhcc", "hostcc-emulated", filter, "rnic_gbps") + ", " +
-            ratio(result, "hostcc-emulated", "rhcc", filter, "latency_avg_us") + " lower");
+            ratio(result, "rhcc", "dcqcn", filter, Metric.RNIC_GBPS) + ", " +
+            ratio(result, "dcqcn", "rhcc", filter, Metric.LATENCY_AVG_US) + " lower; " +
+            ratio(result, "rhcc", "hostcc", filter, Metric.RNIC_GBPS) + ", " +
+            ratio(result, "hostcc", "rhcc", filter, Metric.LATENCY_AVG_US) + " lower; " +
+            ratio(result, "rhcc", "hostcc-emulated", filter, Metric.RNIC_GBPS) + ", " +
+            ratio(result, "hostcc-emulated", "rhcc", filter, Metric.LATENCY_AVG_US) + " lower");
     }
 
     /**
@@ -57,8 +58,8 @@ public final class Outcomes
             {
                 text.append("; ");
             }
-            text.append(cc).append(' ').append(ratio(result, withRhcc, cc, filter, "rnic_gbps")).append(", ")
-                .append(ratio(result, cc, withRhcc, filter, "latency_avg_us")).append(" lower");
+            text.append(cc).append(' ').append(ratio(result, withRhcc, cc, filter, Metric.RNIC_GBPS)).append(", ")
+                .append(ratio(result, cc, withRhcc, filter, Metric.LATENCY_AVG_US)).append(" lower");
         }
         return new BaselineRow(id, what + ": rhcc's gain under each inter-host CC (rhcc+X vs X goodput, latency " +
             "reduction)", "not measured (the paper runs DCQCN)", text.toString());
@@ -85,15 +86,15 @@ public final class Outcomes
      */
     public static String ratio(
         final ExperimentResult result, final String scheme, final String against, final Predicate<RunRecord> filter,
-        final String metric)
+        final Metric metric)
     {
         final RunRecord a = run(result, scheme, filter);
         final RunRecord b = run(result, against, filter);
-        if (null == a || null == b || !(b.metric(metric) > 0.0))
+        if (null == a || null == b || !(b.value(metric) > 0.0))
         {
             return "n/a";
         }
-        return Fmt.times(a.metric(metric) / b.metric(metric));
+        return Fmt.times(a.value(metric) / b.value(metric));
     }
 
     /**
@@ -106,10 +107,10 @@ public final class Outcomes
      * @return the formatted metric, or {@code "n/a"}.
      */
     public static String value(
-        final ExperimentResult result, final String scheme, final Predicate<RunRecord> filter, final String metric,
+        final ExperimentResult result, final String scheme, final Predicate<RunRecord> filter, final Metric metric,
         final double scale, final int decimals)
     {
         final RunRecord run = run(result, scheme, filter);
-        return null == run ? "n/a" : Fmt.num(scale * run.metric(metric), decimals);
+        return null == run ? "n/a" : Fmt.num(scale * run.value(metric), decimals);
     }
 }

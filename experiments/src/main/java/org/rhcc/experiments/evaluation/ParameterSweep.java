@@ -15,6 +15,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.LineChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -92,11 +93,11 @@ public final class ParameterSweep extends DescribedExperiment
     {
         return List.of(
             LineChartSpec.of(name() + "-throughput.png", "RDMA goodput vs " + key + " (3x)", axisTitle,
-                "RDMA goodput (Gbit/s)", (run) -> true, this::x, null, (run) -> run.metric("rnic_gbps")),
+                "RDMA goodput (Gbit/s)", (run) -> true, this::x, null, (run) -> run.value(Metric.RNIC_GBPS)),
             LineChartSpec.of(name() + "-cpu.png", "CPU memory bandwidth vs " + key + " (3x)", axisTitle,
-                "CPU memory traffic (Gbit/s)", (run) -> true, this::x, null, (run) -> run.metric("cpu_mem_gbps")),
+                "CPU memory traffic (Gbit/s)", (run) -> true, this::x, null, (run) -> run.value(Metric.CPU_MEM_GBPS)),
             LineChartSpec.of(name() + "-latency.png", "Average message latency vs " + key + " (3x)", axisTitle,
-                "average latency (us)", (run) -> true, this::x, null, (run) -> run.metric("latency_avg_us")));
+                "average latency (us)", (run) -> true, this::x, null, (run) -> run.value(Metric.LATENCY_AVG_US)));
     }
 
     @Override
@@ -111,7 +112,7 @@ public final class ParameterSweep extends DescribedExperiment
             {
                 goodput.append(" / ");
             }
-            goodput.append(null == run ? "n/a" : Fmt.num(run.metric("rnic_gbps"), 1));
+            goodput.append(null == run ? "n/a" : Fmt.num(run.value(Metric.RNIC_GBPS), 1));
         }
         return List.of(new BaselineRow(name(), scheme + " RDMA goodput (Gbit/s) for " + key + " = " +
             java.util.Arrays.toString(values), "sensitive to the threshold", goodput.toString()));

@@ -15,6 +15,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.MetricBarChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.sim.api.ProtectedService;
 
@@ -93,9 +94,9 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
     public List<TableColumn> tableColumns()
     {
         return List.of(Columns.SCHEME, Columns.CONDITION,
-            new TableColumn("service GB/s", (run) -> Fmt.num(run.metric("protected_mem_gbps") / 8.0, 2), true),
-            TableColumn.metric("service read ns", "protected_read_latency_ns", 0),
-            TableColumn.metric("other CPU Gbit/s", "cpu_mem_gbps", 1),
+            new TableColumn("service GB/s", (run) -> Fmt.num(run.value(Metric.PROTECTED_MEM_GBPS) / 8.0, 2), true),
+            TableColumn.metric("service read ns", Metric.PROTECTED_READ_LATENCY_NS, 0),
+            TableColumn.metric("other CPU Gbit/s", Metric.CPU_MEM_GBPS, 1),
             Columns.RNIC_GBPS,
             Columns.PFC_PAUSE,
             new TableColumn("service MBA levels", (run) -> levelShares(run,
@@ -113,7 +114,7 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
         final StringBuilder text = new StringBuilder();
         for (int level = 1; level <= 5; level++)
         {
-            final double share = run.metric("mba_" + group + "_level_" + level + "_share");
+            final double share = run.mbaLevelShare(group, level);
             if (share > 0.0)
             {
                 if (text.length() > 0)
@@ -135,7 +136,7 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
         int max = 1;
         for (int level = 1; level <= 5; level++)
         {
-            if (run.metric("mba_protected_level_" + level + "_share") > 0.0)
+            if (run.mbaLevelShare("protected", level) > 0.0)
             {
                 max = level;
             }
@@ -150,13 +151,13 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
             MetricBarChartSpec.of("protected-cpu-bandwidth.png",
                 "Protected service vs the NIC, rhcc at 3x", "condition", "bandwidth (Gbit/s)",
                 (run) -> "rhcc".equals(run.scheme()), (run) -> run.condition())
-                .with("service memory", (run) -> run.metric("protected_mem_gbps"))
-                .with("other CPU memory", (run) -> run.metric("cpu_mem_gbps"))
-                .with("RDMA goodput", (run) -> run.metric("rnic_gbps")),
+                .with("service memory", (run) -> run.value(Metric.PROTECTED_MEM_GBPS))
+                .with("other CPU memory", (run) -> run.value(Metric.CPU_MEM_GBPS))
+                .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS)),
             MetricBarChartSpec.of("protected-cpu-latency.png",
                 "Protected service's mean read latency at 3x", "scheme, condition", "read latency (ns)",
                 (run) -> true, (run) -> run.scheme() + ", " + run.condition())
-                .with("service read latency", (run) -> run.metric("protected_read_latency_ns")));
+                .with("service read latency", (run) -> run.value(Metric.PROTECTED_READ_LATENCY_NS)));
     }
 
     @Override
@@ -180,9 +181,9 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
                 text.append("; ");
             }
             text.append(condition).append(": service ")
-                .append(Fmt.num(run.metric("protected_mem_gbps") / 8.0, 2)).append(" GB/s ")
-                .append(Fmt.num(run.metric("protected_read_latency_ns"), 0)).append(" ns, RDMA ")
-                .append(Fmt.num(run.metric("rnic_gbps"), 1)).append(" Gbit/s");
+                .append(Fmt.num(run.value(Metric.PROTECTED_MEM_GBPS) / 8.0, 2)).append(" GB/s ")
+                .append(Fmt.num(run.value(Metric.PROTECTED_READ_LATENCY_NS), 0)).append(" ns, RDMA ")
+                .append(Fmt.num(run.value(Metric.RNIC_GBPS), 1)).append(" Gbit/s");
         }
         return List.of(new BaselineRow(NAME,
             "rhcc at 3x: the service's bandwidth / read latency and RDMA goodput, by condition",

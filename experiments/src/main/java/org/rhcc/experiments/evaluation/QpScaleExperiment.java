@@ -16,6 +16,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.LineChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.sim.SimParameters;
 
@@ -90,10 +91,10 @@ public final class QpScaleExperiment extends DescribedExperiment
     {
         return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS, Columns.LATENCY_AVG_US,
             Columns.PFC_PAUSE, Columns.CPU_MEM_GBPS, Columns.IIO_OCCUPANCY, Columns.RX_DELAY_NS,
-            TableColumn.text("QPC miss %", (run) -> isCacheRun(run) ? Fmt.num(100.0 * run.metric("qpc_miss_rate"), 1) :
-                "-"),
-            TableColumn.text("probe share %", (run) -> Fmt.num(100.0 * run.metric("probe_share"), 3)),
-            TableColumn.metric("decisions/s", "decisions_per_s", 0));
+            TableColumn.text("QPC miss %",
+                (run) -> isCacheRun(run) ? Fmt.num(100.0 * run.value(Metric.QPC_MISS_RATE), 1) : "-"),
+            TableColumn.text("probe share %", (run) -> Fmt.num(100.0 * run.value(Metric.PROBE_SHARE), 3)),
+            TableColumn.metric("decisions/s", Metric.DECISIONS_PER_S, 0));
     }
 
     @Override
@@ -101,24 +102,24 @@ public final class QpScaleExperiment extends DescribedExperiment
     {
         return List.of(LineChartSpec.of("qp-scale-throughput.png", "RDMA goodput from 1 to 256 QPs (3x)",
                 "QPs", "RDMA goodput (Gbit/s)", (run) -> !isCacheRun(run), (run) -> run.qps(), null,
-                (run) -> run.metric("rnic_gbps")),
+                (run) -> run.value(Metric.RNIC_GBPS)),
             cacheChart("qp-scale-cache-throughput.png", "RDMA goodput with the QP-context cache",
-                "RDMA goodput (Gbit/s)", "rnic_gbps", 1.0),
+                "RDMA goodput (Gbit/s)", Metric.RNIC_GBPS, 1.0),
             cacheChart("qp-scale-cache-delay.png", "Receiver processing delay D with the QP-context cache",
-                "D (ns)", "rx_delay_ns", 1.0),
+                "D (ns)", Metric.RX_DELAY_NS, 1.0),
             cacheChart("qp-scale-cache-iio.png", "IIO occupancy with the QP-context cache",
-                "IIO occupancy (lines)", "iio_occupancy", 1.0),
+                "IIO occupancy (lines)", Metric.IIO_OCCUPANCY, 1.0),
             cacheChart("qp-scale-cache-misses.png", "QP-context misses",
-                "misses per lookup (%)", "qpc_miss_rate", 100.0));
+                "misses per lookup (%)", Metric.QPC_MISS_RATE, 100.0));
     }
 
     private static ChartSpec cacheChart(final String fileName, final String title, final String yTitle,
-        final String metric, final double scale)
+        final Metric metric, final double scale)
     {
         return LineChartSpec.of(fileName, title + " (" + SimParameters.QpcCache.ESTIMATED_ENTRIES + " contexts)",
             "log2 QPs", yTitle, QpScaleExperiment::isCacheRun, (run) -> log2(run.qps()),
             (run) -> run.congestionLabel() + (isBudgetRun(run) ? BUDGET_LABEL : ""),
-            (run) -> scale * run.metric(metric));
+            (run) -> scale * run.value(metric));
     }
 
     private static boolean isCacheRun(final RunRecord run)
@@ -147,7 +148,7 @@ public final class QpScaleExperiment extends DescribedExperiment
             {
                 goodput.append(" / ");
             }
-            goodput.append(null == run ? "n/a" : Fmt.num(run.metric("rnic_gbps"), 1));
+            goodput.append(null == run ? "n/a" : Fmt.num(run.value(Metric.RNIC_GBPS), 1));
         }
         final RunRecord one = Outcomes.run(result, "rhcc",
             (r) -> (r.qps() == 8 || r.qps() == 16) && !isCacheRun(r));
@@ -157,13 +158,13 @@ public final class QpScaleExperiment extends DescribedExperiment
                 "holds from 1 to 256 QPs", goodput.toString()),
             new BaselineRow("overhead", "probe bytes / data bytes on the wire; state per QP; decisions per second",
                 "0.2 %; 16 B per QP",
-                (null == one ? "n/a" : Fmt.num(100.0 * one.metric("probe_share"), 3) + " %") + "; " +
+                (null == one ? "n/a" : Fmt.num(100.0 * one.value(Metric.PROBE_SHARE), 3) + " %") + "; " +
                 table.stateBytes() / table.capacityQps() + " B per QP (" + Fmt.bytes(table.stateBytes()) +
-                " for 1M QPs); " + (null == one ? "n/a" : Fmt.num(one.metric("decisions_per_s"), 0) + "/s")),
+                " for 1M QPs); " + (null == one ? "n/a" : Fmt.num(one.value(Metric.DECISIONS_PER_S), 0) + "/s")),
             new BaselineRow("qpc", "rhcc at 0x with the QP-context cache, 256 / 1K / 4K / 16K / 64K QPs: " +
                 "RDMA Gbit/s; D ns; IIO lines", "ICM-miss congestion lies outside both signals (§VI)",
-                cacheSeries(result, "rnic_gbps", 1) + "; " + cacheSeries(result, "rx_delay_ns", 0) + "; " +
-                cacheSeries(result, "iio_occupancy", 1)),
+                cacheSeries(result, Metric.RNIC_GBPS, 1) + "; " + cacheSeries(result, Metric.RX_DELAY_NS, 0) + "; " +
+                cacheSeries(result, Metric.IIO_OCCUPANCY, 1)),
             new BaselineRow("qpc-budget", "rhcc at 0x / 3x, 65,536 QPs with the QP-context cache: RDMA Gbit/s with " +
                 "every QP active -> with " + ACTIVE_QPS + " active per sender", "(not in the paper)",
                 budgetRow(result, 0) + "; " + budgetRow(result, 3)));
@@ -175,11 +176,11 @@ public final class QpScaleExperiment extends DescribedExperiment
             (r) -> r.qps() == 65_536 && r.congestion() == congestion && isCacheRun(r) && !isBudgetRun(r));
         final RunRecord budget = Outcomes.run(result, "rhcc",
             (r) -> r.qps() == 65_536 && r.congestion() == congestion && isBudgetRun(r));
-        return (null == all ? "n/a" : Fmt.num(all.metric("rnic_gbps"), 1)) + " -> " +
-            (null == budget ? "n/a" : Fmt.num(budget.metric("rnic_gbps"), 1));
+        return (null == all ? "n/a" : Fmt.num(all.value(Metric.RNIC_GBPS), 1)) + " -> " +
+            (null == budget ? "n/a" : Fmt.num(budget.value(Metric.RNIC_GBPS), 1));
     }
 
-    private static String cacheSeries(final ExperimentResult result, final String metric, final int decimals)
+    private static String cacheSeries(final ExperimentResult result, final Metric metric, final int decimals)
     {
         final StringBuilder values = new StringBuilder();
         for (final int qps : CACHE_QPS)
@@ -190,7 +191,7 @@ public final class QpScaleExperiment extends DescribedExperiment
             {
                 values.append(" / ");
             }
-            values.append(null == run ? "n/a" : Fmt.num(run.metric(metric), decimals));
+            values.append(null == run ? "n/a" : Fmt.num(run.value(metric), decimals));
         }
         return values.toString();
     }

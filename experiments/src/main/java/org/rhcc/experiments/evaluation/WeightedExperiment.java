@@ -18,6 +18,8 @@ import org.rhcc.experiments.report.ChartSpec;
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.QpMetric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -76,18 +78,18 @@ public final class WeightedExperiment extends DescribedExperiment
     public List<TableColumn> tableColumns()
     {
         return List.of(Columns.SCHEME, Columns.CONDITION, Columns.RNIC_GBPS,
-            TableColumn.text("QP goodput Gbit/s", (run) -> perQp(run, "goodput_gbps", 1.0, 2)),
-            TableColumn.text("share %", (run) -> perQp(run, "share", 100.0, 1)),
-            TableColumn.text("ideal %", (run) -> perQp(run, "ideal_share", 100.0, 1)),
-            TableColumn.text("dev max %", (run) -> Fmt.num(100.0 * run.metric("share_deviation_max"), 1)),
-            TableColumn.text("dev mean %", (run) -> Fmt.num(100.0 * run.metric("share_deviation_mean"), 1)),
+            TableColumn.text("QP goodput Gbit/s", (run) -> perQp(run, QpMetric.GOODPUT_GBPS, 1.0, 2)),
+            TableColumn.text("share %", (run) -> perQp(run, QpMetric.SHARE, 100.0, 1)),
+            TableColumn.text("ideal %", (run) -> perQp(run, QpMetric.IDEAL_SHARE, 100.0, 1)),
+            TableColumn.text("dev max %", (run) -> Fmt.num(100.0 * run.value(Metric.SHARE_DEVIATION_MAX), 1)),
+            TableColumn.text("dev mean %", (run) -> Fmt.num(100.0 * run.value(Metric.SHARE_DEVIATION_MEAN), 1)),
             Columns.PFC_PAUSE);
     }
 
     /**
      * @return the values of one per-QP metric, {@code a / b / c / d}.
      */
-    private static String perQp(final RunRecord run, final String metric, final double scale, final int decimals)
+    private static String perQp(final RunRecord run, final QpMetric metric, final double scale, final int decimals)
     {
         final StringBuilder text = new StringBuilder();
         for (int qp = 0; qp < qpCount(run); qp++)
@@ -96,7 +98,7 @@ public final class WeightedExperiment extends DescribedExperiment
             {
                 text.append(" / ");
             }
-            text.append(Fmt.num(scale * run.metric("qp_" + qp + "_" + metric), decimals));
+            text.append(Fmt.num(scale * run.value(metric, qp), decimals));
         }
         return text.toString();
     }
@@ -135,8 +137,8 @@ public final class WeightedExperiment extends DescribedExperiment
         final double[] ideal = new double[qps];
         for (int qp = 0; qp < qps; qp++)
         {
-            categories.add("QP " + qp + " (w " + (long)runs.get(0).metric("qp_" + qp + "_weight") + ")");
-            ideal[qp] = 100.0 * runs.get(0).metric("qp_" + qp + "_ideal_share");
+            categories.add("QP " + qp + " (w " + (long)runs.get(0).value(QpMetric.WEIGHT, qp) + ")");
+            ideal[qp] = 100.0 * runs.get(0).value(QpMetric.IDEAL_SHARE, qp);
         }
         final List<ChartData.Series> series = new ArrayList<>();
         for (final RunRecord run : runs)
@@ -144,7 +146,7 @@ public final class WeightedExperiment extends DescribedExperiment
             final double[] shares = new double[qps];
             for (int qp = 0; qp < qps; qp++)
             {
-                shares[qp] = 100.0 * run.metric("qp_" + qp + "_share");
+                shares[qp] = 100.0 * run.value(QpMetric.SHARE, qp);
             }
             series.add(new ChartData.Series(run.scheme(), null, shares, false));
         }
@@ -168,8 +170,8 @@ public final class WeightedExperiment extends DescribedExperiment
                     text.append("; ");
                 }
                 text.append(scheme).append(' ').append(null == run ? "n/a" :
-                    perQp(run, "share", 100.0, 1) + " % (deviation max " +
-                    Fmt.num(100.0 * run.metric("share_deviation_max"), 1) + " %)");
+                    perQp(run, QpMetric.SHARE, 100.0, 1) + " % (deviation max " +
+                    Fmt.num(100.0 * run.value(Metric.SHARE_DEVIATION_MAX), 1) + " %)");
             }
             rows.add(new BaselineRow("weighted " + condition[1] + "x " + condition[2],
                 "goodput shares of 4 QPs, weights " + condition[2].replace(',', ':'),

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -26,8 +27,8 @@ public final class NeverWorseReport
     /** The intra-host schemes compared with their inter-host CC alone, in table order. */
     public static final List<String> INTRA_HOST = List.of("rhcc", "rhcc-gated");
 
-    private static final String GOODPUT = "rnic_gbps";
-    private static final String LATENCY = "latency_avg_us";
+    private static final Metric GOODPUT = Metric.RNIC_GBPS;
+    private static final Metric LATENCY = Metric.LATENCY_AVG_US;
 
     private NeverWorseReport()
     {
@@ -72,15 +73,15 @@ public final class NeverWorseReport
             return goodputChange(intraHost) < -LOSS_TOLERANCE || latencyChange(intraHost) > LOSS_TOLERANCE;
         }
 
-        private double change(final String intraHost, final String metric)
+        private double change(final String intraHost, final Metric metric)
         {
             final RunRecord run = withRhcc.get(intraHost);
             if (null == run)
             {
                 return Double.NaN;
             }
-            final double base = alone.metric(metric);
-            final double value = run.metric(metric);
+            final double base = alone.value(metric);
+            final double value = run.value(metric);
             return base > 0.0 && Double.isFinite(value) ? (value - base) / base : Double.NaN;
         }
     }
@@ -176,9 +177,9 @@ public final class NeverWorseReport
                     final RunRecord run = row.withRhcc().get(intraHost);
                     text.append(String.format(Locale.ROOT,
                         "- `%s`, %s: `%s` %s Gbit/s and %s us against `%s` alone %s Gbit/s and %s us%n",
-                        row.experiment(), row.condition(), run.scheme(), Fmt.num(run.metric(GOODPUT), 1),
-                        Fmt.num(run.metric(LATENCY), 1), row.cc(), Fmt.num(row.alone().metric(GOODPUT), 1),
-                        Fmt.num(row.alone().metric(LATENCY), 1)));
+                        row.experiment(), row.condition(), run.scheme(), Fmt.num(run.value(GOODPUT), 1),
+                        Fmt.num(run.value(LATENCY), 1), row.cc(), Fmt.num(row.alone().value(GOODPUT), 1),
+                        Fmt.num(row.alone().value(LATENCY), 1)));
                 }
             }
         }
@@ -197,7 +198,7 @@ public final class NeverWorseReport
         for (final Row row : rows)
         {
             text.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |", row.experiment(), row.condition(),
-                row.cc(), Fmt.num(row.alone().metric(GOODPUT), 1), Fmt.num(row.alone().metric(LATENCY), 1)));
+                row.cc(), Fmt.num(row.alone().value(GOODPUT), 1), Fmt.num(row.alone().value(LATENCY), 1)));
             for (final String intraHost : INTRA_HOST)
             {
                 text.append(' ').append(mark(pct(row.goodputChange(intraHost)), row.goodputChange(intraHost) <

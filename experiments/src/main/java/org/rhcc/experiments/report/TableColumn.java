@@ -3,6 +3,7 @@ package org.rhcc.experiments.report;
 import java.util.Objects;
 import java.util.function.Function;
 
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -35,12 +36,12 @@ public record TableColumn(String header, Function<RunRecord, String> cell, boole
 
     /**
      * @param header   column title with the unit.
-     * @param metric   metric name, e.g. {@code rnic_gbps}.
+     * @param metric   the metric, e.g. {@link Metric#RNIC_GBPS}.
      * @param decimals digits after the decimal point.
      * @return a right-aligned number column.
      */
-    public static TableColumn metric(final String header, final String metric, final int decimals)
+    public static TableColumn metric(final String header, final Metric metric, final int decimals)
     {
-        return new TableColumn(header, (run) -> Fmt.num(run.metric(metric), decimals), true);
+        return new TableColumn(header, (run) -> Fmt.num(run.value(metric), decimals), true);
     }
 }

@@ -23,8 +23,9 @@ import java.util.Objects;
  * @param tcpOfferedGbps TCP load offered to the receiver NIC's second port, Gbit/s, or null when none.
  * @param tcpFlows       TCP flows making up {@code tcpOfferedGbps} (0 when none).
  * @param params         overridden parameters of this run, key to value as given.
- * @param metrics        metric name (snake_case, unit in the name) to value: {@link Long} for counts, {@link Double}
- *                       otherwise; {@link Double#NaN} where a value is undefined.
+ * @param metrics        metric name (snake_case, unit in the name; {@link Metric} is the vocabulary,
+ *                       {@link MetricWriter} writes it) to value: {@link Long} for counts, {@link Double} otherwise;
+ *                       {@link Double#NaN} where a value is undefined. Read it with {@link #value(Metric)}.
  * @param series         time series name to values (all of the same length within a window size), may be empty.
  * @param stationarity   the run's metrics over the two halves of its measured window, or null when not recorded
  *                       (results written before it was).
@@ -107,7 +108,65 @@ public record RunRecord(
     }
 
     /**
-     * @param name metric name, e.g. {@code rnic_gbps}.
+     * @param metric a metric of the vocabulary.
+     * @return its value (a count as a double too), or {@link Double#NaN} if this run has no such metric (a run that
+     * did not record it, or one written by a release before it existed).
+     */
+    public double value(final Metric metric)
+    {
+        return metric(metric.jsonName());
+    }
+
+    /**
+     * @param metric a per-QP metric.
+     * @param qp     QP index from 0.
+     * @return its value for the QP, or {@link Double#NaN} if this run has none.
+     */
+    public double value(final QpMetric metric, final int qp)
+    {
+        return metric(metric.jsonName(qp));
+    }
+
+    /**
+     * @param group an MBA group's name ({@code local}, {@code cross}, {@code protected}).
+     * @param level MBA level 1..5.
+     * @return the fraction of the measured window the group spent at the level ({@link Metric#mbaLevelShareName}),
+     * or {@link Double#NaN} if the run did not record it (a level the group never visited, a run without them).
+     */
+    public double mbaLevelShare(final String group, final int level)
+    {
+        return metric(Metric.mbaLevelShareName(group, level));
+    }
+
+    /**
+     * @param metric a count metric ({@link Metric#isCount()}).
+     * @return the count, or 0 if this run did not record it (nothing of the kind was counted in it).
+     * @throws IllegalArgumentException if the metric is a value: a value read as a count would lose its fraction.
+     */
+    public long count(final Metric metric)
+    {
+        if (!metric.isCount())
+        {
+            throw new IllegalArgumentException(metric.jsonName() + " is a value, not a count");
+        }
+        final Number value = metrics.get(metric.jsonName());
+        return null == value ? 0L : value.longValue();
+    }
+
+    /**
+     * @param metric a metric of the vocabulary.
+     * @return true if this run recorded it.
+     */
+    public boolean has(final Metric metric)
+    {
+        return metrics.containsKey(metric.jsonName());
+    }
+
+    /**
+     * By name, for names built at run time (the {@link Metric#mbaLevelShareName} family) and names an older release
+     * wrote; code that knows which metric it wants uses {@link #value(Metric)}.
+     *
+     * @param name metric name, e.g. {@code mba_local_level_2_share}.
      * @return the metric's value, or {@link Double#NaN} if this run has no such metric.
      */
     public double metric(final String name)

@@ -17,6 +17,7 @@ import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.LineChartSpec;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -124,15 +125,15 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
             LineChartSpec.of(NAME + "-cpu.png", "rhcc at 3x: CPU memory bandwidth vs I_thr", "I_thr (lines)",
                 "CPU memory bandwidth (Gbit/s)",
                 ThresholdSweepExperiment::contended, ThresholdSweepExperiment::iThr,
-                ThresholdSweepExperiment::series, (run) -> run.metric("cpu_mem_gbps")),
+                ThresholdSweepExperiment::series, (run) -> run.value(Metric.CPU_MEM_GBPS)),
             LineChartSpec.of(NAME + "-rdma.png", "rhcc at 3x: RDMA goodput vs I_thr", "I_thr (lines)",
                 "RDMA goodput (Gbit/s)",
                 ThresholdSweepExperiment::contended, ThresholdSweepExperiment::iThr,
-                ThresholdSweepExperiment::series, (run) -> run.metric("rnic_gbps")),
+                ThresholdSweepExperiment::series, (run) -> run.value(Metric.RNIC_GBPS)),
             LineChartSpec.of(NAME + "-stalls.png", "rhcc at 3x: PCIe back-pressure on the NIC vs I_thr",
                 "I_thr (lines)", "PCIe stalled writes (% of the time)", ThresholdSweepExperiment::contended,
                 ThresholdSweepExperiment::iThr, ThresholdSweepExperiment::series,
-                (run) -> 100.0 * run.metric("pcie_stall_fraction")));
+                (run) -> 100.0 * run.value(Metric.PCIE_STALL_FRACTION)));
     }
 
     @Override
@@ -164,8 +165,8 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
             return "none meets the floor";
         }
         return "I_thr " + run.params().get(I_THR) + ", D_thr " + run.params().get(D_THR) + " ns: CPU " +
-            Fmt.num(run.metric("cpu_mem_gbps"), 1) + " Gbit/s, RDMA " + Fmt.num(run.metric("rnic_gbps"), 1) +
-            " Gbit/s, PCIe stalls " + Fmt.num(100.0 * run.metric("pcie_stall_fraction"), 2) + " %";
+            Fmt.num(run.value(Metric.CPU_MEM_GBPS), 1) + " Gbit/s, RDMA " + Fmt.num(run.value(Metric.RNIC_GBPS), 1) +
+            " Gbit/s, PCIe stalls " + Fmt.num(100.0 * run.value(Metric.PCIE_STALL_FRACTION), 2) + " %";
     }
 
     private static boolean contended(final RunRecord run)
@@ -215,7 +216,7 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
             {
                 if (REFERENCE.equals(run.condition()))
                 {
-                    referenceGbps = run.metric("rnic_gbps");
+                    referenceGbps = run.value(Metric.RNIC_GBPS);
                 }
             }
             RunRecord best = null;
@@ -238,7 +239,7 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
                     {
                         best = run;
                     }
-                    if (run.metric("rnic_gbps") >= referenceGbps * GOODPUT_FLOOR_PERCENT / 100.0 &&
+                    if (run.value(Metric.RNIC_GBPS) >= referenceGbps * GOODPUT_FLOOR_PERCENT / 100.0 &&
                         more(run, bestByGoodput))
                     {
                         bestByGoodput = run;
@@ -276,7 +277,7 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
             {
                 return Double.NaN;
             }
-            return feasible(run) ? run.metric("cpu_mem_gbps") / best.metric("cpu_mem_gbps") : 0.0;
+            return feasible(run) ? run.value(Metric.CPU_MEM_GBPS) / best.value(Metric.CPU_MEM_GBPS) : 0.0;
         }
 
         String share(final RunRecord run)
@@ -291,13 +292,13 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
 
         private static boolean notBackPressured(final RunRecord run, final double referenceGbps)
         {
-            return run.metric("rnic_gbps") >= referenceGbps * GOODPUT_KEPT_PERCENT / 100.0 &&
-                run.metric("pcie_stall_fraction") <= STALL_LIMIT_PERCENT / 100.0;
+            return run.value(Metric.RNIC_GBPS) >= referenceGbps * GOODPUT_KEPT_PERCENT / 100.0 &&
+                run.value(Metric.PCIE_STALL_FRACTION) <= STALL_LIMIT_PERCENT / 100.0;
         }
 
         private static boolean more(final RunRecord run, final RunRecord than)
         {
-            return null == than || run.metric("cpu_mem_gbps") > than.metric("cpu_mem_gbps");
+            return null == than || run.value(Metric.CPU_MEM_GBPS) > than.value(Metric.CPU_MEM_GBPS);
         }
     }
 }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.rhcc.core.tune.ProbePoint;
 import org.rhcc.core.tune.TunedThresholds;
+import org.rhcc.experiments.result.Metric;
 
 /**
  * What {@code rhcc tune} writes: a conf fragment with the two thresholds ({@value #CONF_FILE}, included by a node's
@@ -103,10 +104,10 @@ public final class TuneOutputs
         {
             final Map<String, Object> row = new LinkedHashMap<>();
             row.put("mba_level", point.mbaLevel());
-            row.put("rnic_gbps", point.goodputGbps());
-            row.put("pcie_stall_fraction", point.stallFraction());
-            row.put("iio_occupancy", point.iioLines());
-            row.put("rx_delay_ns", point.delayNs());
+            row.put(Metric.RNIC_GBPS.jsonName(), point.goodputGbps());
+            row.put(Metric.PCIE_STALL_FRACTION.jsonName(), point.stallFraction());
+            row.put(Metric.IIO_OCCUPANCY.jsonName(), point.iioLines());
+            row.put(Metric.RX_DELAY_NS.jsonName(), point.delayNs());
             measured.add(row);
         }
         json.put("measurements", measured);

@@ -1,7 +1,6 @@
 package org.rhcc.experiments.baseline;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +9,8 @@ import org.rhcc.experiments.Columns;
 import org.rhcc.experiments.report.BaselineRow;
 import org.rhcc.experiments.report.TextTable;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.MetricWriter;
 import org.rhcc.experiments.result.RunRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,15 +25,15 @@ class PcieTcpReportTest
     private static RunRecord run(final String scheme, final Double offeredGbps, final double rnicGbps,
         final double tcpGbps, final double tcpDropRate)
     {
-        final Map<String, Number> metrics = new LinkedHashMap<>();
-        metrics.put("rnic_gbps", rnicGbps);
-        metrics.put("tcp_gbps", tcpGbps);
-        metrics.put("tcp_drop_rate", tcpDropRate);
-        metrics.put("iio_occupancy", 21.0);
-        metrics.put("rx_delay_ns", 300.0);
-        metrics.put("latency_avg_us", 250.0);
+        final MetricWriter metrics = new MetricWriter()
+            .put(Metric.RNIC_GBPS, rnicGbps)
+            .put(Metric.TCP_GBPS, tcpGbps)
+            .put(Metric.TCP_DROP_RATE, tcpDropRate)
+            .put(Metric.IIO_OCCUPANCY, 21.0)
+            .put(Metric.RX_DELAY_NS, 300.0)
+            .put(Metric.LATENCY_AVG_US, 250.0);
         return new RunRecord(scheme, null == offeredGbps ? "no TCP (reference)" : "TCP " + offeredGbps, true, 0,
-            "local", 1, 8, 65536, null, offeredGbps, null == offeredGbps ? 0 : 2, Map.of(), metrics, Map.of());
+            "local", 1, 8, 65536, null, offeredGbps, null == offeredGbps ? 0 : 2, Map.of(), metrics.toMap(), Map.of());
     }
 
     private static ExperimentResult result()

@@ -12,6 +12,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultFixtures;
 import org.rhcc.experiments.result.RunRecord;
 
@@ -26,7 +27,7 @@ class ChartRendererTest
     void shouldGroupBarsByCategoryWithOneSeriesPerConditionAndAReference()
     {
         final ChartData data = BarChartSpec.of("t.png", "title", "congestion", "RDMA goodput (Gbit/s)",
-            (run) -> true, RunRecord::congestionLabel, RunRecord::pfcLabel, (run) -> run.metric("rnic_gbps"))
+            (run) -> true, RunRecord::congestionLabel, RunRecord::pfcLabel, (run) -> run.value(Metric.RNIC_GBPS))
             .withReference("paper", Map.of("3x", 37.2))
             .build(ResultFixtures.congestion()).orElseThrow();
 
@@ -49,7 +50,7 @@ class ChartRendererTest
             List.of(ResultFixtures.run("dcqcn", true, 3, 37.0), ResultFixtures.run("other", true, 3, 80.0)));
 
         final ChartData data = BarChartSpec.of("t.png", "t", "x", "y", (run) -> true, RunRecord::congestionLabel,
-            RunRecord::pfcLabel, (run) -> run.metric("rnic_gbps")).build(two).orElseThrow();
+            RunRecord::pfcLabel, (run) -> run.value(Metric.RNIC_GBPS)).build(two).orElseThrow();
 
         assertEquals(List.of("dcqcn, PFC on", "other, PFC on"),
             data.series().stream().map(ChartData.Series::name).toList());
@@ -68,11 +69,11 @@ class ChartRendererTest
         final ExperimentResult result = ResultFixtures.congestion();
         final ChartData bars = MetricBarChartSpec.of("bars.png", "Memory", "congestion", "bandwidth (Gbit/s)",
             RunRecord::pfc, RunRecord::congestionLabel)
-            .with("RDMA", (run) -> run.metric("rnic_gbps"))
-            .with("IIO", (run) -> run.metric("iio_occupancy"))
+            .with("RDMA", (run) -> run.value(Metric.RNIC_GBPS))
+            .with("IIO", (run) -> run.value(Metric.IIO_OCCUPANCY))
             .build(result).orElseThrow();
         final ChartData lines = LineChartSpec.of("lines.png", "Goodput", "congestion preset", "Gbit/s",
-            (run) -> true, (run) -> run.congestion(), RunRecord::pfcLabel, (run) -> run.metric("rnic_gbps"))
+            (run) -> true, (run) -> run.congestion(), RunRecord::pfcLabel, (run) -> run.value(Metric.RNIC_GBPS))
             .build(result).orElseThrow();
 
         for (final ChartData data : List.of(bars, lines))
@@ -104,7 +105,7 @@ class ChartRendererTest
             List.of(ResultFixtures.run("dcqcn", true, 3, 30.0), ResultFixtures.run("dcqcn", true, 0, 90.0)));
 
         final ChartData data = LineChartSpec.of("l.png", "t", "x", "y", (run) -> true, (run) -> run.congestion(),
-            null, (run) -> run.metric("rnic_gbps")).build(result).orElseThrow();
+            null, (run) -> run.value(Metric.RNIC_GBPS)).build(result).orElseThrow();
 
         assertArrayEquals(new double[]{ 0.0, 3.0 }, data.series().get(0).xs());
         assertArrayEquals(new double[]{ 90.0, 30.0 }, data.series().get(0).ys());

@@ -20,6 +20,7 @@ import org.rhcc.experiments.evaluation.AblationExperiment;
 import org.rhcc.experiments.evaluation.CascadeTimingExperiment;
 import org.rhcc.experiments.evaluation.EvaluationSchemes;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -202,7 +203,7 @@ class InterHostCcPanelsTest
             List.of(run("rhcc", true, 3, null, 90.0), run("dcqcn", true, 3, null, 40.0),
                 run("hpcc", true, 3, null, 41.0), run("swift", true, 3, null, 37.0)));
         final ChartSpec bySchemes = BarChartSpec.of("few.png", "t", "x", "y", (run) -> true,
-            RunRecord::congestionLabel, null, (run) -> run.metric("rnic_gbps"));
+            RunRecord::congestionLabel, null, (run) -> run.value(Metric.RNIC_GBPS));
         assertTrue(InterHostCcPanels.of(bySchemes).build(result).orElseThrow().panels().isEmpty(),
             "four series: no colour repeats, one plot");
 
@@ -213,7 +214,7 @@ class InterHostCcPanelsTest
             for (final String up : List.of("50", "150", "500"))
             {
                 runs.add(new RunRecord(scheme, "down 20 us, up " + up + " us", true, 3, "local", 1, 8, 65536,
-                    null, null, 0, Map.of("step_down_us", "20", "step_up_us", up), Map.of("rnic_gbps", 90.0),
+                    null, null, 0, Map.of("step_down_us", "20", "step_up_us", up), Map.of(Metric.RNIC_GBPS.jsonName(), 90.0),
                     Map.of()));
             }
         }

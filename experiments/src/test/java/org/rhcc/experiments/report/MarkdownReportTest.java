@@ -3,6 +3,7 @@ package org.rhcc.experiments.report;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,7 +40,7 @@ class MarkdownReportTest
     {
         final String md = MarkdownReport.runTable(
             List.of(TableColumn.text("condition", (run) -> run.condition()),
-                TableColumn.metric("RDMA Gbit/s", "rnic_gbps", 1)),
+                TableColumn.metric("RDMA Gbit/s", Metric.RNIC_GBPS, 1)),
             ResultFixtures.congestion().runs().subList(0, 1));
 
         assertEquals("| condition | RDMA Gbit/s |\n|---|---:|\n| PFC on, 0x | 98.0 |\n", md);

@@ -5,6 +5,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.MetricWriter;
 import org.rhcc.experiments.result.RunRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -54,6 +56,7 @@ class NeverWorseReportTest
         final double goodputGbps, final double latencyUs)
     {
         return new RunRecord(scheme, condition, true, 0, "local", 2, 4, 65536, null, null, 0, params,
-            Map.of("rnic_gbps", goodputGbps, "latency_avg_us", latencyUs), Map.of());
+            new MetricWriter().put(Metric.RNIC_GBPS, goodputGbps).put(Metric.LATENCY_AVG_US, latencyUs).toMap(),
+            Map.of());
     }
 }

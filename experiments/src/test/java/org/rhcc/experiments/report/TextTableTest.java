@@ -3,6 +3,7 @@ package org.rhcc.experiments.report;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,7 +15,7 @@ class TextTableTest
     {
         final String table = TextTable.render(
             List.of(TableColumn.text("condition", (run) -> run.condition()),
-                TableColumn.metric("RDMA Gbit/s", "rnic_gbps", 1)),
+                TableColumn.metric("RDMA Gbit/s", Metric.RNIC_GBPS, 1)),
             ResultFixtures.congestion().runs().subList(0, 2));
 
         assertEquals(

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.experiments.result.ExperimentResult;
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.ResultFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,7 +16,8 @@ class UnsettledMarkingTest
 {
     private static final ExperimentResult CHECKED = ResultFixtures.congestionChecked();
     private static final List<TableColumn> COLUMNS = List.of(
-        TableColumn.text("condition", (run) -> run.condition()), TableColumn.metric("RDMA Gbit/s", "rnic_gbps", 1));
+        TableColumn.text("condition", (run) -> run.condition()),
+        TableColumn.metric("RDMA Gbit/s", Metric.RNIC_GBPS, 1));
 
     @Test
     void shouldMarkTheRunInTheTextTableWithALegend()
@@ -55,9 +57,9 @@ class UnsettledMarkingTest
     void shouldMarkTheSeriesAndNoteTheRunUnderTheChart() throws Exception
     {
         final ChartData bars = BarChartSpec.of("t.png", "t", "x", "y", (run) -> true, (run) -> run.congestionLabel(),
-            (run) -> run.pfcLabel(), (run) -> run.metric("rnic_gbps")).build(CHECKED).orElseThrow();
+            (run) -> run.pfcLabel(), (run) -> run.value(Metric.RNIC_GBPS)).build(CHECKED).orElseThrow();
         final ChartData lines = LineChartSpec.of("t.png", "t", "x", "y", (run) -> !run.pfc(),
-            (run) -> run.congestion(), (run) -> run.pfcLabel(), (run) -> run.metric("rnic_gbps"))
+            (run) -> run.congestion(), (run) -> run.pfcLabel(), (run) -> run.value(Metric.RNIC_GBPS))
             .build(CHECKED).orElseThrow();
 
         assertEquals(List.of("PFC on *", "PFC-free"), bars.series().stream().map(ChartData.Series::name).toList());

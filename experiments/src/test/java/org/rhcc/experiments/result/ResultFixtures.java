@@ -1,7 +1,6 @@
 package org.rhcc.experiments.result;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,15 +22,15 @@ public final class ResultFixtures
      */
     public static RunRecord run(final String scheme, final boolean pfc, final int congestion, final double rnicGbps)
     {
-        final Map<String, Number> metrics = new LinkedHashMap<>();
-        metrics.put("rnic_gbps", rnicGbps);
-        metrics.put("latency_avg_us", 10.0 + congestion);
-        metrics.put("pfc_pause_fraction", pfc ? 0.1 * congestion : 0.0);
-        metrics.put("pfc_frames", (long)(pfc ? 100 * congestion : 0));
-        metrics.put("cnp_count", (long)(pfc ? 0 : 7 * congestion));
-        metrics.put("iio_occupancy", 20.0 + 25.0 * congestion);
+        final MetricWriter metrics = new MetricWriter()
+            .put(Metric.RNIC_GBPS, rnicGbps)
+            .put(Metric.LATENCY_AVG_US, 10.0 + congestion)
+            .put(Metric.PFC_PAUSE_FRACTION, pfc ? 0.1 * congestion : 0.0)
+            .put(Metric.PFC_FRAMES, pfc ? 100L * congestion : 0L)
+            .put(Metric.CNP_COUNT, pfc ? 0L : 7L * congestion)
+            .put(Metric.IIO_OCCUPANCY, 20.0 + 25.0 * congestion);
         return new RunRecord(scheme, (pfc ? "PFC on, " : "PFC-free, ") + congestion + "x", pfc, congestion, "local",
-            1, 8, 65536, null, null, 0, Map.of(), metrics, Map.of());
+            1, 8, 65536, null, null, 0, Map.of(), metrics.toMap(), Map.of());
     }
 
     /**
@@ -69,7 +68,7 @@ public final class ResultFixtures
         {
             final boolean moving = run.pfc() && 3 == run.congestion();
             runs.add(withStationarity(run, new Stationarity.Builder()
-                .add("rnic_gbps", moving ? 40.0 : run.metric("rnic_gbps"), moving ? 34.0 : run.metric("rnic_gbps"),
+                .add("rnic_gbps", moving ? 40.0 : run.value(Metric.RNIC_GBPS), moving ? 34.0 : run.value(Metric.RNIC_GBPS),
                     Stationarity.BANDWIDTH_FLOOR_GBPS)
                 .add("cpu_mem_gbps", 100.0, 99.0, Stationarity.BANDWIDTH_FLOOR_GBPS)
                 .build()));

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,10 +61,11 @@ class ResultJsonTest
     @Test
     void shouldRoundTripRecordsIncludingNullsNaNAndSeries(@TempDir final Path dir) throws Exception
     {
-        final Map<String, Number> metrics = new LinkedHashMap<>();
-        metrics.put("rnic_gbps", 51.5);
-        metrics.put("rx_delay_ns", Double.NaN);
-        metrics.put("cnp_count", 12L);
+        final Map<String, Number> metrics = new MetricWriter()
+            .put(Metric.RNIC_GBPS, 51.5)
+            .put(Metric.RX_DELAY_NS, Double.NaN)
+            .put(Metric.CNP_COUNT, 12L)
+            .toMap();
         final Map<String, double[]> series = new LinkedHashMap<>();
         series.put("t_ms", new double[]{ 2.1, 2.2 });
         series.put("iio_occupancy", new double[]{ 40.0, Double.NaN });
@@ -86,9 +88,10 @@ class ResultJsonTest
         assertEquals(2, read.senders());
         assertEquals(1 << 20, read.messageBytes());
         assertEquals("92", read.params().get("io.creditsLines"));
-        assertEquals(51.5, read.metric("rnic_gbps"));
-        assertTrue(Double.isNaN(read.metric("rx_delay_ns")));
-        assertEquals(12L, read.metrics().get("cnp_count"));
+        assertEquals(51.5, read.value(Metric.RNIC_GBPS));
+        assertTrue(Double.isNaN(read.value(Metric.RX_DELAY_NS)));
+        assertEquals(12L, read.count(Metric.CNP_COUNT));
+        assertInstanceOf(Long.class, read.metrics().get(Metric.CNP_COUNT.jsonName()));
         assertArrayEquals(new double[]{ 2.1, 2.2 }, read.seriesValues("t_ms"));
         assertTrue(Double.isNaN(read.seriesValues("iio_occupancy")[1]));
         assertEquals(ResultJson.toJson(result), Files.readString(file));
