@@ -392,13 +392,19 @@ final class HandStartedCluster implements AutoCloseable
         }
         writeConfig(CLIENT, Alias.CLIENT, certsDir.resolve(CLIENT + ".conf"), Map.of());
 
-        startNode(SIM, "sim").awaitUp(UP_TIMEOUT);
+        // The sim node is the first seed: only it can form the cluster, so the others may start beside it (each
+        // JVM's start is most of a node's start) and join once it is up, however their starts interleave.
+        startNode(SIM, "sim");
         if (builder.standbys)
         {
             // standbys first, as README advises: the oldest owner of a sender host hosts its shard coordinator,
             // which then does not have to move when the primary dies
             startNode(RECEIVER_STANDBY, "receiver");
-            startNode(SENDER_STANDBY, "sender").awaitUp(UP_TIMEOUT);
+            startNode(SENDER_STANDBY, "sender");
+            for (final NodeProcess node : nodes.values())
+            {
+                node.awaitUp(UP_TIMEOUT);
+            }
         }
         startNode(RECEIVER, "receiver");
         startNode(SENDER_A, "sender");
