@@ -5,7 +5,6 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.SleepingIdleStrategy;
-import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import java.util.Locale;
@@ -19,7 +18,8 @@ import java.util.function.Supplier;
  *     <li>{@code backoff}: spin, then yield, then park 1 us doubling to 1 ms (Agrona's defaults); the default for
  *     shared machines.</li>
  *     <li>{@code sleep-<n><unit>} with unit {@code ns}, {@code us} or {@code ms}, e.g. {@code sleep-1ms}: park for
- *     a fixed period; for polling that may lag.</li>
+ *     a fixed period (parked, so that {@link NodeActivity#enter()} can end a resting thread's period early); for
+ *     polling that may lag.</li>
  *     <li>{@code noop}: return at once; for callers that idle elsewhere.</li>
  * </ul>
  * Idle strategies are stateful, so every agent needs its own instance: use {@link #supplier(String)}.
@@ -128,7 +128,8 @@ public final class IdleStrategies
             throw new IllegalArgumentException("sleep period in '" + spec + "' must be positive: " + VALID_FORMS);
         }
 
-        return 1_000_000 == multiplierNs ? new SleepingMillisIdleStrategy(amount) :
-            new SleepingIdleStrategy(amount * multiplierNs);
+        // parks (LockSupport.parkNanos) rather than Thread.sleep for every unit: a resting driver thread must wake at
+        // once when its node turns hot (NodeActivity#enter unparks it), whatever its rest period
+        return new SleepingIdleStrategy(amount * multiplierNs);
     }
 }

@@ -1,23 +1,50 @@
 package org.rhcc.transport.aeron;
 
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Whether a node has work on its data path: the sessions (and, on the sim node, the runs) open on it. While none is
  * open the node rests: its driver's and archive's threads idle with the rest strategy ({@link RestingIdleStrategy}),
  * so that an idle node, a standby above all, costs its host almost no CPU (README, "Operating rhcc", "What an idle
  * node costs"). Thread-safe: sessions open and close on actor threads, the driver's threads read it.
+ * <p>
+ * A node that turns hot wakes its resting threads at once ({@link #enter()} unparks every thread that rested), so
+ * their rest period can be long (a wake-up per period and thread is what an idle node pays) without delaying the
+ * first round trip of a session's streams to the driver by up to a period.
  */
 public final class NodeActivity
 {
     private final AtomicInteger open = new AtomicInteger();
+    /** Threads that rested with this activity's rest strategy; weak, so that a closed driver's threads go. */
+    private final Set<Thread> resting = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     /**
-     * A session (or run) opens: the node's threads are hot until it closes.
+     * A session (or run) opens: the node's threads are hot until it closes. The first one wakes the resting threads.
      */
     public void enter()
     {
-        open.incrementAndGet();
+        if (1 == open.incrementAndGet())
+        {
+            synchronized (resting)
+            {
+                resting.forEach(LockSupport::unpark);
+            }
+        }
+    }
+
+    /**
+     * Registers a thread that rests while the node is idle, parked ({@link LockSupport#parkNanos}), so that
+     * {@link #enter()} wakes it. Once per thread; threads that end are forgotten.
+     *
+     * @param thread the thread.
+     */
+    void restsOn(final Thread thread)
+    {
+        resting.add(thread);
     }
 
     /**

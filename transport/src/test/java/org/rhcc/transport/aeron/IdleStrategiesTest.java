@@ -5,7 +5,6 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.SleepingIdleStrategy;
-import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
 
@@ -32,8 +31,8 @@ class IdleStrategiesTest
     void shouldParseSleepPeriodsWithUnits()
     {
         final IdleStrategy millis = IdleStrategies.parse("sleep-1ms");
-        assertInstanceOf(SleepingMillisIdleStrategy.class, millis);
-        assertTrue(millis.toString().contains("sleepPeriodMs=1"), millis.toString());
+        assertInstanceOf(SleepingIdleStrategy.class, millis, "parked, so that a resting thread can be woken");
+        assertTrue(millis.toString().contains("sleepPeriodNs=1000000"), millis.toString());
 
         final IdleStrategy micros = IdleStrategies.parse("sleep-250us");
         assertInstanceOf(SleepingIdleStrategy.class, micros);

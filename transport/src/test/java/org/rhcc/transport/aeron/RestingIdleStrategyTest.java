@@ -1,9 +1,14 @@
 package org.rhcc.transport.aeron;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
 import org.agrona.concurrent.IdleStrategy;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A node's threads idle with the rest strategy while no session is open, with the hot one while one is, and go back to
@@ -37,6 +42,32 @@ class RestingIdleStrategyTest
         idle.reset();
         assertEquals(1, hot.resets, "a reset reaches the hot strategy");
         assertEquals(1, rest.resets, "and the rest strategy");
+    }
+
+    @Test
+    void shouldWakeARestingThreadAtOnceWhenTheNodeTurnsHot() throws Exception
+    {
+        final NodeActivity activity = new NodeActivity();
+        final IdleStrategy idle = new RestingIdleStrategy(IdleStrategies.parse("backoff"),
+            IdleStrategies.parse("sleep-60000ms"), activity);
+        final CountDownLatch resting = new CountDownLatch(1);
+        final Thread thread = new Thread(() ->
+        {
+            resting.countDown();
+            idle.idle(0);
+        }, "resting-driver-thread");
+        thread.start();
+        assertTrue(resting.await(10, TimeUnit.SECONDS));
+        while (Thread.State.TIMED_WAITING != thread.getState())
+        {
+            Thread.onSpinWait();
+        }
+
+        final long enterNs = System.nanoTime();
+        activity.enter();
+        thread.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(thread.isAlive(), "still parked for its 60 s rest period");
+        assertTrue(System.nanoTime() - enterNs < TimeUnit.SECONDS.toNanos(5), "woken by the session, not the period");
     }
 
     private static final class Counting implements IdleStrategy
