@@ -53,12 +53,7 @@ public final class MetricWriter
      */
     public MetricWriter put(final Metric metric, final double value)
     {
-        if (metric.isCount())
-        {
-            throw new IllegalArgumentException(metric.jsonName() + " is a count, not a value");
-        }
-        metrics.put(metric.jsonName(), value);
-        return this;
+        return write(metric.jsonName(), metric.isCount(), value);
     }
 
     /**
@@ -69,12 +64,7 @@ public final class MetricWriter
      */
     public MetricWriter put(final Metric metric, final long count)
     {
-        if (!metric.isCount())
-        {
-            throw new IllegalArgumentException(metric.jsonName() + " is a value, not a count");
-        }
-        metrics.put(metric.jsonName(), count);
-        return this;
+        return write(metric.jsonName(), metric.isCount(), count);
     }
 
     /**
@@ -85,12 +75,7 @@ public final class MetricWriter
      */
     public MetricWriter put(final QpMetric metric, final int qp, final double value)
     {
-        if (metric.isCount())
-        {
-            throw new IllegalArgumentException(metric.jsonName(qp) + " is a count, not a value");
-        }
-        metrics.put(metric.jsonName(qp), value);
-        return this;
+        return write(metric.jsonName(qp), metric.isCount(), value);
     }
 
     /**
@@ -101,11 +86,24 @@ public final class MetricWriter
      */
     public MetricWriter put(final QpMetric metric, final int qp, final long count)
     {
-        if (!metric.isCount())
+        return write(metric.jsonName(qp), metric.isCount(), count);
+    }
+
+    /**
+     * @param name    the metric's name as written.
+     * @param isCount whether the metric is a count.
+     * @param value   a {@link Long} for a count, a {@link Double} for a value.
+     * @return this.
+     * @throws IllegalArgumentException if the value is of the other kind than the metric.
+     */
+    private MetricWriter write(final String name, final boolean isCount, final Number value)
+    {
+        if (isCount != value instanceof Long)
         {
-            throw new IllegalArgumentException(metric.jsonName(qp) + " is a value, not a count");
+            throw new IllegalArgumentException(
+                name + (isCount ? " is a count, not a value" : " is a value, not a count"));
         }
-        metrics.put(metric.jsonName(qp), count);
+        metrics.put(name, value);
         return this;
     }
 
