@@ -46,6 +46,12 @@ public final class Columns
     public static final TableColumn IIO_RESIDENCY_NS = TableColumn.metric("IIO res ns", Metric.IIO_RESIDENCY_NS, 0);
     /** Column {@code RX_DELAY_NS}: the receiver processing delay D as the probes measure it. */
     public static final TableColumn RX_DELAY_NS = TableColumn.metric("rx delay ns", Metric.RX_DELAY_NS, 0);
+    /**
+     * Column {@code IIO_EXCURSIONS}: the share of 150 us intervals in which the smoothed IIO occupancy rose above
+     * I_thr, where RHCC's cascade would step down.
+     */
+    public static final TableColumn IIO_EXCURSIONS = new TableColumn(
+        "I_cur>I_thr %", (run) -> Fmt.num(100.0 * run.value(Metric.IIO_EXCURSION_SHARE), 0), true);
     /** Column {@code TCP_GBPS}. */
     public static final TableColumn TCP_GBPS = TableColumn.metric("TCP Gbit/s", Metric.TCP_GBPS, 1);
     /** Column {@code TCP_DROP}. */

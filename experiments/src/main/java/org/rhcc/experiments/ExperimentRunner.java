@@ -250,7 +250,7 @@ public final class ExperimentRunner
         final SimParameters parameters = parameters(baseParameters, run);
         final ControllerHook controller = hooks.create(run);
         final DecisionCounter counter = new DecisionCounter(controller, run.scenario().warmupNs());
-        final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter) : null;
+        final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter, run.scenario().warmupNs()) : null;
         final Scenario scenario = run.scenario();
         final HalfWindowObserver halves = new HalfWindowObserver(null == probe ? counter : probe,
             scenario.warmupNs(), scenario.durationNs(), parameters.mba().levelCount(),
@@ -330,6 +330,7 @@ public final class ExperimentRunner
             metrics.put(Metric.MSR_READ_LATENCY_MIN_NS, probe.minReadLatencyNs());
             metrics.put(Metric.MSR_READ_LATENCY_MAX_NS, probe.maxReadLatencyNs());
             metrics.put(Metric.MSR_READS, probe.reads());
+            metrics.put(Metric.IIO_EXCURSION_SHARE, probe.iioExcursionShare());
         }
         if (controller instanceof InterruptionReport report)
         {

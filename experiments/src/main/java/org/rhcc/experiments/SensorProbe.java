@@ -1,18 +1,21 @@
 package org.rhcc.experiments;
 
+import org.rhcc.core.receiver.MbaCascadeConfig;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.control.ForwardingControllerHook;
 
 /**
  * Wraps a scheme's controller to measure the IIO occupancy sensor the way a controller sees it (docs/paper.md §4 B10):
- * the sensor is read back to back, so the interval between two completed reads is the cost of one read. Every call
- * is passed on to the wrapped controller; IIO samples only if it asked for them.
+ * the sensor is read back to back, so the interval between two completed reads is the cost of one read. It also
+ * reads the samples as RHCC's cascade would ({@link CascadeReading}). Every call is passed on to the wrapped
+ * controller; IIO samples only if it asked for them.
  * <p>
  * <b>Note:</b> {@link #onIioSample} is on the simulation's hot path: it only updates primitive fields.
  */
 public final class SensorProbe extends ForwardingControllerHook
 {
     private final boolean delegateWantsSamples;
+    private final CascadeReading cascadeReading;
     private long reads;
     private long firstReadNs;
     private long lastReadNs;
@@ -21,11 +24,13 @@ public final class SensorProbe extends ForwardingControllerHook
 
     /**
      * @param delegate the scheme's controller.
+     * @param warmupNs the run's warm-up, ns: the cascade's reading covers the measured time after it.
      */
-    public SensorProbe(final ControllerHook delegate)
+    public SensorProbe(final ControllerHook delegate, final long warmupNs)
     {
         super(delegate);
         this.delegateWantsSamples = delegate.wantsIioSamples();
+        this.cascadeReading = new CascadeReading(warmupNs, MbaCascadeConfig.STEP_UP_INTERVAL_NS_DEFAULT);
     }
 
     /**
@@ -52,6 +57,7 @@ public final class SensorProbe extends ForwardingControllerHook
         }
         lastReadNs = nowNs;
         reads++;
+        cascadeReading.onSample(occupancy, nowNs);
         if (delegateWantsSamples)
         {
             delegate.onIioSample(occupancy, pcieGbps, nowNs);
@@ -89,5 +95,14 @@ public final class SensorProbe extends ForwardingControllerHook
     public double maxReadLatencyNs()
     {
         return reads > 1 ? maxIntervalNs : Double.NaN;
+    }
+
+    /**
+     * @return the share of the measured 150 us intervals (the cascade's default step-up interval) in which the
+     * samples smoothed by Eq. (1) rose above I_thr = 45 ({@link CascadeReading}), 0..1; NaN before a whole interval.
+     */
+    public double iioExcursionShare()
+    {
+        return cascadeReading.excursionShare();
     }
 }

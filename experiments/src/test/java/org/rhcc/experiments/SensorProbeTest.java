@@ -11,7 +11,7 @@ class SensorProbeTest
     @Test
     void shouldMeasureTheReadCostAsTheIntervalBetweenBackToBackReads()
     {
-        final SensorProbe probe = new SensorProbe(ControllerHook.NONE);
+        final SensorProbe probe = new SensorProbe(ControllerHook.NONE, 0L);
         assertTrue(probe.wantsIioSamples());
         assertTrue(Double.isNaN(probe.meanReadLatencyNs()));
 
@@ -24,6 +24,29 @@ class SensorProbeTest
         assertEquals(500.0, probe.meanReadLatencyNs());
         assertEquals(400.0, probe.minReadLatencyNs());
         assertEquals(700.0, probe.maxReadLatencyNs());
+    }
+
+    @Test
+    void shouldReadTheSamplesAsTheCascadeWouldPerStepUpInterval()
+    {
+        final long warmupNs = 1_000_000L;
+        final SensorProbe probe = new SensorProbe(ControllerHook.NONE, warmupNs);
+        probe.onIioSample(30.0, 98.0, warmupNs - 400L);
+        assertTrue(Double.isNaN(probe.iioExcursionShare()), "warm-up samples count for no interval");
+
+        long nowNs = warmupNs;
+        for (int interval = 0; interval < 4; interval++)
+        {
+            for (int sample = 0; sample <= 375; sample++)
+            {
+                final boolean spike = interval % 2 == 1 && sample == 100;
+                probe.onIioSample(spike ? 200.0 : 30.0, 98.0, nowNs);
+                nowNs += 400L;
+            }
+        }
+
+        assertEquals(0.5, probe.iioExcursionShare(), "one sample of 200 lines lifts Eq. (1) above 45 (to 72.5) " +
+            "in every second 150 us interval, and the mean of 30 lines never does");
     }
 
     @Test
@@ -53,8 +76,8 @@ class SensorProbeTest
             }
         };
 
-        new SensorProbe(wanting).onIioSample(1.0, 1.0, 1L);
-        new SensorProbe(notWanting).onIioSample(1.0, 1.0, 1L);
+        new SensorProbe(wanting, 0L).onIioSample(1.0, 1.0, 1L);
+        new SensorProbe(notWanting, 0L).onIioSample(1.0, 1.0, 1L);
 
         assertEquals(1, seen[0]);
     }

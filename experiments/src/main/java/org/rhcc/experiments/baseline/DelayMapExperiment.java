@@ -28,7 +28,10 @@ import org.rhcc.sim.api.Scenario;
  * ({@code rnic.rateLimitGbps}, perftest's {@code --rate_limit}), not an outcome of a controller. The sender loop of
  * RHCC settles where D = D_thr, so this map is where its fixed points lie; the paper's RNIC-only loop settles at
  * 18 Gbit/s at 3x (its Fig. 21), so at level 1 D must cross 200 ns near there (row C1), and D must rise with the
- * NIC's own traffic at every level, without a cliff below the path's capacity (row C2).
+ * NIC's own traffic at every level, without a cliff below the path's capacity (row C2). Each run also reads the IIO
+ * sensor as RHCC's cascade would ({@code iio_excursion_share}): where the share of step-up intervals with an excursion
+ * of the smoothed occupancy above I_thr is high, the cascade would step down from that level at that rate, and
+ * where it is zero, relax; with D this says where the two loops can meet (docs/model.md §10).
  */
 public final class DelayMapExperiment extends DescribedExperiment
 {
@@ -71,7 +74,7 @@ public final class DelayMapExperiment extends DescribedExperiment
                 final Scenario scenario = settings.scenario().congestion(CONGESTION).mbaLevel(level).build();
                 plan.add(condition(level, rateGbps), Scenarios.withDurations(scenario,
                         DelayMap.durationNs(rateGbps, scenario.durationNs()), scenario.warmupNs()),
-                    Map.of(DelayMap.RATE_LIMIT_PARAMETER, Fmt.num(DelayMap.perQpLimitGbps(rateGbps, qps), 6)), false);
+                    Map.of(DelayMap.RATE_LIMIT_PARAMETER, Fmt.num(DelayMap.perQpLimitGbps(rateGbps, qps), 6)), true);
             }
         }
         return plan.runs();
@@ -89,7 +92,8 @@ public final class DelayMapExperiment extends DescribedExperiment
             Columns.PFC_PAUSE,
             Columns.IIO_OCCUPANCY,
             Columns.IIO_RESIDENCY_NS,
-            Columns.RX_DELAY_NS);
+            Columns.RX_DELAY_NS,
+            Columns.IIO_EXCURSIONS);
     }
 
     @Override

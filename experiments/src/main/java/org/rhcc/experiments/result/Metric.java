@@ -68,6 +68,12 @@ public enum Metric
     MSR_READ_LATENCY_MAX_NS("msr_read_latency_max_ns", "ns", false),
     /** Sensor reads the controller made. */
     MSR_READS("msr_reads", "reads", true),
+    /**
+     * Share of the measured 150 us intervals in which the IIO samples smoothed by Eq. (1) rose above I_thr = 45: how
+     * often RHCC's cascade would find a reason to step down at the run's operating point (runs that read the sensor
+     * only; docs/model.md §10).
+     */
+    IIO_EXCURSION_SHARE("iio_excursion_share", "fraction", false),
     /** Takeovers of a controller role by a standby after its node left the cluster (cluster runs only). */
     CONTROLLER_TAKEOVERS("controller_takeovers", "takeovers", true),
     /** Simulated time of the first takeover. */
