@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.rhcc.experiments.LiveWindows;
 import org.rhcc.experiments.QpSpread;
 import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.result.Series;
 
 /**
  * One run as the dashboard shows it: what it is (scheme, condition, overrides, thresholds), how far it is, its time
@@ -17,7 +18,7 @@ final class RunView
 {
     /** Names of the QP-spread columns, as the page reads them. */
     static final String[] QP_COLUMNS = {
-        "t_ms",
+        Series.T_MS.jsonName(),
         "r_rev_min", "r_rev_median", "r_rev_max",
         "r_cc_min", "r_cc_median", "r_cc_max",
         "goodput_min", "goodput_median", "goodput_max",
@@ -63,7 +64,7 @@ final class RunView
     static RunView of(final int index, final RunRecord record)
     {
         final RunView run = new RunView(index, record.scheme(), record.condition(), record.params());
-        final double[] tMs = record.series().get("t_ms");
+        final double[] tMs = record.series().get(Series.T_MS.jsonName());
         if (null != tMs)
         {
             record.series().forEach((name, values) ->

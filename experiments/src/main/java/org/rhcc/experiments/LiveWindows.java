@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.rhcc.experiments.result.Series;
+
 /**
  * What a run added to its telemetry since the previous report, while it is simulated
  * ({@link RunListener#onRunTelemetry}): the measured points completed since then, in the columns and with the
@@ -34,7 +36,7 @@ public record LiveWindows(double nowMs, Map<String, double[]> columns, QpSpread 
      */
     public int points()
     {
-        final double[] tMs = columns.get("t_ms");
+        final double[] tMs = columns.get(Series.T_MS.jsonName());
         return null == tMs ? 0 : tMs.length;
     }
 }

@@ -95,7 +95,7 @@ final class RunProgress implements ProgressListener
     {
         final int to = Math.max(from, end);
         listener.onRunTelemetry(index,
-            new LiveWindows(nowNs / 1e6, ExperimentRunner.columns(series, observer, from, to, stride), spread));
+            new LiveWindows(nowNs / 1e6, RunSeries.columns(series, observer, from, to, stride), spread));
         nextWindow = to;
     }
 

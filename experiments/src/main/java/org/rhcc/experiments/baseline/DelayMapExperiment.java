@@ -21,6 +21,7 @@ import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.DelayMap;
 import org.rhcc.sim.Scenarios;
 import org.rhcc.sim.api.Scenario;
+import org.rhcc.experiments.result.Series;
 
 /**
  * The receiver processing delay D against the NIC's own rate, with MBA forced to each level at 3x (docs/model.md §9,
@@ -120,7 +121,7 @@ public final class DelayMapExperiment extends DescribedExperiment
         final DelayMap map = new DelayMap();
         for (final RunRecord run : result.select((run) -> null != run.mbaLevel()))
         {
-            map.add(run.mbaLevel(), heldRateGbps(run), run.value(Metric.RNIC_GBPS), run.seriesValues("rx_delay_ns"));
+            map.add(run.mbaLevel(), heldRateGbps(run), run.value(Metric.RNIC_GBPS), run.seriesValues(Series.RX_DELAY_NS));
         }
         return List.of(
             new BaselineRow("cal. C1", "3x, MBA level 1: D (ns) at the held rates; where D crosses D_thr = 200 ns",

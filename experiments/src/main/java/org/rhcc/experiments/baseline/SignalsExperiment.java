@@ -17,6 +17,7 @@ import org.rhcc.experiments.report.TimeSeriesChartSpec;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.result.Series;
 
 /**
  * The two congestion signals RHCC reads, without any controller (docs/paper.md §4 B10-B12): the cost of one MSR read of
@@ -102,10 +103,12 @@ public final class SignalsExperiment extends DescribedExperiment
                 (run) -> run.value(Metric.MSR_READ_LATENCY_NS))
                 .withReference(PAPER, constant(PaperBaseline.MSR_READ_LATENCY_NS)),
             new TimeSeriesChartSpec("signals-iio-timeseries.png", "IIO occupancy over time (100 us windows)",
-                "IIO occupancy (64-byte lines)", (run) -> true, "t_ms", "iio_occupancy", RunRecord::congestionLabel),
+                "IIO occupancy (64-byte lines)", (run) -> true, Series.T_MS.jsonName(), Series.IIO_OCCUPANCY.jsonName(),
+                RunRecord::congestionLabel),
             new TimeSeriesChartSpec("signals-rx-delay-timeseries.png",
                 "Receiver processing delay over time (100 us windows)", "receiver processing delay (ns)",
-                (run) -> true, "t_ms", "rx_delay_ns", RunRecord::congestionLabel));
+                (run) -> true, Series.T_MS.jsonName(), Series.RX_DELAY_NS.jsonName(),
+                RunRecord::congestionLabel));
     }
 
     @Override

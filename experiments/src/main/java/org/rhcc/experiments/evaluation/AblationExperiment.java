@@ -16,6 +16,7 @@ import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.report.TimeSeriesChartSpec;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.Series;
 
 /**
  * Both loops are needed (paper §V, ablation): rhcc against rnic-only (sender loop alone) and cpu-only (receiver loop
@@ -70,17 +71,17 @@ public final class AblationExperiment extends DescribedExperiment
             .with("RDMA goodput", (run) -> run.value(Metric.RNIC_GBPS))
             .with("CPU memory traffic", (run) -> run.value(Metric.CPU_MEM_GBPS)));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-iio.png", "IIO occupancy over time (100 us windows)",
-            "IIO occupancy (lines)", "iio_occupancy"));
+            "IIO occupancy (lines)", Series.IIO_OCCUPANCY));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-delay.png",
-            "Receiver processing delay over time (100 us windows)", "receiver processing delay (ns)", "rx_delay_ns"));
+            "Receiver processing delay over time (100 us windows)", "receiver processing delay (ns)", Series.RX_DELAY_NS));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-mba-local.png",
-            "MBA level of local-NUMA cores over time", "MBA level (1 = 100 %, 5 = 20 %)", "mba_level_local"));
+            "MBA level of local-NUMA cores over time", "MBA level (1 = 100 %, 5 = 20 %)", Series.MBA_LEVEL_LOCAL));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-rate.png", "Mean sender rate over time",
-            "sender rate (Gbit/s)", "sender_rate_gbps"));
+            "sender rate (Gbit/s)", Series.SENDER_RATE_GBPS));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-rnic.png", "RDMA goodput over time",
-            "RDMA goodput (Gbit/s)", "rnic_gbps"));
+            "RDMA goodput (Gbit/s)", Series.RNIC_GBPS));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-cpu.png", "CPU memory bandwidth over time",
-            "CPU memory traffic (Gbit/s)", "cpu_mem_gbps"));
+            "CPU memory traffic (Gbit/s)", Series.CPU_MEM_GBPS));
         return charts;
     }
 

@@ -19,6 +19,7 @@ import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
+import org.rhcc.experiments.result.Series;
 
 /**
  * Where each loop settles: the headline condition (3x local congestion, PFC on) run for 200 ms with every scheme,
@@ -86,21 +87,21 @@ public final class SettlingExperiment extends DescribedExperiment
     {
         final List<ChartSpec> charts = new ArrayList<>();
         charts.add(TimeSeriesChartSpec.everyRun("settling-rnic.png",
-            "RDMA goodput over 200 ms (3x, PFC on, 1 ms means)", "RDMA goodput (Gbit/s)", "rnic_gbps"));
+            "RDMA goodput over 200 ms (3x, PFC on, 1 ms means)", "RDMA goodput (Gbit/s)", Series.RNIC_GBPS));
         charts.add(TimeSeriesChartSpec.everyRun("settling-cpu.png", "CPU memory bandwidth over 200 ms (3x, PFC on)",
-            "CPU memory traffic (Gbit/s)", "cpu_mem_gbps"));
+            "CPU memory traffic (Gbit/s)", Series.CPU_MEM_GBPS));
         charts.add(TimeSeriesChartSpec.everyRun("settling-iio.png", "IIO occupancy over 200 ms (3x, PFC on)",
-            "IIO occupancy (lines)", "iio_occupancy"));
+            "IIO occupancy (lines)", Series.IIO_OCCUPANCY));
         charts.add(TimeSeriesChartSpec.everyRun("settling-delay.png",
-            "Receiver processing delay D over 200 ms (3x, PFC on)", "receiver processing delay (ns)", "rx_delay_ns"));
+            "Receiver processing delay D over 200 ms (3x, PFC on)", "receiver processing delay (ns)", Series.RX_DELAY_NS));
         charts.add(TimeSeriesChartSpec.everyRun("settling-rrev.png",
-            "Mean receivable rate R_rev per QP over 200 ms (3x, PFC on)", "R_rev (Gbit/s)", "r_rev_gbps"));
+            "Mean receivable rate R_rev per QP over 200 ms (3x, PFC on)", "R_rev (Gbit/s)", Series.R_REV_GBPS));
         charts.add(TimeSeriesChartSpec.everyRun("settling-mba-local.png",
             "MBA level of local-NUMA cores over 200 ms (1 ms means)", "MBA level (1 = 100 %, 5 = 20 %)",
-            "mba_level_local"));
+            Series.MBA_LEVEL_LOCAL));
         charts.add(TimeSeriesChartSpec.everyRun("settling-mba-cross.png",
             "MBA level of cross-NUMA cores over 200 ms (1 ms means)", "MBA level (1 = 100 %, 5 = 20 %)",
-            "mba_level_cross"));
+            Series.MBA_LEVEL_CROSS));
         return charts;
     }
 
@@ -110,7 +111,7 @@ public final class SettlingExperiment extends DescribedExperiment
         final StringBuilder settled = new StringBuilder();
         for (final RunRecord run : result.runs())
         {
-            final double[] rnic = run.seriesValues("rnic_gbps");
+            final double[] rnic = run.seriesValues(Series.RNIC_GBPS);
             if (rnic.length < 2)
             {
                 continue;

@@ -8,6 +8,7 @@ import java.util.function.Predicate;
 
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.result.Series;
 
 /**
  * A signal over simulated time: one line per run, from the run's recorded time series.
@@ -53,13 +54,14 @@ public final class TimeSeriesChartSpec implements ChartSpec
      * @param fileName    PNG name.
      * @param title       chart title.
      * @param yTitle      y-axis title with unit.
-     * @param valueSeries name of the series holding the values.
-     * @return every run's series over its windows' end times ({@code t_ms}), one line per scheme.
+     * @param valueSeries the series holding the values.
+     * @return every run's series over its windows' end times ({@link Series#T_MS}), one line per scheme.
      */
     public static TimeSeriesChartSpec everyRun(
-        final String fileName, final String title, final String yTitle, final String valueSeries)
+        final String fileName, final String title, final String yTitle, final Series valueSeries)
     {
-        return new TimeSeriesChartSpec(fileName, title, yTitle, (run) -> true, "t_ms", valueSeries, null);
+        return new TimeSeriesChartSpec(fileName, title, yTitle, (run) -> true, Series.T_MS.jsonName(),
+            valueSeries.jsonName(), null);
     }
 
     @Override

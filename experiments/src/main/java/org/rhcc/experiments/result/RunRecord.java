@@ -176,7 +176,16 @@ public record RunRecord(
     }
 
     /**
-     * @param name series name, e.g. {@code iio_occupancy_1ms}.
+     * @param series one of the series the harness records.
+     * @return the values, or an empty array if this run has no such series.
+     */
+    public double[] seriesValues(final Series series)
+    {
+        return seriesValues(series.jsonName());
+    }
+
+    /**
+     * @param name series name, a {@link Series} name or one a controller reported, e.g. {@code switch_queue_kb}.
      * @return the values, or an empty array if this run has no such series.
      */
     public double[] seriesValues(final String name)
