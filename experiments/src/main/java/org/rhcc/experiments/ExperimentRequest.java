@@ -108,7 +108,7 @@ public record ExperimentRequest(
                 nanos("--duration-ms", runLength.durationMs(), false),
                 nanos("--warmup-ms", runLength.warmupMs(), true),
                 experimentSchemes, params);
-            ExperimentRunner.validate(base, experimentSettings);
+            RunOverrides.validate(base, experimentSettings);
             settings.put(experiment, experimentSettings);
         }
         return settings;

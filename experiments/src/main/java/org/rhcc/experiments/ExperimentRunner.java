@@ -18,8 +18,6 @@ import org.rhcc.experiments.result.MetricWriter;
 import org.rhcc.experiments.result.RecordMaps;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.result.Stationarity;
-import org.rhcc.experiments.scheme.SchemeEntry;
-import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
@@ -89,83 +87,6 @@ public final class ExperimentRunner
         this.baseParameters = baseParameters;
         this.threads = threads;
         this.listener = listener;
-    }
-
-    /**
-     * Checks the overrides before any run starts: every one names a simulator parameter (and parses) or a parameter of
-     * one of the chosen schemes, every scheme's parameters parse and lie in range (its controllers' and its inter-host
-     * CC's), and the simulator parameters with all overrides applied together pass their own checks (so that
-     * dependent values such as {@code dram.wpqLowLines} and {@code dram.wpqHighLines} can be changed together).
-     *
-     * @param base     the simulator parameters.
-     * @param settings the command line's settings.
-     * @throws UserInputException naming the first unknown override (and, for a parameter of other schemes, which schemes
-     *                            take it), the first value that does not parse, or the overrides a parameter group
-     *                            rejects.
-     */
-    public static void validate(final SimParameters base, final ExperimentSettings settings)
-    {
-        final Map<String, String> simOverrides = new LinkedHashMap<>();
-        for (final Map.Entry<String, String> entry : settings.params().entrySet())
-        {
-            final String key = entry.getKey();
-            if (ParameterOverrides.isLeafPath(base, key))
-            {
-                simOverrides.put(key, entry.getValue());
-            }
-            else if (settings.schemes().stream().noneMatch((scheme) -> scheme.parameterNames().contains(key)))
-            {
-                if (key.contains("."))
-                {
-                    // names the group that lacks the component and lists what it has
-                    ParameterOverrides.apply(base, key, entry.getValue());
-                }
-                throw unknownParameter(key, settings.schemes());
-            }
-        }
-        ParameterOverrides.applyAll(base, simOverrides);
-        for (final SchemeEntry scheme : settings.schemes())
-        {
-            scheme.checkParameters(settings.params(), base.network().lineRateGbps());
-        }
-    }
-
-    /**
-     * @return the error for a {@code --set} key that none of the chosen schemes takes: which built-in schemes take it,
-     * if any, and how to choose one.
-     */
-    private static UserInputException unknownParameter(final String key, final List<SchemeEntry> chosen)
-    {
-        final List<String> takers = SchemeRegistry.builtIn().all().stream()
-            .filter((scheme) -> scheme.parameterNames().contains(key)).map(SchemeEntry::name).toList();
-        final String running = String.join(", ", chosen.stream().map(SchemeEntry::name).toList());
-        if (takers.isEmpty())
-        {
-            return new UserInputException("unknown parameter '" + key + "' in --set; it is neither a simulator " +
-                "parameter nor a parameter of any scheme ('rhcc list --parameters' shows them all)");
-        }
-        return new UserInputException("parameter '" + key + "' in --set belongs to the schemes " +
-            String.join(", ", takers) + ", and this experiment runs " + running + (chosen.size() == 1 ?
-            ", which does not take it" : ", which do not take it") + "; run one that does (e.g. --scheme " +
-            takers.get(0) + ") or drop it");
-    }
-
-    /**
-     * @param base the simulator parameters.
-     * @param run  a planned run.
-     * @return {@code base} with every simulator override of the run applied at once.
-     */
-    static SimParameters parameters(final SimParameters base, final PlannedRun run)
-    {
-        final Map<String, String> simOverrides = new LinkedHashMap<>();
-        run.params().forEach((key, value) ->
-        {
-            if (ParameterOverrides.isLeafPath(base, key))
-            {
-                simOverrides.put(key, value);
-            }
-        });
-        return ParameterOverrides.applyAll(base, simOverrides);
     }
 
     /**
@@ -246,7 +167,7 @@ public final class ExperimentRunner
     RunRecord execute(final int index, final PlannedRun run, final boolean keepSeries, final int seriesStride)
     {
         listener.onRunStarted(index, run);
-        final SimParameters parameters = parameters(baseParameters, run);
+        final SimParameters parameters = RunOverrides.parameters(baseParameters, run);
         final ControllerHook controller = hooks.create(run);
         final DecisionCounter counter = new DecisionCounter(controller, run.scenario().warmupNs());
         final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter, run.scenario().warmupNs()) : null;

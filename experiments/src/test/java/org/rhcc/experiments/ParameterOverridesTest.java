@@ -127,11 +127,11 @@ class ParameterOverridesTest
         together.put("dram.wpqHighLines", "44");
         together.put("dram.wpqLines", "48");
         together.put("i_thr", "50");
-        ExperimentRunner.validate(CALIBRATED,
+        RunOverrides.validate(CALIBRATED,
             new ExperimentSettings(1L, 1_000_000L, 0L, schemes.parse(List.of("rhcc")), together));
 
         final Map<String, String> inconsistent = Map.of("dram.wpqLowLines", "40");
-        final UserInputException ex = assertThrows(UserInputException.class, () -> ExperimentRunner.validate(
+        final UserInputException ex = assertThrows(UserInputException.class, () -> RunOverrides.validate(
             CALIBRATED, new ExperimentSettings(1L, 1_000_000L, 0L, schemes.parse(List.of("dcqcn")), inconsistent)));
         assertEquals("--set dram.wpqLowLines=40 rejected: dram.wpqLowLines = 40 must be within 0..35",
             ex.getMessage());
