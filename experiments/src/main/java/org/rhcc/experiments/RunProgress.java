@@ -9,7 +9,7 @@ import org.rhcc.sim.TimeSeries;
 /**
  * One run's progress and, for a {@link RunListener} that {@link RunListener#wantsTelemetry() wants it}, its
  * telemetry while it is simulated: at each progress tick the measured points completed since the previous tick (whole
- * groups of {@code stride} windows, so that each point is the one {@link ExperimentRunner#series} keeps) and the
+ * groups of {@code stride} windows, so that each point is the one {@link RunSeries#series} keeps) and the
  * spread over the QPs ({@link QpSpread}); after the run, {@link #finish} reports the last, possibly shorter, group.
  * <p>
  * Runs on the simulation thread at the ticks only (about 100 per run), never per step; it allocates per tick, and
