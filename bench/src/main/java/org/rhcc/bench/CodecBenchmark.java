@@ -18,6 +18,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
+import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -40,6 +42,9 @@ import org.rhcc.transport.message.MessageProxy;
 @Measurement(iterations = 5, time = 1)
 public class CodecBenchmark
 {
+    /** The ACK every operation publishes, reused as a sender reuses its slot. */
+    private final ProbeAckRecord ack = new ProbeAckRecord();
+
     private static final int FRAME_CAPACITY = 128;
 
     private final UnsafeBuffer iioFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
@@ -72,7 +77,7 @@ public class CodecBenchmark
         adapter = new MessageAdapter("codec-bench", sink);
 
         proxy.iioSample(3, 17L, 1_000L, 47.5, 91.25);
-        proxy.probeAck(12, 123_456, 124_000, true, 87.5, 2_000L);
+        proxy.probeAck(ack.set(12, 123_456, 124_000, true, 87.5, 2_000L));
         final MessageAdapter capture = new MessageAdapter("codec-bench-setup", new MessageListener()
         {
         });
@@ -132,7 +137,7 @@ public class CodecBenchmark
     public int publishAndPollProbeAck()
     {
         final long t = ++nowNs;
-        proxy.probeAck((int)t & 1023, (int)t, (int)t + 300, true, 87.5, t);
+        proxy.probeAck(ack.set((int)t & 1023, (int)t, (int)t + 300, true, 87.5, t));
         return subscription.poll(adapter, 1);
     }
 
@@ -160,14 +165,13 @@ public class CodecBenchmark
         }
 
         @Override
-        public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-            final boolean receiverCongested, final double rccGbps, final long nowNs)
+        public void onProbeAck(final ProbeAck ack)
         {
-            blackhole.consume(qp);
-            blackhole.consume(reqRecvTs32);
-            blackhole.consume(respSendTs32);
-            blackhole.consume(rccGbps);
-            blackhole.consume(nowNs);
+            blackhole.consume(ack.qp());
+            blackhole.consume(ack.reqRecvTsNs());
+            blackhole.consume(ack.respSendTsNs());
+            blackhole.consume(ack.rccGbps());
+            blackhole.consume(ack.nowNs());
         }
     }
 }

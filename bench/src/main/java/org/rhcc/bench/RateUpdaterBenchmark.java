@@ -26,6 +26,7 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.sender.SenderParameters;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.counters.CounterAllocator;
@@ -52,6 +53,9 @@ import org.rhcc.transport.message.MessageProxy;
 @Measurement(iterations = 5, time = 1)
 public class RateUpdaterBenchmark
 {
+    /** The ACK every operation publishes, reused as a sender reuses its slot. */
+    private final ProbeAckRecord ack = new ProbeAckRecord();
+
     private static final int QPS_PER_ENTITY = 1024;
     private static final long WINDOW_NS = 1_000_000_000L;
     /** Receiver-NIC time between two probes: 32 KB at 100 Gbit/s. */
@@ -120,7 +124,7 @@ public class RateUpdaterBenchmark
         }
         recvTs32 += PROBE_GAP_NS;
         nowNs += 100;
-        agent.onProbeAck(qp, recvTs32, recvTs32 + 300, true, 0 == (qp & 1) ? 60.0 : 0.5, nowNs);
+        agent.onProbeAck(ack.set(qp, recvTs32, recvTs32 + 300, true, 0 == (qp & 1) ? 60.0 : 0.5, nowNs));
         return rateUpdates.poll(discard, 64);
     }
 }

@@ -3,6 +3,7 @@ package org.rhcc.clustersim;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.signal.ProbeAck;
 
 /**
  * The lockstep's window for probe ACKs (docs/design.md §6, "The lockstep's window"): the simulator runs ahead of the
@@ -63,15 +64,14 @@ final class AckLookahead implements RateLimiter
      * @return true if the simulator may run ahead of this ACK ({@link #applyAhead}), false if it must wait for the
      * controller (too many ACKs in a row).
      */
-    boolean onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    boolean onProbeAck(final ProbeAck ack)
     {
         decided = false;
         if (size == RING)
         {
             throw new IllegalStateException("lockstep: " + RING + " sender decisions wait for their answers");
         }
-        shadow.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+        shadow.onProbeAck(ack);
         return inRow < CAPACITY;
     }
 

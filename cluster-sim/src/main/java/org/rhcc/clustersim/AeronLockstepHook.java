@@ -12,6 +12,8 @@ import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.InterruptionReport;
 import org.rhcc.sim.api.SimPorts;
@@ -78,11 +80,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private long iioSeq;
     private double pendingOccupancy;
     private double pendingPcieGbps;
-    private int pendingQp;
-    private int pendingReqRecvTsNs;
-    private int pendingRespSendTsNs;
-    private double pendingRccGbps;
-    private boolean pendingReceiverCongested;
+    /** The last ACK relayed, kept to publish it again to a standby that takes the sender's session over. */
+    private final ProbeAckRecord pendingAck = new ProbeAckRecord();
     private IioLookahead iioLookahead;
     /** The sender loop over the ACKs relayed, to run ahead of the sender controller; null: every ACK waits. */
     private AckLookahead ackLookahead;
@@ -218,16 +217,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      * {@inheritDoc} The receiver's state travels in the probe-ACK frame ({@code receiverClear}) to the sender node.
      */
     @Override
-    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
-        pendingQp = qp;
-        pendingReqRecvTsNs = reqRecvTsNs;
-        pendingRespSendTsNs = respSendTsNs;
-        pendingReceiverCongested = receiverCongested;
-        pendingRccGbps = rccGbps;
-        if (null != ackLookahead &&
-            ackLookahead.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs))
+        pendingAck.copyFrom(ack);
+        final long nowNs = ack.nowNs();
+        if (null != ackLookahead && ackLookahead.onProbeAck(ack))
         {
             // the simulator runs ahead of the sender controller: its decision, known from the same loop over the
             // same ACKs, is applied here, where its answer would be, and the answer is checked when it comes
@@ -283,8 +277,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         long result;
         long refusedSinceNs = 0;
-        while ((result = platform.acks().probeAck(pendingQp, pendingReqRecvTsNs, pendingRespSendTsNs,
-            pendingReceiverCongested, pendingRccGbps, nowNs)) < 0)
+        while ((result = platform.acks().probeAck(pendingAck)) < 0)
         {
             refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
             if (TAKEN_OVER == refusedSinceNs)

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
+import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,9 +35,10 @@ class AckLookaheadTest
         {
             final int qp = k % 4;
             final int delayNs = 150 + 40 * k;
-            assertTrue(lookahead.onProbeAck(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k));
+            assertTrue(lookahead.onProbeAck(
+                new ProbeAckRecord().set(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k)));
             lookahead.applyAhead((q, rRev, rSend, t) -> applied.add(new double[]{ q, rRev, rSend, t }), 10L * k);
-            node.onProbeAck(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k);
+            node.onProbeAck(new ProbeAckRecord().set(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k));
         }
         assertEquals(40, applied.size());
         assertEquals(40, lookahead.inRow());
@@ -57,7 +59,7 @@ class AckLookaheadTest
     {
         final AckLookahead lookahead = AckLookahead.of(RHCC, 2);
         final double[] applied = new double[4];
-        lookahead.onProbeAck(1, 0, 900, true, 60.0, 10);
+        lookahead.onProbeAck(new ProbeAckRecord().set(1, 0, 900, true, 60.0, 10));
         lookahead.applyAhead((q, rRev, rSend, t) ->
         {
             applied[0] = q;
@@ -76,11 +78,12 @@ class AckLookaheadTest
         final AckLookahead lookahead = AckLookahead.of(RHCC, 1);
         for (int k = 0; k < AckLookahead.CAPACITY; k++)
         {
-            assertTrue(lookahead.onProbeAck(0, 1000 * k, 1000 * k + 300, true, 90.0, k));
+            assertTrue(lookahead.onProbeAck(new ProbeAckRecord().set(0, 1000 * k, 1000 * k + 300, true, 90.0, k)));
             lookahead.applyAhead((q, rRev, rSend, t) -> { }, k);
         }
-        assertFalse(lookahead.onProbeAck(0, 1000 * AckLookahead.CAPACITY, 1000 * AckLookahead.CAPACITY + 300, true,
-            90.0, AckLookahead.CAPACITY), "the window is full: this ACK waits");
+        assertFalse(lookahead.onProbeAck(new ProbeAckRecord().set(0, 1000 * AckLookahead.CAPACITY,
+            1000 * AckLookahead.CAPACITY + 300, true, 90.0, AckLookahead.CAPACITY)),
+            "the window is full: this ACK waits");
         final SenderController node = new SenderController(RHCC, 1, (qp, rRev, rSend, t) ->
         {
             assertNull(lookahead.answer(qp, rRev, rSend, t));
@@ -88,7 +91,7 @@ class AckLookaheadTest
         });
         for (int k = 0; k <= AckLookahead.CAPACITY; k++)
         {
-            node.onProbeAck(0, 1000 * k, 1000 * k + 300, true, 90.0, k);
+            node.onProbeAck(new ProbeAckRecord().set(0, 1000 * k, 1000 * k + 300, true, 90.0, k));
         }
         assertFalse(lookahead.awaitsAnswers());
     }

@@ -1,5 +1,6 @@
 package org.rhcc.experiments;
 
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.control.ForwardingControllerHook;
 
@@ -35,14 +36,13 @@ final class DecisionCounter extends ForwardingControllerHook
     }
 
     @Override
-    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
-        if (nowNs >= warmupNs)
+        if (ack.nowNs() >= warmupNs)
         {
             probeAcks++;
         }
-        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+        delegate.onProbeAck(ack);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.rhcc.sim;
 import java.util.SplittableRandom;
 
 import org.rhcc.core.dcqcn.RedEcnMarker;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.host.CpuTrafficModel;
 import org.rhcc.sim.host.IoPath;
@@ -309,13 +310,11 @@ final class SimulationEngine implements FabricListener
     }
 
     @Override
-    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps,
-        final double atNs)
+    public void onProbeAck(final ProbeAck ack)
     {
         if (probesToHook)
         {
-            hook.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, (long)atNs);
+            hook.onProbeAck(ack);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.rhcc.sim;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.RunMetrics;
@@ -49,13 +50,11 @@ class DeterminismTest
             }
         }
 
-        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-            final boolean receiverCongested, final double rccGbps,
-            final long nowNs)
+        public void onProbeAck(final ProbeAck ack)
         {
             acks++;
-            final double rRev = (respSendTsNs - reqRecvTsNs) > 300 ? 60.0 : 100.0;
-            ports.rateLimiter().setRate(qp, rRev, Math.min(rRev, rccGbps), nowNs);
+            final double rRev = (ack.respSendTsNs() - ack.reqRecvTsNs()) > 300 ? 60.0 : 100.0;
+            ports.rateLimiter().setRate(ack.qp(), rRev, Math.min(rRev, ack.rccGbps()), ack.nowNs());
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
@@ -39,12 +40,10 @@ class ProgressTelemetryTest
             return true;
         }
 
-        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-            final boolean receiverCongested, final double rccGbps,
-            final long nowNs)
+        public void onProbeAck(final ProbeAck ack)
         {
-            final double rRev = (respSendTsNs - reqRecvTsNs) > 300 ? 20.0 + qp : 90.0;
-            ports.rateLimiter().setRate(qp, rRev, Math.min(rRev, rccGbps), nowNs);
+            final double rRev = (ack.respSendTsNs() - ack.reqRecvTsNs()) > 300 ? 20.0 + ack.qp() : 90.0;
+            ports.rateLimiter().setRate(ack.qp(), rRev, Math.min(rRev, ack.rccGbps()), ack.nowNs());
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.RunMetrics;
@@ -60,13 +61,12 @@ class SimulationTest
                 samples[0]++;
             }
 
-            public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-                final boolean receiverCongested, final double rccGbps, final long nowNs)
+            public void onProbeAck(final ProbeAck ack)
             {
                 acks[0]++;
-                delaySum[0] += respSendTsNs - reqRecvTsNs;
-                assertTrue(qp >= 0 && qp < 8);
-                assertTrue(rccGbps > 0.0 && rccGbps <= 100.0);
+                delaySum[0] += ack.respSendTsNs() - ack.reqRecvTsNs();
+                assertTrue(ack.qp() >= 0 && ack.qp() < 8);
+                assertTrue(ack.rccGbps() > 0.0 && ack.rccGbps() <= 100.0);
             }
         };
         final SimulationResult r = Simulation.run(scenario(0, 1_000_000L), SimParameters.calibrated(), hook,

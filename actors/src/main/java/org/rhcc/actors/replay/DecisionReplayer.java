@@ -22,6 +22,7 @@ import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 
@@ -206,18 +207,16 @@ public final class DecisionReplayer
         final MessageAdapter adapter = new MessageAdapter("replay-acks", new MessageListener()
         {
             @Override
-            public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-                final boolean receiverCongested, final double rccGbps, final long nowNs)
+            public void onProbeAck(final ProbeAck ack)
             {
                 if (!outcome.take())
                 {
                     return;
                 }
-                final int b = qp >>> shift;
+                final int b = ack.qp() >>> shift;
                 if (b < slots.length)
                 {
-                    slots[b].onProbeAck(qp & (perEntity - 1), reqRecvTs32, respSendTs32, receiverCongested, rccGbps,
-                        nowNs);
+                    slots[b].onProbeAck(ack.qp() & (perEntity - 1), ack);
                     if (!slots[b].batches().isEmpty())
                     {
                         slots[b].batches().drain(replayed.get(b)::add);

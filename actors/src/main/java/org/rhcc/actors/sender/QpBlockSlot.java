@@ -8,6 +8,7 @@ import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.SenderParameters;
+import org.rhcc.core.signal.ProbeAck;
 
 /**
  * A sender entity's block as the rate-updater agent runs it: the live {@link QpStateTable} the entity handed over
@@ -74,21 +75,16 @@ public final class QpBlockSlot
     /**
      * Processes one probe ACK of the block.
      *
-     * @param qp           QP index within the block.
-     * @param reqRecvTsNs  receiver-NIC request receive timestamp, low 32 bits of ns.
-     * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
-     * @param receiverCongested the receiver's state the response reported (true: congested, or no report).
-     * @param rccGbps      R_cc, Gbit/s.
-     * @param nowNs        time, ns.
+     * @param qp  the ACK's QP index within the block.
+     * @param ack the ACK.
      * @return the R_send decided, Gbit/s, or the controller's rejection code (< 0).
      */
-    public double onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public double onProbeAck(final int qp, final ProbeAck ack)
     {
-        final double rSendGbps = controller.decide(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+        final double rSendGbps = controller.decide(qp, ack);
         if (rSendGbps > 0.0)
         {
-            coalescer.onDecision(qp, rSendGbps, nowNs);
+            coalescer.onDecision(qp, rSendGbps, ack.nowNs());
         }
         return rSendGbps;
     }

@@ -4,6 +4,7 @@ import io.aeron.Subscription;
 import org.agrona.concurrent.Agent;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -72,10 +73,9 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
     }
 
     @Override
-    public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
-        state.onProbeAck(qp, reqRecvTs32, respSendTs32, receiverCongested, rccGbps, nowNs);
+        state.onProbeAck(ack);
     }
 
     @Override

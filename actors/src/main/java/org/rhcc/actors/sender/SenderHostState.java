@@ -9,6 +9,7 @@ import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
+import org.rhcc.core.signal.ProbeAck;
 
 /**
  * A sender host's state for one session on this node, owned by its {@link RateUpdaterActor} actor and kept outside the
@@ -177,17 +178,13 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     /**
      * Routes one probe ACK to its block (agent thread).
      *
-     * @param qp           the host's QP number.
-     * @param reqRecvTs32  receiver-NIC request receive timestamp, low 32 bits of ns.
-     * @param respSendTs32 receiver-NIC response send timestamp, low 32 bits of ns.
-     * @param rccGbps      R_cc, Gbit/s.
-     * @param nowNs        time, ns.
+     * @param ack the ACK, its QP the host's number.
      */
-    void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32, final boolean receiverCongested,
-        final double rccGbps, final long nowNs)
+    void onProbeAck(final ProbeAck ack)
     {
         counters.acksSeen.incrementRelease();
         mark.signalTaken();
+        final int qp = ack.qp();
         final int block = qp >>> blockShift;
         final QpBlockSlot slot = qp >= 0 && block < blocks.length ? blocks[block] : null;
         if (null == slot)
@@ -195,8 +192,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
             counters.unroutedAcks.incrementRelease();
             return;
         }
-        final double rSendGbps = slot.onProbeAck(qp & blockMask, reqRecvTs32, respSendTs32, receiverCongested,
-            rccGbps, nowNs);
+        final double rSendGbps = slot.onProbeAck(qp & blockMask, ack);
         if (rSendGbps == ReceivableRateController.REJECTED_NEGATIVE_DELAY)
         {
             counters.negativeDelayAcks.incrementRelease();
@@ -208,7 +204,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         else
         {
             // Eq. (2)'s sample, summed for the operator's mean D (rhcc tune --native reads it from /metrics)
-            counters.delaySumNs.getAndAddRelease(respSendTs32 - reqRecvTs32);
+            counters.delaySumNs.getAndAddRelease(ack.respSendTsNs() - ack.reqRecvTsNs());
             counters.delaySamples.incrementRelease();
         }
         if (0 == (++ackCount & (ReceivableRateSampler.SAMPLE_EVERY_ACKS - 1)))

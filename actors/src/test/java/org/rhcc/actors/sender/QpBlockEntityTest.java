@@ -14,6 +14,7 @@ import org.rhcc.actors.config.SessionSpec;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.counters.CounterAllocator;
@@ -112,7 +113,7 @@ class QpBlockEntityTest
         assertEquals(0, agent.unroutedAcks(), "the recovered entity handed its table over again");
 
         ack(65, 7_000, 6_900, 270_000L);
-        agent.onProbeAck(66, 8_000, 8_300, true, Double.NaN, 280_000L);
+        agent.onProbeAck(new ProbeAckRecord().set(66, 8_000, 8_300, true, Double.NaN, 280_000L));
         assertEquals(1, agent.state().counters().negativeDelayAcks.get());
         assertEquals(1, agent.state().counters().badRateAcks.get());
         ack(4, 9_000, 9_300, 290_000L);
@@ -125,6 +126,6 @@ class QpBlockEntityTest
 
     private void ack(final int qp, final int reqRecvTsNs, final int respSendTsNs, final long nowNs)
     {
-        agent.onProbeAck(qp, reqRecvTsNs, respSendTsNs, true, 100.0, nowNs);
+        agent.onProbeAck(new ProbeAckRecord().set(qp, reqRecvTsNs, respSendTsNs, true, 100.0, nowNs));
     }
 }

@@ -27,6 +27,7 @@ import org.rhcc.actors.replay.JournalReader;
 import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.SenderController;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -229,16 +230,19 @@ class RateUpdaterSupervisionTest
     private void sendAndAwait(final SessionSpec spec, final SenderController reference, final int ack)
     {
         send(spec, ack);
-        final long nowNs = nowNs(ack);
-        reference.onProbeAck(ack % QPS, reqRecvTs(ack), respSendTs(ack), true, LINE_RATE_GBPS, nowNs);
+        reference.onProbeAck(probeAck(ack));
         await(spec, ack + 1);
+    }
+
+    private static ProbeAckRecord probeAck(final int ack)
+    {
+        return new ProbeAckRecord().set(ack % QPS, reqRecvTs(ack), respSendTs(ack), true, LINE_RATE_GBPS, nowNs(ack));
     }
 
     private void send(final SessionSpec spec, final int ack)
     {
-        final long nowNs = nowNs(ack);
-        assertTrue(platform.probeAck(ack % QPS, reqRecvTs(ack), respSendTs(ack), true, LINE_RATE_GBPS, nowNs) > 0);
-        assertTrue(platform.clockAdvance(nowNs, spec.sessionId()) > 0);
+        assertTrue(platform.probeAck(probeAck(ack)) > 0);
+        assertTrue(platform.clockAdvance(nowNs(ack), spec.sessionId()) > 0);
     }
 
     private void await(final SessionSpec spec, final int acksSent)

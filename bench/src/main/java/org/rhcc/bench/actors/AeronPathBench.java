@@ -22,6 +22,7 @@ import org.rhcc.actors.sender.SenderHostState;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FrameAuth;
@@ -219,13 +220,15 @@ final class AeronPathBench
                         receiver.onStamp(nowNs);
                     }
                 });
+                final ProbeAckRecord ack = new ProbeAckRecord();
                 final long startNs = System.nanoTime();
                 return stopped(PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter, receiver,
                     (i, intendedNs) ->
                     {
                         final int qp = (int)((i * 2654435761L) % qps);
                         final int reqRecv = i * 1000;
-                        return proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), true, 100.0, intendedNs);
+                        return proxy.probeAck(ack.set(qp, reqRecv, reqRecv + 120 + (i % 160), true, 100.0,
+                            intendedNs));
                     }, benchIdle(), threads(agentThread, null)), startNs, agentThread);
             }
             finally
@@ -266,6 +269,7 @@ final class AeronPathBench
                 long startNs = 0;
                 long startAcks = 0;
                 long startBytes = 0;
+                final ProbeAckRecord ack = new ProbeAckRecord();
                 ThreadTimes before = null;
                 int i = 0;
                 while (agent.acksSeen() < acksTotal)
@@ -276,7 +280,8 @@ final class AeronPathBench
                         {
                             final int qp = (int)((i * 2654435761L) % qps);
                             final int reqRecv = i * 1000;
-                            if (proxy.probeAck(qp, reqRecv, reqRecv + 120 + (i % 160), true, 100.0, i * 100L) < 0)
+                            if (proxy.probeAck(ack.set(qp, reqRecv, reqRecv + 120 + (i % 160), true, 100.0,
+                                i * 100L)) < 0)
                             {
                                 break;
                             }

@@ -17,6 +17,7 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -82,10 +83,11 @@ final class MailboxPathBench implements AutoCloseable
         {
             final SenderController loop = new SenderController(
                 Fixtures.config(Scheme.RHCC).sender(), Fixtures.openTable(qps), 0, commands::rateUpdate);
+            final ProbeAckRecord ack = new ProbeAckRecord();
             return Behaviors.receiveMessage((message) ->
             {
                 final Ack a = (Ack)message;
-                loop.onProbeAck(a.qp(), a.reqRecvTsNs(), a.respSendTsNs(), true, a.rccGbps(), a.stampNs());
+                loop.onProbeAck(ack.set(a.qp(), a.reqRecvTsNs(), a.respSendTsNs(), true, a.rccGbps(), a.stampNs()));
                 done.incrementAndGet();
                 return Behaviors.same();
             });

@@ -15,6 +15,8 @@ import org.rhcc.transport.message.MessageProxy;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.ProbeAckRecord;
 
 /**
  * One-way throughput of the sender loop's input: the caller's thread publishes {@code ProbeAck} frames as fast as
@@ -91,10 +93,11 @@ public final class ThroughputBenchmark
             PingPongBenchmark.awaitConnected(publication);
 
             final MessageProxy proxy = new MessageProxy(publication, Integer.MAX_VALUE, new YieldingIdleStrategy());
+            final ProbeAckRecord ack = new ProbeAckRecord();
             final long startNs = System.nanoTime();
             for (long i = 0; i < messageCount; i++)
             {
-                final long result = proxy.probeAck((int)(i & 0xFFFFFF), (int)i, (int)i + 1000, true, 100.0, i);
+                final long result = proxy.probeAck(ack.set((int)(i & 0xFFFFFF), (int)i, (int)i + 1000, true, 100.0, i));
                 if (result < 0)
                 {
                     throw new IllegalStateException("probe ACK " + i + " could not be published: " + result);
@@ -138,11 +141,10 @@ public final class ThroughputBenchmark
             this.messageCount = messageCount;
         }
 
-        public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-            final boolean receiverCongested, final double rccGbps, final long nowNs)
+        public void onProbeAck(final ProbeAck ack)
         {
             final long expected = received.get();
-            if (nowNs != expected)
+            if (ack.nowNs() != expected)
             {
                 outOfOrder.lazySet(outOfOrder.get() + 1);
             }

@@ -5,6 +5,7 @@ import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderParameters;
+import org.rhcc.core.signal.ProbeAck;
 
 /**
  * The sender side of a {@link Scheme}, bound to its platform's rate limiter: every probe ACK goes through RHCC's
@@ -95,34 +96,28 @@ public final class SenderController implements ProbeAckListener
     }
 
     @Override
-    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
         if (null != controller)
         {
-            decide(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+            decide(ack.qp(), ack);
         }
     }
 
     /**
      * Runs one probe ACK through Eq. (2)-(4) and hands an accepted decision to the rate limiter.
      *
-     * @param qp           QP number in the table.
-     * @param reqRecvTsNs  receiver-NIC request receive timestamp, low 32 bits of ns.
-     * @param respSendTsNs receiver-NIC response send timestamp, low 32 bits of ns.
-     * @param receiverCongested the receiver's reported Eq. (1) verdict (true when it reports none).
-     * @param rccGbps      R_cc, Gbit/s.
-     * @param nowNs        time, ns.
+     * @param qp  the ACK's QP number in the table (the host's number less the table's first QP).
+     * @param ack the ACK.
      * @return the R_send decided, Gbit/s (> 0), or a {@code ReceivableRateController.REJECTED_*} code (< 0) when the
      * ACK was rejected and nothing changed.
      */
-    public double decide(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public double decide(final int qp, final ProbeAck ack)
     {
-        final double rSendGbps = controller.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps);
+        final double rSendGbps = controller.onProbeAck(qp, ack);
         if (rSendGbps > 0.0)
         {
-            rateLimiter.setRate(firstQp + qp, controller.receivableRateGbps(qp), rSendGbps, nowNs);
+            rateLimiter.setRate(firstQp + qp, controller.receivableRateGbps(qp), rSendGbps, ack.nowNs());
         }
         return rSendGbps;
     }

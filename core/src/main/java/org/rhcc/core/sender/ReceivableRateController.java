@@ -1,5 +1,7 @@
 package org.rhcc.core.sender;
 
+import org.rhcc.core.signal.ProbeAck;
+
 /**
  * RHCC's RNIC-traffic congestion response (paper §III-C), evaluated on every probe ACK over a {@link QpStateTable}:
  * <ol>
@@ -144,6 +146,18 @@ public final class ReceivableRateController
     public double onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs, final double rccGbps)
     {
         return onProbeAck(qp, reqRecvTsNs, respSendTsNs, true, rccGbps);
+    }
+
+    /**
+     * Processes one probe ACK: the one place the sender loop reads the fields of a {@link ProbeAck}.
+     *
+     * @param qp  QP number in the table (must be open); the view's {@link ProbeAck#qp()} is the host's number.
+     * @param ack the ACK.
+     * @return R_send in Gbit/s (> 0), or {@link #REJECTED_NEGATIVE_DELAY} / {@link #REJECTED_BAD_RATE}.
+     */
+    public double onProbeAck(final int qp, final ProbeAck ack)
+    {
+        return onProbeAck(qp, ack.reqRecvTsNs(), ack.respSendTsNs(), ack.receiverCongested(), ack.rccGbps());
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -102,13 +103,13 @@ class ControllersTest
         final SenderController cpuOnly = new SenderController(ControllerConfig.defaults(Scheme.CPU_ONLY, 100.0), 4,
             (qp, rRev, rSend, t) -> rates.add(rSend));
         assertFalse(cpuOnly.wantsProbes());
-        cpuOnly.onProbeAck(0, 0, 900, true, 50.0, 0);
+        cpuOnly.onProbeAck(new ProbeAckRecord().set(0, 0, 900, true, 50.0, 0));
         assertEquals(List.of(), rates);
 
         final SenderController rhcc = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 4,
             (qp, rRev, rSend, t) -> rates.add(rSend));
         assertTrue(rhcc.wantsProbes());
-        rhcc.onProbeAck(3, 0, 900, true, 50.0, 0);
+        rhcc.onProbeAck(new ProbeAckRecord().set(3, 0, 900, true, 50.0, 0));
         assertEquals(1, rates.size());
         assertTrue(rates.get(0) <= 50.0);
     }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderParameters;
+import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,8 +21,9 @@ class SenderControllerTest
         final List<double[]> updates = new ArrayList<>();
         final SenderController sender = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 2,
             (qp, rRev, rSend, t) -> updates.add(new double[]{ qp, rRev, rSend }));
-        sender.onProbeAck(1, 0, 900, true, 60.0, 10);
-        assertEquals(ReceivableRateController.REJECTED_NEGATIVE_DELAY, sender.decide(1, 100, 50, true, 60.0, 20));
+        sender.onProbeAck(new ProbeAckRecord().set(1, 0, 900, true, 60.0, 10));
+        assertEquals(ReceivableRateController.REJECTED_NEGATIVE_DELAY, sender.decide(1,
+            new ProbeAckRecord().set(1, 100, 50, true, 60.0, 20)));
         assertEquals(1, updates.size(), "a rejected ACK sets no rate");
         final double[] update = updates.get(0);
         assertEquals(1.0, update[0]);
@@ -44,8 +46,9 @@ class SenderControllerTest
         for (int k = 0; k < 20; k++)
         {
             final int delayNs = 400 + 90 * k;
-            whole.onProbeAck(6, 1000 * k, 1000 * k + delayNs, true, 80.0, 10L * k);
-            assertTrue(upper.decide(2, 1000 * k, 1000 * k + delayNs, true, 80.0, 10L * k) > 0.0);
+            final ProbeAckRecord ack = new ProbeAckRecord().set(6, 1000 * k, 1000 * k + delayNs, true, 80.0, 10L * k);
+            whole.onProbeAck(ack);
+            assertTrue(upper.decide(2, ack) > 0.0, "the block's QP 2 is the host's QP 6");
         }
         assertEquals(host.size(), block.size());
         for (int k = 0; k < host.size(); k++)

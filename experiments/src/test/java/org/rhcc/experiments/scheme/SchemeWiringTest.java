@@ -10,6 +10,7 @@ import org.rhcc.core.control.Scheme;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.experiments.IdleIioSensor;
 import org.rhcc.experiments.UserInputException;
 import org.rhcc.sim.SimParameters;
@@ -104,8 +105,8 @@ class SchemeWiringTest
             if (hook.wantsProbes() && i % 4 == 0)
             {
                 final int recv = (int)nowNs;
-                hook.onProbeAck(random.nextInt(8), recv, recv + 300 + random.nextInt(900), true,
-                    10.0 + 90.0 * random.nextDouble(), nowNs);
+                hook.onProbeAck(new ProbeAckRecord().set(random.nextInt(8), recv, recv + 300 + random.nextInt(900),
+                    true, 10.0 + 90.0 * random.nextDouble(), nowNs));
             }
         }
     }
@@ -144,7 +145,8 @@ class SchemeWiringTest
             final double rccGbps = 5.0 + 95.0 * random.nextDouble();
             final int recv = i * 1_000;
             final int size = ports.rates.size();
-            hook.onProbeAck(i % 8, recv, recv + random.nextInt(2_000), true, rccGbps, i * 1_000L);
+            hook.onProbeAck(
+                new ProbeAckRecord().set(i % 8, recv, recv + random.nextInt(2_000), true, rccGbps, i * 1_000L));
             if (ports.rates.size() > size)
             {
                 final double[] update = ports.rates.get(size);

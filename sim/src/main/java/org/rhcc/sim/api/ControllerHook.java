@@ -1,5 +1,7 @@
 package org.rhcc.sim.api;
 
+import org.rhcc.core.signal.ProbeAck;
+
 /**
  * How a controller runs against the simulator. The simulator owns time: it calls the hook at simulated instants and
  * the hook answers through {@link SimPorts}, whose commands take effect after the modelled actuation latency. This is
@@ -66,18 +68,13 @@ public interface ControllerHook
     }
 
     /**
-     * One probe ACK at the sender.
+     * One probe ACK at the sender: its QP is the global QP number, 0 .. {@link SimPorts#qpCount()}-1; its receiver
+     * state is what {@link #receiverCongested()} said when the receiver NIC sent the response; its R_cc is the flow's
+     * inter-host rate (DCQCN, HPCC or Swift) at ACK time; its time is simulated time at the sender.
      *
-     * @param qp           global QP number, 0 .. {@link SimPorts#qpCount()}-1.
-     * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival (low 32 bits of ns).
-     * @param respSendTsNs receiver-NIC timestamp of the response's departure (low 32 bits of ns).
-     * @param receiverCongested the receiver's state the response carries: {@link #receiverCongested()} when the
-     *                     receiver NIC sent it.
-     * @param rccGbps      the flow's inter-host rate R_cc (DCQCN, HPCC or Swift) at ACK time, Gbit/s.
-     * @param nowNs        simulated time at the sender, ns.
+     * @param ack the ACK, a view of the simulator's slot valid during the call.
      */
-    default void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    default void onProbeAck(final ProbeAck ack)
     {
     }
 

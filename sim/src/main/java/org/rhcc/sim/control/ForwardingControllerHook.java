@@ -1,5 +1,6 @@
 package org.rhcc.sim.control;
 
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
@@ -53,10 +54,9 @@ public abstract class ForwardingControllerHook implements ControllerHook
     }
 
     @Override
-    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
-        delegate.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+        delegate.onProbeAck(ack);
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 
@@ -64,10 +65,9 @@ public final class InProcessControllerHook implements ControllerHook
     }
 
     @Override
-    public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
-        sender.onProbeAck(qp, reqRecvTsNs, respSendTsNs, receiverCongested, rccGbps, nowNs);
+        sender.onProbeAck(ack);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.rhcc.sim.net;
 
+import org.rhcc.core.signal.ProbeAck;
+
 /**
  * What the RDMA fabric reports to the simulation loop.
  * <p>
@@ -16,17 +18,11 @@ public interface FabricListener
     void onProbeArrived(int qp, double nowNs);
 
     /**
-     * A probe ACK reached the sender.
+     * A probe ACK reached the sender, with the QP's inter-host rate at ACK time and the time at the sender.
      *
-     * @param qp           QP of the probe.
-     * @param reqRecvTsNs  receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
-     * @param respSendTsNs receiver-NIC timestamp of the response, low 32 bits of ns.
-     * @param receiverCongested the receiver's state the response carries (its Eq. (1) verdict when it was sent).
-     * @param rccGbps      the QP's inter-host rate at ACK time, Gbit/s.
-     * @param nowNs        time at the sender, ns.
+     * @param ack the ACK, a view of its slot valid during the call.
      */
-    void onProbeAck(int qp, int reqRecvTsNs, int respSendTsNs, boolean receiverCongested, double rccGbps,
-        double nowNs);
+    void onProbeAck(ProbeAck ack);
 
     /**
      * A message completed at the sender (its ACK arrived).

@@ -1,9 +1,11 @@
 package org.rhcc.sim.net;
 
+import org.rhcc.core.signal.ProbeAck;
+
 /**
  * Probe responses in flight from the receiver NIC to their senders (docs/model.md §4.4): a ring of slots, each holding
  * what the response carries (the QP, the two receiver-NIC timestamps and the receiver's Eq. (1) verdict) until its
- * event delivers it.
+ * event delivers it, as a {@link ProbeAck} view of the slot with the QP's R_cc at that time.
  * <p>
  * <b>Note:</b> allocation-free; not thread-safe.
  */
@@ -19,6 +21,7 @@ final class ProbeAcks
     private final int[] recvNs = new int[SLOTS];
     private final int[] respNs = new int[SLOTS];
     private final boolean[] congested = new boolean[SLOTS];
+    private final Delivered delivered = new Delivered();
     private int next;
 
     ProbeAcks(final EventQueue events, final SenderCc cc, final FabricListener listener, final double reversePathNs)
@@ -49,6 +52,60 @@ final class ProbeAcks
      */
     void deliver(final int slot, final double now)
     {
-        listener.onProbeAck(qp[slot], recvNs[slot], respNs[slot], congested[slot], cc.rateGbps(qp[slot], now), now);
+        listener.onProbeAck(delivered.wrap(slot, cc.rateGbps(qp[slot], now), (long)now));
+    }
+
+    /**
+     * The slot being delivered, as the sender reads it.
+     */
+    private final class Delivered implements ProbeAck
+    {
+        private int slot;
+        private double rccGbps;
+        private long nowNs;
+
+        Delivered wrap(final int slot, final double rccGbps, final long nowNs)
+        {
+            this.slot = slot;
+            this.rccGbps = rccGbps;
+            this.nowNs = nowNs;
+            return this;
+        }
+
+        @Override
+        public int qp()
+        {
+            return qp[slot];
+        }
+
+        @Override
+        public int reqRecvTsNs()
+        {
+            return recvNs[slot];
+        }
+
+        @Override
+        public int respSendTsNs()
+        {
+            return respNs[slot];
+        }
+
+        @Override
+        public boolean receiverCongested()
+        {
+            return congested[slot];
+        }
+
+        @Override
+        public double rccGbps()
+        {
+            return rccGbps;
+        }
+
+        @Override
+        public long nowNs()
+        {
+            return nowNs;
+        }
     }
 }

@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.dcqcn.RedEcnMarker;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.swift.SwiftFlows;
 import org.rhcc.core.swift.SwiftParameters;
 import org.rhcc.sim.InterHostCcModel;
@@ -111,9 +112,7 @@ class PerPacketAckTest
         {
         }
 
-        public void onProbeAck(final int qp, final int reqRecvTsNs, final int respSendTsNs,
-            final boolean receiverCongested, final double rccGbps,
-            final double nowNs)
+        public void onProbeAck(final ProbeAck ack)
         {
         }
 

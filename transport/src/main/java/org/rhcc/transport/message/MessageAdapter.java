@@ -37,6 +37,7 @@ public final class MessageAdapter implements FragmentHandler
     private final IioSampleDecoder iioSample = new IioSampleDecoder();
     private final MbaLevelCommandDecoder mbaLevelCommand = new MbaLevelCommandDecoder();
     private final ProbeAckDecoder probeAck = new ProbeAckDecoder();
+    private final ProbeAckFrame probeAckFrame = new ProbeAckFrame();
     private final RateUpdateDecoder rateUpdate = new RateUpdateDecoder();
     private final ClockAdvanceDecoder clockAdvance = new ClockAdvanceDecoder();
     private final ClockDoneDecoder clockDone = new ClockDoneDecoder();
@@ -128,9 +129,8 @@ public final class MessageAdapter implements FragmentHandler
 
             case ProbeAckDecoder.TEMPLATE_ID:
             {
-                final ProbeAckDecoder m = probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version);
-                listener.onProbeAck(m.qp(), m.reqRecvTs32(), m.respSendTs32(), 1 != m.receiverClear(), m.rccGbps(),
-                    m.nowNs());
+                listener.onProbeAck(probeAckFrame.wrap(
+                    probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version)));
                 break;
             }
 

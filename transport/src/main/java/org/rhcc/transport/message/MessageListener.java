@@ -1,5 +1,7 @@
 package org.rhcc.transport.message;
 
+import org.rhcc.core.signal.ProbeAck;
+
 /**
  * Receives decoded rhcc messages from a {@link MessageAdapter}, one {@code on*} method per template, with primitive
  * arguments only. Every method does nothing by default, so a listener implements only the messages of its stream;
@@ -40,17 +42,11 @@ public interface MessageListener
     }
 
     /**
-     * A probe ACK (paper Eq. (2) input).
+     * A probe ACK (paper Eq. (2) input); its time is when it reached the sender, ns of the publisher's clock.
      *
-     * @param qp           queue-pair number of the flow.
-     * @param reqRecvTs32  receiver-NIC timestamp of the probe's arrival, low 32 bits of ns.
-     * @param respSendTs32 receiver-NIC timestamp of the response's departure, low 32 bits of ns.
-     * @param receiverCongested the receiver's state the response reported (true: congested, or no report).
-     * @param rccGbps      inter-host congestion control rate R_cc at ACK time, Gbit/s.
-     * @param nowNs        time the ACK reached the sender, ns of the publisher's clock.
+     * @param ack the frame, read in place: valid during the call only.
      */
-    default void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    default void onProbeAck(final ProbeAck ack)
     {
     }
 

@@ -4,6 +4,7 @@ import io.aeron.Publication;
 import io.aeron.logbuffer.BufferClaim;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameSigner;
 import org.rhcc.transport.codec.ClockAdvanceEncoder;
@@ -172,32 +173,21 @@ public final class MessageProxy
     /**
      * Publishes a probe ACK.
      *
-     * @param qp           queue-pair number.
-     * @param reqRecvTs32  receiver-NIC request receive timestamp, low 32 bits of ns.
-     * @param respSendTs32 receiver-NIC response send timestamp, low 32 bits of ns.
-     * @param receiverCongested the receiver's state the response reported (true: congested, or no report).
-     * @param rccGbps      inter-host rate R_cc, Gbit/s.
-     * @param nowNs        time of the event, ns of the publisher's clock.
+     * @param ack the ACK, read now.
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
      */
-    public long probeAck(
-        final int qp,
-        final int reqRecvTs32,
-        final int respSendTs32,
-        final boolean receiverCongested,
-        final double rccGbps,
-        final long nowNs)
+    public long probeAck(final ProbeAck ack)
     {
         final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
             probeAck.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
-                .qp(qp)
-                .reqRecvTs32(reqRecvTs32)
-                .respSendTs32(respSendTs32)
-                .receiverClear((short)(receiverCongested ? 0 : 1))
-                .rccGbps(rccGbps)
-                .nowNs(nowNs);
+                .qp(ack.qp())
+                .reqRecvTs32(ack.reqRecvTsNs())
+                .respSendTs32(ack.respSendTsNs())
+                .receiverClear((short)(ack.receiverCongested() ? 0 : 1))
+                .rccGbps(ack.rccGbps())
+                .nowNs(ack.nowNs());
             commit();
         }
 

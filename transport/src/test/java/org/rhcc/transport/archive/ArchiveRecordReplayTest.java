@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -78,7 +79,8 @@ class ArchiveRecordReplayTest
 
                         if (i < ACKS)
                         {
-                            assertTrue(ackProxy.probeAck(i % 8, i * 3, i * 3 + 700, true, 100.0 - (i % 8), i * 200L) > 0);
+                            assertTrue(ackProxy.probeAck(new ProbeAckRecord().set(i % 8, i * 3, i * 3 + 700, true,
+                                100.0 - (i % 8), i * 200L)) > 0);
                             expectedAcks.add(RecordingListener.probeAck(i % 8, i * 3, i * 3 + 700, 100.0 - (i % 8),
                                 i * 200L));
                         }

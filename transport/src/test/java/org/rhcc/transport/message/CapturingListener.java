@@ -11,6 +11,7 @@ import org.rhcc.transport.codec.WireSchemaOracle;
 import org.rhcc.transport.codec.WireSchemaOracle.Template;
 
 import java.util.Arrays;
+import org.rhcc.core.signal.ProbeAck;
 
 /**
  * Test listener that keeps what a {@link MessageAdapter} dispatched since the last {@link #reset()}: the number of
@@ -102,16 +103,15 @@ final class CapturingListener implements MessageListener
         put("reason", reasonCode);
     }
 
-    public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
         capture(ProbeAckDecoder.TEMPLATE_ID);
-        put("qp", qp);
-        put("reqRecvTs32", reqRecvTs32);
-        put("respSendTs32", respSendTs32);
-        put("receiverClear", receiverCongested ? 0L : 1L);
-        put("rccGbps", rccGbps);
-        put("nowNs", nowNs);
+        put("qp", ack.qp());
+        put("reqRecvTs32", ack.reqRecvTsNs());
+        put("respSendTs32", ack.respSendTsNs());
+        put("receiverClear", ack.receiverCongested() ? 0L : 1L);
+        put("rccGbps", ack.rccGbps());
+        put("nowNs", ack.nowNs());
     }
 
     public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)

@@ -19,12 +19,16 @@ import org.rhcc.transport.codec.Frames;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HotPathAllocationTest
 {
+    /** The one ACK every round trip publishes, as a sender reuses its slot. */
+    private static final ProbeAckRecord ACK = new ProbeAckRecord();
+
     private static final int WARMUP = 20_000;
     private static final int MEASURED = 100_000;
 
@@ -114,7 +118,8 @@ class HotPathAllocationTest
     private static void roundTrip(
         final MessageProxy proxy, final Subscription subscription, final MessageAdapter adapter, final int i)
     {
-        while (proxy.probeAck(i, i, i + 1, true, 25.0, i) < 0)
+        final ProbeAckRecord ack = ACK.set(i, i, i + 1, true, 25.0, i);
+        while (proxy.probeAck(ack) < 0)
         {
             subscription.poll(adapter, 64);
         }

@@ -28,6 +28,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.ProbeAckRecord;
 
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,7 +77,7 @@ class IpcTransportTest
 
             assertTrue(proxy.iioSample(1, 0, 100, 12.5, 80.0) > 0);
             assertTrue(proxy.mbaLevelCommand(1, 1, 4, 110, 0, MbaReason.CONGESTION_ONSET) > 0);
-            assertTrue(proxy.probeAck(7, 1000, 1800, false, 100.0, 120) > 0);
+            assertTrue(proxy.probeAck(new ProbeAckRecord().set(7, 1000, 1800, false, 100.0, 120)) > 0);
             assertTrue(proxy.rateUpdate(7, 90.0, 90.0, 130) > 0);
             assertTrue(proxy.clockAdvance(160, 1) > 0);
             assertTrue(proxy.clockDone(160, 1, 5) > 0);
@@ -112,18 +114,18 @@ class IpcTransportTest
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
             final UnsafeBuffer raw = new UnsafeBuffer(new byte[128]);
 
-            assertTrue(proxy.probeAck(1, 10, 20, true, 50.0, 1) > 0);
+            assertTrue(proxy.probeAck(new ProbeAckRecord().set(1, 10, 20, true, 50.0, 1)) > 0);
             offerRaw(publication, raw, 4);
             final int frameLength = Frames.probeAck(raw, 0, 99, 0, 0, 0.0, 0);
             offerRaw(publication, raw, frameLength - 8);
-            assertTrue(proxy.probeAck(2, 11, 21, true, 50.0, 2) > 0);
+            assertTrue(proxy.probeAck(new ProbeAckRecord().set(2, 11, 21, true, 50.0, 2)) > 0);
             raw.putShort(MessageHeaderEncoder.schemaIdEncodingOffset(), (short)1, LITTLE_ENDIAN);
             offerRaw(publication, raw, frameLength);
             Frames.probeAck(raw, 0, 0, 0, 0, 0.0, 0);
             raw.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)500, LITTLE_ENDIAN);
             offerRaw(publication, raw, frameLength);
             offerRaw(publication, raw, frameLength);
-            assertTrue(proxy.probeAck(3, 12, 22, true, 50.0, 3) > 0);
+            assertTrue(proxy.probeAck(new ProbeAckRecord().set(3, 12, 22, true, 50.0, 3)) > 0);
 
             Await.until(() -> listener.size() == 3 && adapter.dropCounters().totalCount() == 5, "3 ACKs, 5 drops");
             assertEquals(List.of(
@@ -147,15 +149,14 @@ class IpcTransportTest
         final RecordingListener recorder = new RecordingListener();
         final MessageListener failing = new MessageListener()
         {
-            public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-                final boolean receiverCongested, final double rccGbps, final long nowNs)
+            public void onProbeAck(final ProbeAck ack)
             {
-                if (13 == qp)
+                if (13 == ack.qp())
                 {
                     throw new IllegalStateException("qp 13 is cursed");
                 }
 
-                recorder.onProbeAck(qp, reqRecvTs32, respSendTs32, receiverCongested, rccGbps, nowNs);
+                recorder.onProbeAck(ack);
             }
         };
         final AtomicReference<Throwable> crash = new AtomicReference<>();
@@ -168,9 +169,9 @@ class IpcTransportTest
         {
             Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
-            assertTrue(proxy.probeAck(12, 0, 0, true, 1.0, 1) > 0);
-            assertTrue(proxy.probeAck(13, 0, 0, true, 1.0, 2) > 0);
-            assertTrue(proxy.probeAck(14, 0, 0, true, 1.0, 3) > 0);
+            assertTrue(proxy.probeAck(new ProbeAckRecord().set(12, 0, 0, true, 1.0, 1)) > 0);
+            assertTrue(proxy.probeAck(new ProbeAckRecord().set(13, 0, 0, true, 1.0, 2)) > 0);
+            assertTrue(proxy.probeAck(new ProbeAckRecord().set(14, 0, 0, true, 1.0, 3)) > 0);
 
             Await.until(() -> null != crash.get(), "the agent's crash reported");
             assertTrue(runner.crashed());
@@ -222,13 +223,13 @@ class IpcTransportTest
             Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 2, new NoOpIdleStrategy());
 
-            Await.until(() -> proxy.probeAck(1, 0, 0, true, 1.0, 0) > 0,
+            Await.until(() -> proxy.probeAck(new ProbeAckRecord().set(1, 0, 0, true, 1.0, 0)) > 0,
                 "first frame, once the driver has set the publication limit");
             long result = 0;
             int published = 1;
             while (published < 100_000)
             {
-                result = proxy.probeAck(1, published, published, true, 1.0, published);
+                result = proxy.probeAck(new ProbeAckRecord().set(1, published, published, true, 1.0, published));
                 if (result < 0)
                 {
                     break;
@@ -241,7 +242,7 @@ class IpcTransportTest
             assertTrue(published > 100 && published < 2_000, "a 32 KiB window holds hundreds of frames: " + published);
             final long backPressures = proxy.backPressureCount();
             final long failedOffers = proxy.failedOfferCount();
-            assertEquals(Publication.BACK_PRESSURED, proxy.probeAck(1, 0, 0, true, 1.0, 0));
+            assertEquals(Publication.BACK_PRESSURED, proxy.probeAck(new ProbeAckRecord().set(1, 0, 0, true, 1.0, 0)));
             assertEquals(backPressures + 3, proxy.backPressureCount(), "first attempt plus two retries");
             assertEquals(failedOffers + 1, proxy.failedOfferCount());
 
@@ -249,7 +250,7 @@ class IpcTransportTest
             final MessageAdapter adapter = new MessageAdapter("lagging", listener);
             final int expected = published;
             Await.until(() -> subscription.poll(adapter, 1000) == 0 && listener.size() == expected, "drained");
-            Await.until(() -> proxy.probeAck(1, 0, 0, true, 1.0, 0) > 0,
+            Await.until(() -> proxy.probeAck(new ProbeAckRecord().set(1, 0, 0, true, 1.0, 0)) > 0,
                 "publishing again once drained and the driver has moved the publication limit");
         }
     }

@@ -3,6 +3,7 @@ package org.rhcc.transport.message;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.rhcc.core.signal.ProbeAck;
 
 /**
  * Test listener that records every message as a canonical line, thread-safely.
@@ -56,10 +57,10 @@ public final class RecordingListener implements MessageListener
             reasonCode + ")");
     }
 
-    public void onProbeAck(final int qp, final int reqRecvTs32, final int respSendTs32,
-        final boolean receiverCongested, final double rccGbps, final long nowNs)
+    public void onProbeAck(final ProbeAck ack)
     {
-        messages.add(probeAck(qp, reqRecvTs32, respSendTs32, receiverCongested, rccGbps, nowNs));
+        messages.add(probeAck(ack.qp(), ack.reqRecvTsNs(), ack.respSendTsNs(), ack.receiverCongested(), ack.rccGbps(),
+            ack.nowNs()));
     }
 
     public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
