@@ -4,8 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.rhcc.experiments.UserInputException;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,7 +46,7 @@ public final class CertsCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new UserInputException(ex.getMessage(), ex);
+            throw new UsageException(ex.getMessage(), ex);
         }
         for (final Path file : files)
         {

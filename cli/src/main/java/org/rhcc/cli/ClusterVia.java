@@ -10,7 +10,7 @@ import org.rhcc.actors.node.RhccNode;
 import org.rhcc.clusterservice.ClusterHooks;
 import org.rhcc.clustersim.ClusterControllers;
 import org.rhcc.experiments.RunHookFactory;
-import org.rhcc.experiments.UserInputException;
+
 import org.rhcc.experiments.scheme.SchemeEntry;
 
 /**
@@ -33,7 +33,7 @@ final class ClusterVia implements AutoCloseable
      * @param directory the output directory.
      * @param stderr    told where the journal and recordings are.
      * @return the mode, started.
-     * @throws UserInputException for a bad --via, --nodes or scheme.
+     * @throws UsageException for a bad --via, --nodes or scheme.
      */
     static ClusterVia open(final String via, final int nodes, final List<SchemeEntry> schemes, final Path directory,
         final PrintWriter stderr)
@@ -49,7 +49,7 @@ final class ClusterVia implements AutoCloseable
      * @param stderr            told where the journal and recordings are.
      * @param childHttpPortBase HTTP endpoint port of the first child JVM's node, the next child's one more; 0 for none.
      * @return the mode, started.
-     * @throws UserInputException for a bad --via, --nodes or scheme.
+     * @throws UsageException for a bad --via, --nodes or scheme.
      */
     static ClusterVia open(final String via, final int nodes, final List<SchemeEntry> schemes, final Path directory,
         final PrintWriter stderr, final int childHttpPortBase)
@@ -59,17 +59,17 @@ final class ClusterVia implements AutoCloseable
         {
             if (1 != nodes)
             {
-                throw new UserInputException("--nodes " + nodes + " needs --via cluster");
+                throw new UsageException("--nodes " + nodes + " needs --via cluster");
             }
             return new ClusterVia(null);
         }
         if (!"cluster".equals(mode))
         {
-            throw new UserInputException("--via '" + via + "' must be inproc or cluster");
+            throw new UsageException("--via '" + via + "' must be inproc or cluster");
         }
         if (nodes < 1 || nodes > 3)
         {
-            throw new UserInputException("--nodes " + nodes + " must be 1, 2 or 3");
+            throw new UsageException("--nodes " + nodes + " must be 1, 2 or 3");
         }
         ClusterHooks.requireClusterSchemes(schemes);
         // initialise logging on this thread before Pekko's threads log concurrently (no SLF4J replay warnings)

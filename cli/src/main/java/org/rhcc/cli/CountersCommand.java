@@ -14,7 +14,6 @@ import io.aeron.CncFileDescriptor;
 import org.agrona.DirectBuffer;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.status.CountersReader;
-import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,7 +47,7 @@ public final class CountersCommand implements Callable<Integer>
     {
         if ((null == workDir) == (null == aeronDir))
         {
-            throw new UserInputException("give either --work-dir (a node's rhcc.work-dir) or --aeron-dir (a driver " +
+            throw new UsageException("give either --work-dir (a node's rhcc.work-dir) or --aeron-dir (a driver " +
                 "directory with cnc.dat)");
         }
         final List<Path> dirs = new ArrayList<>();
@@ -60,7 +59,7 @@ public final class CountersCommand implements Callable<Integer>
         {
             if (!Files.isDirectory(workDir))
             {
-                throw new UserInputException("--work-dir " + workDir + " is not a directory");
+                throw new UsageException("--work-dir " + workDir + " is not a directory");
             }
             try (Stream<Path> entries = Files.list(workDir))
             {
@@ -69,7 +68,7 @@ public final class CountersCommand implements Callable<Integer>
             }
             if (dirs.isEmpty())
             {
-                throw new UserInputException("no driver directory (aeron-<pid>-<n> with cnc.dat) in " + workDir +
+                throw new UsageException("no driver directory (aeron-<pid>-<n> with cnc.dat) in " + workDir +
                     ": is a node running with this rhcc.work-dir?");
             }
         }
@@ -87,7 +86,7 @@ public final class CountersCommand implements Callable<Integer>
         final Path cnc = dir.resolve(CncFileDescriptor.CNC_FILE);
         if (!Files.isRegularFile(cnc))
         {
-            throw new UserInputException(dir + " has no " + CncFileDescriptor.CNC_FILE + ": not a running driver's " +
+            throw new UsageException(dir + " has no " + CncFileDescriptor.CNC_FILE + ": not a running driver's " +
                 "directory");
         }
         final MappedByteBuffer mapped = IoUtil.mapExistingFile(cnc.toFile(), "cnc");
@@ -97,7 +96,7 @@ public final class CountersCommand implements Callable<Integer>
             final int version = meta.getInt(CncFileDescriptor.cncVersionOffset(0));
             if (0 == version)
             {
-                throw new UserInputException(cnc + " is not ready (a driver starting, or one that crashed)");
+                throw new UsageException(cnc + " is not ready (a driver starting, or one that crashed)");
             }
             CncFileDescriptor.checkVersion(version);
             final long pid = CncFileDescriptor.pid(meta);
@@ -111,7 +110,7 @@ public final class CountersCommand implements Callable<Integer>
         }
         catch (final IllegalStateException ex)
         {
-            throw new UserInputException(cnc + ": " + ex.getMessage());
+            throw new UsageException(cnc + ": " + ex.getMessage());
         }
         finally
         {

@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 
 import org.rhcc.dashboard.DashboardFeed;
 import org.rhcc.dashboard.DashboardServer;
-import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,17 +57,17 @@ public final class DashboardCommand implements Callable<Integer>
     {
         if ((null == from) == (null == live))
         {
-            throw new UserInputException("give --from DIR (finished runs, from their JSON) or --live HOST:PORT (an " +
+            throw new UsageException("give --from DIR (finished runs, from their JSON) or --live HOST:PORT (an " +
                 "experiment running with --dashboard-port), one of them");
         }
         if (null != experiment && null == from)
         {
-            throw new UserInputException("--experiment chooses among the results of --from DIR; leave it out with " +
+            throw new UsageException("--experiment chooses among the results of --from DIR; leave it out with " +
                 "--live");
         }
         if (port < 0 || port > 65_535)
         {
-            throw new UserInputException("--port " + port + " must be within 0..65535 (0 for a free port)");
+            throw new UsageException("--port " + port + " must be within 0..65535 (0 for a free port)");
         }
         final PrintWriter stderr = spec.commandLine().getErr();
         final DashboardServer server;

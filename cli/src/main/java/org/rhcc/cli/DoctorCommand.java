@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import org.rhcc.experiments.UserInputException;
 import org.rhcc.nativeio.doctor.Doctor;
 import org.rhcc.nativeio.doctor.DoctorReport;
 
@@ -61,7 +60,7 @@ public final class DoctorCommand implements Callable<Integer>
     {
         if (cpu < 0)
         {
-            throw new UserInputException("--cpu must be >= 0, got " + cpu);
+            throw new UsageException("--cpu must be >= 0, got " + cpu);
         }
         final DoctorReport report = Doctor.examine(new Doctor.Context().msrRoot(msrRoot).cpuidRoot(cpuidRoot)
             .resctrlRoot(resctrlRoot).sysRoot(sysRoot).procRoot(procRoot).cpu(cpu));

@@ -18,7 +18,7 @@ import org.rhcc.experiments.HostProfile;
 import org.rhcc.experiments.ExperimentRunner;
 import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.RunListener;
-import org.rhcc.experiments.UserInputException;
+
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeEntry;
 
@@ -168,7 +168,7 @@ public final class ExperimentCommand implements Callable<Integer>
             parseSets(sets), hostProfile);
         if (threads < 1 || threads > 64)
         {
-            throw new UserInputException("--threads " + threads + " must be within 1..64");
+            throw new UsageException("--threads " + threads + " must be within 1..64");
         }
         final HostProfile profile = request.profile();
         final Map<Experiment, ExperimentSettings> settingsByExperiment = request.resolve(profile.parameters());
@@ -181,16 +181,16 @@ public final class ExperimentCommand implements Callable<Integer>
         {
             if (!"inproc".equalsIgnoreCase(via.trim()) || 1 != nodes)
             {
-                throw new UserInputException("--cluster runs through a running cluster: leave out --via and --nodes");
+                throw new UsageException("--cluster runs through a running cluster: leave out --via and --nodes");
             }
             if (null != dashboardPort || null != dashboardHost || dashboardKeep || dashboardWait)
             {
-                throw new UserInputException("--dashboard-port shows runs simulated by this process; with " +
+                throw new UsageException("--dashboard-port shows runs simulated by this process; with " +
                     "--cluster the cluster's sim node simulates them: leave the --dashboard options out");
             }
             if (null != metricsPort)
             {
-                throw new UserInputException("--metrics-port serves the runs of this process: with --cluster, scrape " +
+                throw new UsageException("--metrics-port serves the runs of this process: with --cluster, scrape " +
                     "the cluster's nodes (rhcc.node.http-port) instead");
             }
             ExperimentClient.seedAddress(cluster);
@@ -201,12 +201,12 @@ public final class ExperimentCommand implements Callable<Integer>
         }
         if (null != config)
         {
-            throw new UserInputException("--config is the client's configuration of --cluster; leave it out here");
+            throw new UsageException("--config is the client's configuration of --cluster; leave it out here");
         }
         final ExperimentEndpoint endpoint = ExperimentEndpoint.of(metricsPort);
         if (null != endpoint && endpoint.port() + nodes - 1 > 65535)
         {
-            throw new UserInputException("--metrics-port " + metricsPort + ": the child nodes' endpoints (N+1, N+2) " +
+            throw new UsageException("--metrics-port " + metricsPort + ": the child nodes' endpoints (N+1, N+2) " +
                 "would be above 65535: choose a lower port");
         }
         final Path directory = OutputDirectory.prepare(out);
@@ -290,7 +290,7 @@ public final class ExperimentCommand implements Callable<Integer>
             final int eq = set.indexOf('=');
             if (eq <= 0 || eq == set.length() - 1)
             {
-                throw new UserInputException("--set '" + set + "' must be KEY=VALUE, e.g. --set io.creditsLines=92");
+                throw new UsageException("--set '" + set + "' must be KEY=VALUE, e.g. --set io.creditsLines=92");
             }
             params.put(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
         }

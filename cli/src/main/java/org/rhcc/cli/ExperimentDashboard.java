@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import org.rhcc.dashboard.DashboardFeed;
 import org.rhcc.dashboard.DashboardServer;
 import org.rhcc.experiments.RunListener;
-import org.rhcc.experiments.UserInputException;
 
 /**
  * {@code rhcc experiment --dashboard-port N}: the live dashboard of the runs this command simulates (README
@@ -37,7 +36,7 @@ final class ExperimentDashboard implements AutoCloseable
      * @param wait   {@code --dashboard-wait}.
      * @param stderr where the address is printed.
      * @return the running dashboard, or null when no port was given.
-     * @throws UserInputException for a port out of range, the other options without a port, or a port in use.
+     * @throws UsageException for a port out of range, the other options without a port, or a port in use.
      */
     static ExperimentDashboard open(final Integer port, final String host, final boolean keep, final boolean wait,
         final PrintWriter stderr)
@@ -46,14 +45,14 @@ final class ExperimentDashboard implements AutoCloseable
         {
             if (keep || wait || null != host)
             {
-                throw new UserInputException((keep ? "--dashboard-keep" : wait ? "--dashboard-wait" :
+                throw new UsageException((keep ? "--dashboard-keep" : wait ? "--dashboard-wait" :
                     "--dashboard-host") + " needs --dashboard-port N (0 for a free port)");
             }
             return null;
         }
         if (port < 0 || port > 65_535)
         {
-            throw new UserInputException("--dashboard-port " + port + " must be within 0..65535 (0 for a free port)");
+            throw new UsageException("--dashboard-port " + port + " must be within 0..65535 (0 for a free port)");
         }
         final DashboardFeed feed = DashboardFeed.live();
         final DashboardServer server =

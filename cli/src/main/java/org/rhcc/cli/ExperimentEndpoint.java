@@ -9,7 +9,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.agrona.CloseHelper;
 import org.rhcc.actors.node.RhccNode;
 import org.rhcc.experiments.RunListener;
-import org.rhcc.experiments.UserInputException;
+
 import org.rhcc.metrics.MetricsEndpoint;
 import org.rhcc.metrics.NodeMetrics;
 import org.rhcc.metrics.NodeReadiness;
@@ -38,7 +38,7 @@ final class ExperimentEndpoint implements AutoCloseable
     /**
      * @param port --metrics-port, or null for no endpoint.
      * @return the endpoint, not yet started, or null.
-     * @throws UserInputException for a port out of range.
+     * @throws UsageException for a port out of range.
      */
     static ExperimentEndpoint of(final Integer port)
     {
@@ -48,7 +48,7 @@ final class ExperimentEndpoint implements AutoCloseable
         }
         if (port < 1 || port > 65535)
         {
-            throw new UserInputException("--metrics-port " + port + " must be within 1..65535");
+            throw new UsageException("--metrics-port " + port + " must be within 1..65535");
         }
         return new ExperimentEndpoint(port);
     }
@@ -67,7 +67,7 @@ final class ExperimentEndpoint implements AutoCloseable
      *
      * @param node   the node of {@code --via cluster} in this JVM, or null in process.
      * @param stderr told where the endpoint is.
-     * @throws UserInputException if the port is in use.
+     * @throws UsageException if the port is in use.
      */
     void start(final RhccNode node, final PrintWriter stderr)
     {
@@ -90,7 +90,7 @@ final class ExperimentEndpoint implements AutoCloseable
         catch (final IllegalArgumentException ex)
         {
             CloseHelper.quietClose(readiness);
-            throw new UserInputException(ex.getMessage());
+            throw new UsageException(ex.getMessage());
         }
         stderr.printf(Locale.ROOT, "metrics at http://%s/metrics (health /health, readiness /ready)%n",
             endpoint.address());

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.rhcc.experiments.UserInputException;
 import org.rhcc.nativeio.failsafe.FailsafeMain;
 import org.rhcc.nativeio.failsafe.FailsafeWatchdog;
 import org.rhcc.nativeio.failsafe.ResctrlFailsafe;
@@ -79,7 +78,7 @@ public final class FailsafeCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new UserInputException(ex.getMessage(), ex);
+            throw new UsageException(ex.getMessage(), ex);
         }
         final LinuxResctrlFs fs = new LinuxResctrlFs(resctrlRoot);
         if (resetNow)
@@ -92,7 +91,7 @@ public final class FailsafeCommand implements Callable<Integer>
         }
         if (null == heartbeat)
         {
-            throw new UserInputException("give --heartbeat FILE (the controller's heartbeat) or --reset-now");
+            throw new UsageException("give --heartbeat FILE (the controller's heartbeat) or --reset-now");
         }
         final FailsafeWatchdog watchdog;
         try
@@ -103,7 +102,7 @@ public final class FailsafeCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new UserInputException(ex.getMessage(), ex);
+            throw new UsageException(ex.getMessage(), ex);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(watchdog::stop, "rhcc-failsafe-stop"));
         return watchdog.run() == 0 ? RhccCommand.EXIT_OK : RhccCommand.EXIT_FAILURE;

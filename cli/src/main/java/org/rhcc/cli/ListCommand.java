@@ -10,7 +10,7 @@ import org.rhcc.experiments.ExperimentRegistry;
 import org.rhcc.experiments.HostProfile;
 import org.rhcc.experiments.ParameterOverrides;
 import org.rhcc.experiments.RunLength;
-import org.rhcc.experiments.UserInputException;
+
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.experiments.scheme.SchemeRegistry;
@@ -73,7 +73,7 @@ public final class ListCommand implements Callable<Integer>
         }
         if (null != hostProfile)
         {
-            throw new UserInputException("--host-profile goes with --parameters (the values of that host)");
+            throw new UsageException("--host-profile goes with --parameters (the values of that host)");
         }
         out.println("experiments (rhcc experiment NAME), with each run's warm-up + measured simulated time:");
         for (final Experiment experiment : ExperimentRegistry.builtIn().all())

@@ -9,7 +9,6 @@ import com.typesafe.config.Config;
 import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.node.NodeMain;
 import org.rhcc.clusterservice.SimPlatformHost;
-import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,7 +49,7 @@ public final class NodeCommand implements Callable<Integer>
         org.slf4j.LoggerFactory.getLogger("rhcc");
         if (null != config && !Files.isRegularFile(config))
         {
-            throw new UserInputException("--config " + config + " does not exist");
+            throw new UsageException("--config " + config + " does not exist");
         }
         try
         {
@@ -60,7 +59,7 @@ public final class NodeCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new UserInputException(ex.getMessage());
+            throw new UsageException(ex.getMessage());
         }
         return RhccCommand.EXIT_OK;
     }

@@ -6,7 +6,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.rhcc.experiments.UserInputException;
 
 /**
  * Makes sure results can be written before any simulation starts, so that a bad {@code --out} fails at once with one
@@ -23,7 +22,7 @@ public final class OutputDirectory
      *
      * @param directory the {@code --out} directory.
      * @return the directory.
-     * @throws UserInputException if it cannot be created or written.
+     * @throws UsageException if it cannot be created or written.
      */
     public static Path prepare(final Path directory)
     {
@@ -33,7 +32,7 @@ public final class OutputDirectory
         }
         catch (final IOException | SecurityException ex)
         {
-            throw new UserInputException("cannot create output directory '" + directory + "' (" + reason(ex) +
+            throw new UsageException("cannot create output directory '" + directory + "' (" + reason(ex) +
                 "); choose another --out", ex);
         }
         try
@@ -43,7 +42,7 @@ public final class OutputDirectory
         }
         catch (final IOException | SecurityException ex)
         {
-            throw new UserInputException("cannot write to output directory '" + directory + "' (" + reason(ex) +
+            throw new UsageException("cannot write to output directory '" + directory + "' (" + reason(ex) +
                 "); choose another --out", ex);
         }
         return directory;

@@ -13,7 +13,6 @@ import org.rhcc.actors.config.JournalSettings;
 import org.rhcc.actors.replay.DecisionReplayer;
 import org.rhcc.actors.replay.JournalReader;
 import org.rhcc.actors.replay.ReplayReport;
-import org.rhcc.experiments.UserInputException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,7 +58,7 @@ public final class ReplayCommand implements Callable<Integer>
         {
             if (!Files.isDirectory(dir))
             {
-                throw new UserInputException("--recording " + dir + " is not a directory");
+                throw new UsageException("--recording " + dir + " is not a directory");
             }
         }
         final JournalSettings settings;
@@ -69,7 +68,7 @@ public final class ReplayCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new UserInputException(ex.getMessage());
+            throw new UsageException(ex.getMessage());
         }
         final Path scratch;
         try
@@ -92,7 +91,7 @@ public final class ReplayCommand implements Callable<Integer>
             {
                 throw ex;
             }
-            throw new UserInputException("cannot read the journal " + journal + ": " +
+            throw new UsageException("cannot read the journal " + journal + ": " +
                 RhccCommand.firstLine(sql.getMessage()) + " (is it the journal of an rhcc cluster run?)");
         }
         finally
@@ -118,20 +117,20 @@ public final class ReplayCommand implements Callable<Integer>
         final Path file = Path.of(journal.endsWith(".mv.db") ? journal : journal + ".mv.db");
         if (!Files.isRegularFile(file))
         {
-            throw new UserInputException("--journal " + journal + " is neither a JDBC URL nor an H2 database file " +
+            throw new UsageException("--journal " + journal + " is neither a JDBC URL nor an H2 database file " +
                 "(NAME.mv.db; a node's is ${rhcc.work-dir}/journal.mv.db)");
         }
         try
         {
             if (0 == Files.size(file))
             {
-                throw new UserInputException("--journal " + file + " is empty: not an rhcc journal (a node's is " +
+                throw new UsageException("--journal " + file + " is empty: not an rhcc journal (a node's is " +
                     "${rhcc.work-dir}/journal.mv.db)");
             }
         }
         catch (final IOException ex)
         {
-            throw new UserInputException("--journal " + file + " cannot be read: " + ex.getMessage());
+            throw new UsageException("--journal " + file + " cannot be read: " + ex.getMessage());
         }
     }
 

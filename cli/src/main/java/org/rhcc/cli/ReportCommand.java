@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.rhcc.experiments.Experiment;
 import org.rhcc.experiments.ExperimentRegistry;
-import org.rhcc.experiments.UserInputException;
+
 import org.rhcc.experiments.report.Fmt;
 import org.rhcc.experiments.report.MarkdownReport;
 import org.rhcc.experiments.report.NeverWorseReport;
@@ -67,7 +67,7 @@ public final class ReportCommand implements Callable<Integer>
     {
         if (!Files.isDirectory(from))
         {
-            throw new UserInputException("--from '" + from + "' is not a directory; give the --out directory of " +
+            throw new UsageException("--from '" + from + "' is not a directory; give the --out directory of " +
                 "'rhcc experiment'");
         }
         final List<MarkdownReport.Section> sections = new ArrayList<>();
@@ -103,7 +103,7 @@ public final class ReportCommand implements Callable<Integer>
         }
         if (sections.isEmpty())
         {
-            throw new UserInputException("no experiment results (NAME.json) in '" + from + "'; run 'rhcc experiment " +
+            throw new UsageException("no experiment results (NAME.json) in '" + from + "'; run 'rhcc experiment " +
                 "all --out " + from + "' first");
         }
         final PrintWriter out = spec.commandLine().getOut();
@@ -149,7 +149,7 @@ public final class ReportCommand implements Callable<Integer>
         }
         catch (final IOException ex)
         {
-            throw new UserInputException("cannot read '" + json + "': " + ex.getMessage(), ex);
+            throw new UsageException("cannot read '" + json + "': " + ex.getMessage(), ex);
         }
     }
 }

@@ -125,7 +125,7 @@ public final class RhccCommand implements Runnable
     {
         final PrintWriter err = commandLine.getErr();
         final String name = commandLine.getCommandSpec().qualifiedName();
-        if (ex instanceof UserInputException)
+        if (ex instanceof UserInputException || ex instanceof UsageException)
         {
             err.println(name + ": " + firstLine(ex.getMessage()));
             err.flush();

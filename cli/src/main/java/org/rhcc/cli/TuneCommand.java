@@ -22,7 +22,7 @@ import org.rhcc.experiments.ExperimentSettings;
 import org.rhcc.experiments.HostProfile;
 import org.rhcc.experiments.RunHookFactory;
 import org.rhcc.experiments.RunLength;
-import org.rhcc.experiments.UserInputException;
+
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeRegistry;
 import org.rhcc.experiments.tune.SimContentionProbe;
@@ -121,11 +121,11 @@ public final class TuneCommand implements Callable<Integer>
         }
         if (null != nic || null != delaySource)
         {
-            throw new UserInputException("--nic and --delay-source go with --native");
+            throw new UsageException("--nic and --delay-source go with --native");
         }
         if (threads < 1 || threads > 64)
         {
-            throw new UserInputException("--threads " + threads + " must be within 1..64");
+            throw new UsageException("--threads " + threads + " must be within 1..64");
         }
         final HostProfile profile = HostProfile.resolve(hostProfile);
         final KneeSearch search = search(onset, profile.parameters().mba().levelCount());
@@ -153,16 +153,16 @@ public final class TuneCommand implements Callable<Integer>
     {
         if (null != hostProfile || sweep)
         {
-            throw new UserInputException("--native tunes this host: leave out --host-profile and --sweep");
+            throw new UsageException("--native tunes this host: leave out --host-profile and --sweep");
         }
         final String refusal = nativeRefusal(Doctor.examine(new Doctor.Context()), Path.of("/sys"));
         if (null != refusal)
         {
-            throw new UserInputException(refusal);
+            throw new UsageException(refusal);
         }
         if (null == delaySource)
         {
-            throw new UserInputException("--native needs --delay-source URL: D is measured on the sender side, so " +
+            throw new UsageException("--native needs --delay-source URL: D is measured on the sender side, so " +
                 "give the metrics URL of the rhcc sender node whose host loads this NIC (docs/design.md 4.2)");
         }
         final KneeSearch search = search(onset, MbaLevelTable.paper().levelCount());
@@ -185,7 +185,7 @@ public final class TuneCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException | IllegalStateException ex)
         {
-            throw new UserInputException(ex.getMessage(), ex);
+            throw new UsageException(ex.getMessage(), ex);
         }
         final List<Path> files = write(directory, host, tuned, points, stdout);
         stdout.printf(Locale.ROOT, "use it with: include %s in the receiver node's config, or --set i_thr=%d " +
@@ -293,7 +293,7 @@ public final class TuneCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new UserInputException("--onset: " + ex.getMessage(), ex);
+            throw new UsageException("--onset: " + ex.getMessage(), ex);
         }
     }
 }
