@@ -8,17 +8,13 @@ import org.rhcc.core.port.IioOccupancySensor;
  */
 public final class IdleIioSensor implements IioOccupancySensor
 {
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public double sampleOccupancy(final long nowNs)
     {
         return 0.0;
     }
 
-    /**
-     * {@inheritDoc}
-     */
+    @Override
     public long readLatencyNs()
     {
         return 400L;
