@@ -18,6 +18,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
+import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.message.MessageAdapter;
@@ -42,6 +44,9 @@ import org.rhcc.transport.message.MessageProxy;
 @Measurement(iterations = 5, time = 1)
 public class CodecBenchmark
 {
+    /** The sample every operation publishes, reused as a sensor agent reuses its own. */
+    private final IioSampleRecord sample = new IioSampleRecord();
+
     /** The ACK every operation publishes, reused as a sender reuses its slot. */
     private final ProbeAckRecord ack = new ProbeAckRecord();
 
@@ -76,7 +81,7 @@ public class CodecBenchmark
         sink = new Sink(blackhole);
         adapter = new MessageAdapter("codec-bench", sink);
 
-        proxy.iioSample(3, 17L, 1_000L, 47.5, 91.25);
+        proxy.iioSample(3, 17L, sample.set(47.5, 91.25, 1_000L));
         proxy.probeAck(ack.set(12, 123_456, 124_000, true, 87.5, 2_000L));
         final MessageAdapter capture = new MessageAdapter("codec-bench-setup", new MessageListener()
         {
@@ -154,14 +159,13 @@ public class CodecBenchmark
         }
 
         @Override
-        public void onIioSample(
-            final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+        public void onIioSample(final int hostId, final long seq, final IioSample sample)
         {
             blackhole.consume(hostId);
             blackhole.consume(seq);
-            blackhole.consume(nowNs);
-            blackhole.consume(occupancy);
-            blackhole.consume(pcieGbps);
+            blackhole.consume(sample.nowNs());
+            blackhole.consume(sample.occupancy());
+            blackhole.consume(sample.pcieGbps());
         }
 
         @Override

@@ -24,6 +24,7 @@ import org.rhcc.actors.receiver.ReceiverDecisionLog;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.counters.CounterAllocator;
@@ -52,6 +53,9 @@ import org.rhcc.transport.port.MbaActuatorProxy;
 @Measurement(iterations = 5, time = 1)
 public class MbaActuatorBenchmark
 {
+    /** The sample every operation publishes, reused as a sensor agent reuses its own. */
+    private final IioSampleRecord sample = new IioSampleRecord();
+
     private static final long SAMPLE_INTERVAL_NS = 400;
     private static final long HALF_PERIOD_NS = 50_000;
 
@@ -102,7 +106,7 @@ public class MbaActuatorBenchmark
     {
         nowNs += SAMPLE_INTERVAL_NS;
         final double occupancy = 0 == (nowNs / HALF_PERIOD_NS & 1) ? 60.0 : 30.0;
-        agent.onIioSample(0, seq++, nowNs, occupancy, 50.0);
+        agent.onIioSample(0, seq++, sample.set(occupancy, 50.0, nowNs));
         log.queue().drain((event) -> { });
         return commands.poll(discard, 64);
     }

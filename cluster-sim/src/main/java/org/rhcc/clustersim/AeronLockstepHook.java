@@ -12,6 +12,8 @@ import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.sim.api.ControllerHook;
@@ -78,8 +80,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     private CommandLimits limits;
     private long sessionId = Long.MIN_VALUE;
     private long iioSeq;
-    private double pendingOccupancy;
-    private double pendingPcieGbps;
+    /** The last IIO sample relayed, kept to publish it again to a standby that takes the receiver's session over. */
+    private final IioSampleRecord pendingSample = new IioSampleRecord();
     /** The last ACK relayed, kept to publish it again to a standby that takes the sender's session over. */
     private final ProbeAckRecord pendingAck = new ProbeAckRecord();
     private IioLookahead iioLookahead;
@@ -171,11 +173,11 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    public void onIioSample(final IioSample sample)
     {
-        pendingOccupancy = occupancy;
-        pendingPcieGbps = pcieGbps;
-        if (iioLookahead.onSample(occupancy, pcieGbps, nowNs))
+        pendingSample.copyFrom(sample);
+        final long nowNs = sample.nowNs();
+        if (iioLookahead.onSample(sample.occupancy(), sample.pcieGbps(), nowNs))
         {
             // no level can change at this sample: the controller takes it without the simulator waiting (a failed
             // publish leaves none streamed, so that close() does not wait for a controller that cannot answer)
@@ -255,8 +257,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     {
         long result;
         long refusedSinceNs = 0;
-        while ((result = platform.iio().iioSample(receiverHostId, iioSeq, nowNs, pendingOccupancy,
-            pendingPcieGbps)) < 0)
+        while ((result = platform.iio().iioSample(receiverHostId, iioSeq, pendingSample)) < 0)
         {
             refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
             if (TAKEN_OVER == refusedSinceNs)

@@ -23,6 +23,7 @@ import org.rhcc.actors.replay.JournalReader;
 import org.rhcc.actors.replay.ReplayReport;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.sim.ProgressListener;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
@@ -193,7 +194,8 @@ class RoguePublisherTest
                 long seq = 0;
                 while (!stop.get())
                 {
-                    if (forgedSamplesOut.iioSample(settings.receiverHostId(), seq, seq * 1000, 500.0, 0.0) > 0)
+                    if (forgedSamplesOut.iioSample(settings.receiverHostId(), seq,
+                        new IioSampleRecord().set(500.0, 0.0, seq * 1000)) > 0)
                     {
                         forgedSamples.incrementAndGet();
                     }

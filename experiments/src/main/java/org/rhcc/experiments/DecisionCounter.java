@@ -1,5 +1,6 @@
 package org.rhcc.experiments;
 
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.control.ForwardingControllerHook;
@@ -26,13 +27,13 @@ final class DecisionCounter extends ForwardingControllerHook
     }
 
     @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    public void onIioSample(final IioSample sample)
     {
-        if (nowNs >= warmupNs)
+        if (sample.nowNs() >= warmupNs)
         {
             iioSamples++;
         }
-        delegate.onIioSample(occupancy, pcieGbps, nowNs);
+        delegate.onIioSample(sample);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.rhcc.experiments;
 
 import org.rhcc.core.receiver.MbaCascadeConfig;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.control.ForwardingControllerHook;
 
@@ -43,8 +44,9 @@ public final class SensorProbe extends ForwardingControllerHook
     }
 
     @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    public void onIioSample(final IioSample sample)
     {
+        final long nowNs = sample.nowNs();
         if (reads > 0)
         {
             final long intervalNs = nowNs - lastReadNs;
@@ -57,10 +59,10 @@ public final class SensorProbe extends ForwardingControllerHook
         }
         lastReadNs = nowNs;
         reads++;
-        cascadeReading.onSample(occupancy, nowNs);
+        cascadeReading.onSample(sample.occupancy(), nowNs);
         if (delegateWantsSamples)
         {
-            delegate.onIioSample(occupancy, pcieGbps, nowNs);
+            delegate.onIioSample(sample);
         }
     }
 

@@ -1,6 +1,8 @@
 package org.rhcc.experiments;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.sim.api.ControllerHook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,10 +17,10 @@ class SensorProbeTest
         assertTrue(probe.wantsIioSamples());
         assertTrue(Double.isNaN(probe.meanReadLatencyNs()));
 
-        probe.onIioSample(20.0, 98.0, 1_000L);
-        probe.onIioSample(21.0, 98.0, 1_400L);
-        probe.onIioSample(22.0, 98.0, 1_800L);
-        probe.onIioSample(22.0, 98.0, 2_500L);
+        probe.onIioSample(new IioSampleRecord().set(20.0, 98.0, 1_000L));
+        probe.onIioSample(new IioSampleRecord().set(21.0, 98.0, 1_400L));
+        probe.onIioSample(new IioSampleRecord().set(22.0, 98.0, 1_800L));
+        probe.onIioSample(new IioSampleRecord().set(22.0, 98.0, 2_500L));
 
         assertEquals(4, probe.reads());
         assertEquals(500.0, probe.meanReadLatencyNs());
@@ -31,7 +33,7 @@ class SensorProbeTest
     {
         final long warmupNs = 1_000_000L;
         final SensorProbe probe = new SensorProbe(ControllerHook.NONE, warmupNs);
-        probe.onIioSample(30.0, 98.0, warmupNs - 400L);
+        probe.onIioSample(new IioSampleRecord().set(30.0, 98.0, warmupNs - 400L));
         assertTrue(Double.isNaN(probe.iioExcursionShare()), "warm-up samples count for no interval");
 
         long nowNs = warmupNs;
@@ -40,7 +42,7 @@ class SensorProbeTest
             for (int sample = 0; sample <= 375; sample++)
             {
                 final boolean spike = interval % 2 == 1 && sample == 100;
-                probe.onIioSample(spike ? 200.0 : 30.0, 98.0, nowNs);
+                probe.onIioSample(new IioSampleRecord().set(spike ? 200.0 : 30.0, 98.0, nowNs));
                 nowNs += 400L;
             }
         }
@@ -62,7 +64,7 @@ class SensorProbeTest
             }
 
             @Override
-            public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+            public void onIioSample(final IioSample sample)
             {
                 seen[0]++;
             }
@@ -70,14 +72,14 @@ class SensorProbeTest
         final ControllerHook notWanting = new ControllerHook()
         {
             @Override
-            public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+            public void onIioSample(final IioSample sample)
             {
                 seen[0] += 100;
             }
         };
 
-        new SensorProbe(wanting, 0L).onIioSample(1.0, 1.0, 1L);
-        new SensorProbe(notWanting, 0L).onIioSample(1.0, 1.0, 1L);
+        new SensorProbe(wanting, 0L).onIioSample(new IioSampleRecord().set(1.0, 1.0, 1L));
+        new SensorProbe(notWanting, 0L).onIioSample(new IioSampleRecord().set(1.0, 1.0, 1L));
 
         assertEquals(1, seen[0]);
     }

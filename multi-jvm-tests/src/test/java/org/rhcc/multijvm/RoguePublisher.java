@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import org.agrona.concurrent.NoOpIdleStrategy;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.auth.FrameAuth;
@@ -48,7 +49,7 @@ final class RoguePublisher implements AutoCloseable
             long seq = 0;
             while (running.get())
             {
-                if (samples.iioSample(0, seq, seq * 1_000, CONGESTED_OCCUPANCY, 0.0) > 0)
+                if (samples.iioSample(0, seq, new IioSampleRecord().set(CONGESTED_OCCUPANCY, 0.0, seq * 1_000)) > 0)
                 {
                     framesOut.incrementAndGet();
                 }

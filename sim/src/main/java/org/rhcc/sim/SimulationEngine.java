@@ -228,9 +228,8 @@ final class SimulationEngine implements FabricListener
             nextSample += sampleSteps;
             if (wantsSamples)
             {
-                final long readNs = (long)(nowNs + stepNs);
-                final double occupancy = iioSensor.sampleOccupancy(readNs);
-                hook.onIioSample(occupancy, iioSensor.pcieGbps(), readNs);
+                iioSensor.sampleOccupancy((long)(nowNs + stepNs));
+                hook.onIioSample(iioSensor);
             }
         }
         if (done == nextHit)

@@ -1,6 +1,7 @@
 package org.rhcc.sim;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
@@ -41,12 +42,12 @@ class DeterminismTest
             return true;
         }
 
-        public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+        public void onIioSample(final IioSample sample)
         {
             samples++;
             if (samples % 500 == 0)
             {
-                ports.mba().applyLevel(0, occupancy > 45.0 ? 3 : 1, nowNs);
+                ports.mba().applyLevel(0, sample.occupancy() > 45.0 ? 3 : 1, sample.nowNs());
             }
         }
 

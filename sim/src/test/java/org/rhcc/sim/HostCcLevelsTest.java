@@ -2,6 +2,7 @@ package org.rhcc.sim;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
@@ -44,13 +45,13 @@ class HostCcLevelsTest
                 return true;
             }
 
-            public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+            public void onIioSample(final IioSample sample)
             {
-                if (nowNs == SWITCH_NS || nowNs == resumeNs)
+                if (sample.nowNs() == SWITCH_NS || sample.nowNs() == resumeNs)
                 {
                     for (final int group : groups)
                     {
-                        ports.mba().applyLevel(group, nowNs == SWITCH_NS ? level : 1, nowNs);
+                        ports.mba().applyLevel(group, sample.nowNs() == SWITCH_NS ? level : 1, sample.nowNs());
                     }
                 }
             }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
@@ -56,7 +57,7 @@ class SimulationTest
                 return true;
             }
 
-            public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+            public void onIioSample(final IioSample sample)
             {
                 samples[0]++;
             }
@@ -117,11 +118,11 @@ class SimulationTest
                 return true;
             }
 
-            public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+            public void onIioSample(final IioSample sample)
             {
-                if (nowNs == switchAtNs)
+                if (sample.nowNs() == switchAtNs)
                 {
-                    ports.mba().applyLevel(0, 4, nowNs);
+                    ports.mba().applyLevel(0, 4, sample.nowNs());
                 }
             }
         };

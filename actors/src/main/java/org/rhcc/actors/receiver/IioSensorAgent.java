@@ -4,6 +4,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.NanoClock;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.port.IioOccupancySensor;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
@@ -29,6 +30,8 @@ public final class IioSensorAgent implements Agent
     private long nextSampleNs;
     private final AgentCounters.Source counters;
     private long seq;
+    /** The sample each read publishes, reused (the agent publishes one at a time). */
+    private final IioSampleRecord sample = new IioSampleRecord();
 
     /**
      * @param sensor     the host's IIO occupancy sensor.
@@ -63,7 +66,7 @@ public final class IioSensorAgent implements Agent
         {
             counters.sensorReadLatency.record(clock.nanoTime() - nowNs);
         }
-        final long result = proxy.iioSample(hostId, seq++, nowNs, occupancy, 0.0);
+        final long result = proxy.iioSample(hostId, seq++, sample.set(occupancy, 0.0, nowNs));
         if (result < 0 && result != io.aeron.Publication.NOT_CONNECTED)
         {
             throw new IllegalStateException("cannot publish an IIO sample: " + OfferResult.describe(result));

@@ -5,6 +5,7 @@ import org.agrona.concurrent.Agent;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.core.control.ReceiverController;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -89,8 +90,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
     }
 
     @Override
-    public void onIioSample(
-        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    public void onIioSample(final int hostId, final long seq, final IioSample sample)
     {
         if (hostId != this.hostId)
         {
@@ -98,7 +98,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
         }
         counters.samplesSeen.incrementRelease();
         mark.signalTaken();
-        controller.onIioSample(occupancy, pcieGbps, nowNs);
+        controller.onIioSample(sample);
         counters.occupancyMilli.setRelease((long)(controller.smoothedOccupancy() * 1000.0));
         if (controller.congested())
         {
@@ -110,7 +110,7 @@ public final class MbaActuatorAgent implements Agent, MessageListener
             {
                 failSafeReported = true;
                 MbaLevelTelemetry.failSafe(counters);
-                log.onFailSafe(controller.failure(), nowNs);
+                log.onFailSafe(controller.failure(), sample.nowNs());
             }
         }
     }

@@ -22,6 +22,7 @@ import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.sender.QpStateTable;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -151,18 +152,17 @@ public final class DecisionReplayer
             private boolean failSafeReported;
 
             @Override
-            public void onIioSample(final int hostId, final long seq, final long nowNs, final double occupancy,
-                final double pcieGbps)
+            public void onIioSample(final int hostId, final long seq, final IioSample sample)
             {
                 if (hostId != spec.receiverHostId() || !outcome.take())
                 {
                     return;
                 }
-                controller.onIioSample(occupancy, pcieGbps, nowNs);
+                controller.onIioSample(sample);
                 if (!failSafeReported && controller.failSafe())
                 {
                     failSafeReported = true;
-                    log.onFailSafe(controller.failure(), nowNs);
+                    log.onFailSafe(controller.failure(), sample.nowNs());
                 }
                 if (log.queue().size() > 1 << 19)
                 {

@@ -11,6 +11,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.TestNode;
 import org.rhcc.actors.counters.AgentCounters;
+import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameKey;
 import org.rhcc.transport.auth.FramePublisher;
@@ -53,7 +55,7 @@ class SignalRelayAgentTest
             final long fillDeadlineNs = System.nanoTime() + 10_000_000_000L;
             while ((0 == relay.refusals() || stuck < 1000) && System.nanoTime() < fillDeadlineNs)
             {
-                if (platform.iioSample(0, published, published * 400, 50.0, 80.0) > 0)
+                if (platform.iioSample(0, published, new IioSampleRecord().set(50.0, 80.0, published * 400)) > 0)
                 {
                     published++;
                     stuck = 0;
@@ -71,8 +73,7 @@ class SignalRelayAgentTest
             final MessageAdapter adapter = new MessageAdapter("test", new MessageListener()
             {
                 @Override
-                public void onIioSample(final int hostId, final long seq, final long nowNs, final double occupancy,
-                    final double pcieGbps)
+                public void onIioSample(final int hostId, final long seq, final IioSample sample)
                 {
                     assertEquals(next[0], seq, "frames relayed in order, none lost");
                     next[0]++;
@@ -119,9 +120,9 @@ class SignalRelayAgentTest
             final List<byte[]> captured = new ArrayList<>();
             for (int i = 0; i < 10; i++)
             {
-                assertTrue(platform.iioSample(0, i, i * 400L, 40.0, 80.0) > 0);
-                assertTrue(forger.iioSample(0, 100 + i, i * 400L, 99.0, 80.0) > 0);
-                assertTrue(otherSession.iioSample(0, 200 + i, i * 400L, 99.0, 80.0) > 0);
+                assertTrue(platform.iioSample(0, i, new IioSampleRecord().set(40.0, 80.0, i * 400L)) > 0);
+                assertTrue(forger.iioSample(0, 100 + i, new IioSampleRecord().set(99.0, 80.0, i * 400L)) > 0);
+                assertTrue(otherSession.iioSample(0, 200 + i, new IioSampleRecord().set(99.0, 80.0, i * 400L)) > 0);
             }
             final long deadlineNs = System.nanoTime() + 10_000_000_000L;
             while (captured.size() < 30 && System.nanoTime() < deadlineNs)
@@ -142,8 +143,7 @@ class SignalRelayAgentTest
             final MessageAdapter adapter = new MessageAdapter("test", new MessageListener()
             {
                 @Override
-                public void onIioSample(final int hostId, final long seq, final long nowNs, final double occupancy,
-                    final double pcieGbps)
+                public void onIioSample(final int hostId, final long seq, final IioSample sample)
                 {
                     seqs.add(seq);
                 }

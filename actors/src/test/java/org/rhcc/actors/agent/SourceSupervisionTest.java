@@ -13,6 +13,7 @@ import org.rhcc.actors.TestNode;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.actors.receiver.IioSampleSource;
 import org.rhcc.core.port.IioOccupancySensor;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.transport.counters.CounterAllocator;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -45,8 +46,7 @@ class SourceSupervisionTest
                 final MessageAdapter adapter = new MessageAdapter("test", new MessageListener()
                 {
                     @Override
-                    public void onIioSample(final int hostId, final long seq, final long nowNs,
-                        final double occupancy, final double pcieGbps)
+                    public void onIioSample(final int hostId, final long seq, final IioSample sample)
                     {
                         total[0]++;
                         if (0 == seq)

@@ -19,6 +19,7 @@ import org.rhcc.actors.journal.MbaLevelChanged;
 import org.rhcc.actors.journal.SessionJournal;
 import org.rhcc.actors.journal.SessionStarted;
 import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.message.MessageProxy;
@@ -60,7 +61,7 @@ class FailSafeTest
                     {
                         for (int i = 0; i < 200; i++)
                         {
-                            proxy.iioSample(0, i, 1_000L * (i + 1), 120.0, 80.0);
+                            proxy.iioSample(0, i, new IioSampleRecord().set(120.0, 80.0, 1_000L * (i + 1)));
                         }
                         final TestProbe<MbaActuatorActor.Finished> finished = kit.createTestProbe();
                         sleep(300);
@@ -121,7 +122,7 @@ class FailSafeTest
                         {
                             for (int i = 0; i < 50; i++)
                             {
-                                proxy.iioSample(0, i, 1_000L * (i + 1), 120.0, 80.0);
+                                proxy.iioSample(0, i, new IioSampleRecord().set(120.0, 80.0, 1_000L * (i + 1)));
                             }
                             proxy.clockAdvance(50_000L, 43L);
                             return null;

@@ -22,6 +22,7 @@ import org.rhcc.actors.sender.SenderHostState;
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
@@ -178,10 +179,12 @@ final class AeronPathBench
                         receiver.onStamp(nowNs);
                     }
                 });
+                final IioSampleRecord sample = new IioSampleRecord();
                 final long startNs = System.nanoTime();
                 final PacedLoad.Result result = PacedLoad.run(ratePerSecond, warmup, measured, commandsIn, adapter,
-                    receiver, (i, intendedNs) -> proxy.iioSample(0, i, intendedNs, Fixtures.occupancy(intendedNs),
-                    50.0), benchIdle(), threads(cascadeThread, relayThread));
+                    receiver, (i, intendedNs) -> proxy.iioSample(0, i,
+                        sample.set(Fixtures.occupancy(intendedNs), 50.0, intendedNs)),
+                    benchIdle(), threads(cascadeThread, relayThread));
                 log.queue().clear();
                 return stopped(result, startNs, cascadeThread, relayThread);
             }

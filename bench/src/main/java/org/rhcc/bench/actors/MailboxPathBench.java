@@ -17,6 +17,7 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageAdapter;
@@ -66,10 +67,11 @@ final class MailboxPathBench implements AutoCloseable
             final ReceiverDecisionLog log = new ReceiverDecisionLog(1 << 20);
             final ReceiverController controller = new ReceiverController(config,
                 new MbaActuatorProxy(commands, 0, 2), new EcnMarkingProxy(commands, 0), log);
+            final IioSampleRecord sample = new IioSampleRecord();
             return Behaviors.receiveMessage((message) ->
             {
                 final Sample s = (Sample)message;
-                controller.onIioSample(s.occupancy(), s.pcieGbps(), s.stampNs());
+                controller.onIioSample(sample.set(s.occupancy(), s.pcieGbps(), s.stampNs()));
                 log.queue().clear();
                 done.incrementAndGet();
                 return Behaviors.same();

@@ -17,6 +17,8 @@ import org.rhcc.transport.message.MessageProxy;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.IioSampleRecord;
 
 /**
  * Round-trip latency of the receiver loop's data path: a pinger publishes an {@code IioSample} carrying its send
@@ -94,9 +96,10 @@ public final class PingPongBenchmark
             final MessageAdapter pingerAdapter = new MessageAdapter("pong", pinger);
 
             final int total = warmupRoundTrips + measuredRoundTrips;
+            final IioSampleRecord sample = new IioSampleRecord();
             for (int seq = 0; seq < total; seq++)
             {
-                final long result = pingProxy.iioSample(1, seq, System.nanoTime(), seq, 0.0);
+                final long result = pingProxy.iioSample(1, seq, sample.set(seq, 0.0, System.nanoTime()));
                 if (result < 0)
                 {
                     throw new IllegalStateException("ping " + seq + " could not be published: " + result);
@@ -140,10 +143,9 @@ public final class PingPongBenchmark
             this.proxy = proxy;
         }
 
-        public void onIioSample(
-            final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+        public void onIioSample(final int hostId, final long seq, final IioSample sample)
         {
-            proxy.mbaLevelCommand(hostId, 0, 1, nowNs, seq, MbaReason.UNSPECIFIED);
+            proxy.mbaLevelCommand(hostId, 0, 1, sample.nowNs(), seq, MbaReason.UNSPECIFIED);
         }
     }
 

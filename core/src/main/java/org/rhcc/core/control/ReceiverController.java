@@ -7,6 +7,7 @@ import org.rhcc.core.receiver.HostCcLocalPolicy;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
 import org.rhcc.core.receiver.RhccCascadePolicy;
+import org.rhcc.core.signal.IioSample;
 
 /**
  * The receiver side of a {@link Scheme}, bound to its platform's ports: the one {@link MbaPolicy} its
@@ -72,20 +73,19 @@ public final class ReceiverController
     }
 
     /**
-     * Feeds one IIO occupancy sample.
+     * Feeds one IIO occupancy sample: the one place the receiver loop reads the fields of an {@link IioSample}.
      *
-     * @param occupancy IIO occupancy sample, entries.
-     * @param pcieGbps  inbound PCIe bandwidth since the previous sample, Gbit/s.
-     * @param nowNs     time, ns.
+     * @param sample the sample.
      * @return level changes applied (0 without a receiver loop and in the fail-safe).
      */
-    public int onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    public int onIioSample(final IioSample sample)
     {
         if (!receiverLoop)
         {
             return 0;
         }
-        final int changes = failSafe ? 0 : policy.onSample(occupancy, pcieGbps, nowNs, applier);
+        final long nowNs = sample.nowNs();
+        final int changes = failSafe ? 0 : policy.onSample(sample.occupancy(), sample.pcieGbps(), nowNs, applier);
         if (marksCe)
         {
             final boolean mark = !failSafe && policy.congested();

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,10 +46,10 @@ class ControllersTest
         {
             final ReceiverController controller = receiver(scheme);
             assertFalse(controller.wantsIioSamples());
-            controller.onIioSample(500.0, 10.0, 0);
+            controller.onIioSample(new IioSampleRecord().set(500.0, 10.0, 0));
         }
         assertEquals(List.of(), actions, "dcqcn and rnic-only take no MBA action");
-        receiver(Scheme.CPU_ONLY).onIioSample(500.0, 10.0, 0);
+        receiver(Scheme.CPU_ONLY).onIioSample(new IioSampleRecord().set(500.0, 10.0, 0));
         assertEquals(List.of("mba 1=4"), actions);
     }
 
@@ -60,20 +61,20 @@ class ControllersTest
         // (90 (1 - (7/8)^11) = 69.3, 90 (1 - (7/8)^12) = 71.9)
         for (int i = 1; i <= 11; i++)
         {
-            hostCc.onIioSample(90.0, 20.0, i * 400L);
+            hostCc.onIioSample(new IioSampleRecord().set(90.0, 20.0, i * 400L));
         }
         assertFalse(hostCc.marking());
         assertEquals(List.of(), actions);
-        hostCc.onIioSample(90.0, 20.0, 12 * 400L);
+        hostCc.onIioSample(new IioSampleRecord().set(90.0, 20.0, 12 * 400L));
         assertTrue(hostCc.marking());
         assertEquals(List.of("mba 1=6", "ecn true"), actions, "level 1: the remote socket at MBA 90");
         actions.clear();
-        hostCc.onIioSample(90.0, 20.0, 13 * 400L);
+        hostCc.onIioSample(new IioSampleRecord().set(90.0, 20.0, 13 * 400L));
         assertEquals(List.of("mba 0=7", "mba 1=7"), actions, "level 2: the memory-heavy process paused");
         actions.clear();
         for (int i = 14; i < 100; i++)
         {
-            hostCc.onIioSample(0.0, 20.0, i * 400L);
+            hostCc.onIioSample(new IioSampleRecord().set(0.0, 20.0, i * 400L));
         }
         assertTrue(hostCc.marking(), "samples <= 10 leave hostCC's smoothed occupancy frozen");
         assertEquals(List.of(), actions, "and bandwidth below B_T never relaxes");
@@ -83,13 +84,13 @@ class ControllersTest
     void shouldMarkWhileHostCcFiveLevelOccupancyAboveThreshold()
     {
         final ReceiverController hostCc = receiver(Scheme.HOSTCC_5LEVEL);
-        hostCc.onIioSample(90.0, 20.0, 0);
+        hostCc.onIioSample(new IioSampleRecord().set(90.0, 20.0, 0));
         assertTrue(hostCc.marking());
         assertEquals(List.of("mba 0=2", "mba 1=2", "ecn true"), actions);
         actions.clear();
         for (int i = 1; i < 40; i++)
         {
-            hostCc.onIioSample(0.0, 20.0, i * 400L);
+            hostCc.onIioSample(new IioSampleRecord().set(0.0, 20.0, i * 400L));
         }
         assertFalse(hostCc.marking());
         assertTrue(actions.contains("ecn false"));

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.signal.IioSampleRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,8 +54,8 @@ class ReceiverControllerTest
         final RecordingActuator actuator = new RecordingActuator();
         final List<String> journal = new ArrayList<>();
         final ReceiverController controller = controller(Scheme.RHCC, actuator, journal, new ArrayList<>());
-        assertEquals(0, controller.onIioSample(20.0, 90.0, 400));
-        assertEquals(1, controller.onIioSample(200.0, 90.0, 800));
+        assertEquals(0, controller.onIioSample(new IioSampleRecord().set(20.0, 90.0, 400)));
+        assertEquals(1, controller.onIioSample(new IioSampleRecord().set(200.0, 90.0, 800)));
         assertEquals(4, actuator.levels[1]);
         assertEquals(4, controller.level(1));
         assertEquals(List.of("1->4"), journal);
@@ -66,12 +67,13 @@ class ReceiverControllerTest
         final RecordingActuator actuator = new RecordingActuator();
         actuator.refuseLevel = 4;
         final ReceiverController controller = controller(Scheme.RHCC, actuator, new ArrayList<>(), new ArrayList<>());
-        controller.onIioSample(200.0, 0.0, 0);
+        controller.onIioSample(new IioSampleRecord().set(200.0, 0.0, 0));
         assertTrue(controller.failSafe());
         assertTrue(controller.failure().contains("schemata write failed"));
         assertEquals(1, actuator.resets);
         assertEquals(1, controller.level(1));
-        assertEquals(0, controller.onIioSample(500.0, 0.0, 1_000_000), "no decisions in fail-safe");
+        assertEquals(0, controller.onIioSample(new IioSampleRecord().set(500.0, 0.0, 1_000_000)),
+            "no decisions in fail-safe");
     }
 
     @Test
@@ -80,14 +82,14 @@ class ReceiverControllerTest
         final RecordingActuator actuator = new RecordingActuator();
         final List<Boolean> marks = new ArrayList<>();
         final ReceiverController controller = controller(Scheme.HOSTCC_5LEVEL, actuator, new ArrayList<>(), marks);
-        controller.onIioSample(100.0, 10.0, 0);
+        controller.onIioSample(new IioSampleRecord().set(100.0, 10.0, 0));
         assertEquals(2, actuator.levels[0]);
         assertEquals(2, actuator.levels[1]);
         assertFalse(controller.failSafe());
         assertEquals(List.of(true), marks);
         controller.enterFailSafe("operator");
         assertEquals(1, controller.level(0));
-        controller.onIioSample(100.0, 10.0, 1_000_000);
+        controller.onIioSample(new IioSampleRecord().set(100.0, 10.0, 1_000_000));
         assertEquals(List.of(true, false), marks, "the fail-safe ends CE marking at the next sample");
         assertFalse(controller.marking());
     }

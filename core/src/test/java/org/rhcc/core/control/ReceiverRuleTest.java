@@ -12,6 +12,7 @@ import org.rhcc.core.receiver.MbaCascade;
 import org.rhcc.core.receiver.MbaPolicy;
 import org.rhcc.core.receiver.RhccCascadePolicy;
 import org.rhcc.core.sender.SenderGate;
+import org.rhcc.core.signal.IioSampleRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -80,7 +81,7 @@ class ReceiverRuleTest
     {
         final ReceiverController controller = new ReceiverController(ControllerConfig.defaults(Scheme.DCQCN, 100.0),
             new ReceiverControllerTest.RecordingActuator(), (on, t) -> { }, (g, l, t) -> { });
-        assertEquals(0, controller.onIioSample(500.0, 0.0, 0));
+        assertEquals(0, controller.onIioSample(new IioSampleRecord().set(500.0, 0.0, 0)));
         assertEquals(1, controller.level(0));
         assertFalse(controller.congested());
         assertEquals(0.0, controller.threshold());

@@ -10,6 +10,7 @@ import org.rhcc.core.control.Scheme;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.experiments.IdleIioSensor;
 import org.rhcc.experiments.UserInputException;
@@ -100,7 +101,7 @@ class SchemeWiringTest
             nowNs += 400;
             if (hook.wantsIioSamples())
             {
-                hook.onIioSample(60.0 + 60.0 * random.nextDouble(), 40.0, nowNs);
+                hook.onIioSample(new IioSampleRecord().set(60.0 + 60.0 * random.nextDouble(), 40.0, nowNs));
             }
             if (hook.wantsProbes() && i % 4 == 0)
             {

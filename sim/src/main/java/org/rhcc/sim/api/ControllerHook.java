@@ -1,5 +1,6 @@
 package org.rhcc.sim.api;
 
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 
 /**
@@ -63,7 +64,7 @@ public interface ControllerHook
      * @param pcieGbps  inbound PCIe bandwidth of the NIC since the previous sample, Gbit/s (hostCC's second signal).
      * @param nowNs     simulated time the read completed, ns.
      */
-    default void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    default void onIioSample(final IioSample sample)
     {
     }
 

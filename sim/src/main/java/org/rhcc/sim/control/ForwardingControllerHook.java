@@ -1,5 +1,6 @@
 package org.rhcc.sim.control;
 
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
@@ -48,9 +49,9 @@ public abstract class ForwardingControllerHook implements ControllerHook
     }
 
     @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    public void onIioSample(final IioSample sample)
     {
-        delegate.onIioSample(occupancy, pcieGbps, nowNs);
+        delegate.onIioSample(sample);
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
@@ -59,9 +60,9 @@ public final class InProcessControllerHook implements ControllerHook
     }
 
     @Override
-    public void onIioSample(final double occupancy, final double pcieGbps, final long nowNs)
+    public void onIioSample(final IioSample sample)
     {
-        receiver.onIioSample(occupancy, pcieGbps, nowNs);
+        receiver.onIioSample(sample);
     }
 
     @Override

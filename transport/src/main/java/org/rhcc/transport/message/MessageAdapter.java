@@ -35,6 +35,7 @@ public final class MessageAdapter implements FragmentHandler
     private final AtomicLongArray receivedCounts = new AtomicLongArray(MessageSchema.MAX_TEMPLATE_ID + 1);
 
     private final IioSampleDecoder iioSample = new IioSampleDecoder();
+    private final IioSampleFrame iioSampleFrame = new IioSampleFrame();
     private final MbaLevelCommandDecoder mbaLevelCommand = new MbaLevelCommandDecoder();
     private final ProbeAckDecoder probeAck = new ProbeAckDecoder();
     private final ProbeAckFrame probeAckFrame = new ProbeAckFrame();
@@ -115,7 +116,7 @@ public final class MessageAdapter implements FragmentHandler
             case IioSampleDecoder.TEMPLATE_ID:
             {
                 final IioSampleDecoder m = iioSample.wrap(buffer, offset, IioSampleDecoder.BLOCK_LENGTH, version);
-                listener.onIioSample(m.hostId(), m.seq(), m.nowNs(), m.occupancy(), m.pcieGbps());
+                listener.onIioSample(m.hostId(), m.seq(), iioSampleFrame.wrap(m));
                 break;
             }
 

@@ -1,5 +1,6 @@
 package org.rhcc.transport.message;
 
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 
 /**
@@ -21,8 +22,7 @@ public interface MessageListener
      * @param occupancy average occupied IIO write-buffer entries over the sample interval.
      * @param pcieGbps  PCIe write throughput over the sample interval, Gbit/s.
      */
-    default void onIioSample(
-        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    default void onIioSample(final int hostId, final long seq, final IioSample sample)
     {
     }
 

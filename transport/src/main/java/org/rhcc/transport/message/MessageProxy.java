@@ -4,6 +4,7 @@ import io.aeron.Publication;
 import io.aeron.logbuffer.BufferClaim;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameSigner;
@@ -106,19 +107,12 @@ public final class MessageProxy
     /**
      * Publishes an IIO occupancy sample.
      *
-     * @param hostId    id of the host.
-     * @param seq       sequence number per host.
-     * @param nowNs     time of the event, ns of the publisher's clock.
-     * @param occupancy average occupied IIO write-buffer entries.
-     * @param pcieGbps  PCIe write throughput, Gbit/s.
+     * @param hostId id of the host.
+     * @param seq    sequence number per host.
+     * @param sample the sample, read now.
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
      */
-    public long iioSample(
-        final int hostId,
-        final long seq,
-        final long nowNs,
-        final double occupancy,
-        final double pcieGbps)
+    public long iioSample(final int hostId, final long seq, final IioSample sample)
     {
         final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + IioSampleEncoder.BLOCK_LENGTH);
         if (result > 0)
@@ -126,9 +120,9 @@ public final class MessageProxy
             iioSample.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .hostId(hostId)
                 .seq(seq)
-                .nowNs(nowNs)
-                .occupancy(occupancy)
-                .pcieGbps(pcieGbps);
+                .nowNs(sample.nowNs())
+                .occupancy(sample.occupancy())
+                .pcieGbps(sample.pcieGbps());
             commit();
         }
 

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,7 +74,8 @@ class ArchiveRecordReplayTest
                         if (i < SAMPLES)
                         {
                             final double occupancy = i * 0.01;
-                            assertTrue(sampleProxy.iioSample(2, i, i * 500L, occupancy, 64.0) > 0);
+                            assertTrue(sampleProxy.iioSample(2, i,
+                                new IioSampleRecord().set(occupancy, 64.0, i * 500L)) > 0);
                             expectedSamples.add(RecordingListener.iioSample(2, i, i * 500L, occupancy, 64.0));
                         }
 

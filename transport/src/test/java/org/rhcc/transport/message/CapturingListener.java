@@ -11,6 +11,7 @@ import org.rhcc.transport.codec.WireSchemaOracle;
 import org.rhcc.transport.codec.WireSchemaOracle.Template;
 
 import java.util.Arrays;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 
 /**
@@ -80,15 +81,14 @@ final class CapturingListener implements MessageListener
         return fields;
     }
 
-    public void onIioSample(
-        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    public void onIioSample(final int hostId, final long seq, final IioSample sample)
     {
         capture(IioSampleDecoder.TEMPLATE_ID);
         put("hostId", hostId);
         put("seq", seq);
-        put("nowNs", nowNs);
-        put("occupancy", occupancy);
-        put("pcieGbps", pcieGbps);
+        put("nowNs", sample.nowNs());
+        put("occupancy", sample.occupancy());
+        put("pcieGbps", sample.pcieGbps());
     }
 
     public void onMbaLevelCommand(

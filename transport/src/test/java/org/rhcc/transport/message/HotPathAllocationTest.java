@@ -19,6 +19,7 @@ import org.rhcc.transport.codec.Frames;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -140,10 +141,9 @@ class HotPathAllocationTest
     {
         private double sum;
 
-        public void onIioSample(
-            final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+        public void onIioSample(final int hostId, final long seq, final IioSample sample)
         {
-            sum += hostId + seq + nowNs + occupancy + pcieGbps;
+            sum += hostId + seq + sample.nowNs() + sample.occupancy() + sample.pcieGbps();
         }
 
         public void onProbeAck(

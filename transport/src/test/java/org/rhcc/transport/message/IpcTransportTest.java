@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
 
@@ -75,7 +76,7 @@ class IpcTransportTest
             Publications.awaitReady(publication, Await.TIMEOUT_NS);
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
 
-            assertTrue(proxy.iioSample(1, 0, 100, 12.5, 80.0) > 0);
+            assertTrue(proxy.iioSample(1, 0, new IioSampleRecord().set(12.5, 80.0, 100)) > 0);
             assertTrue(proxy.mbaLevelCommand(1, 1, 4, 110, 0, MbaReason.CONGESTION_ONSET) > 0);
             assertTrue(proxy.probeAck(new ProbeAckRecord().set(7, 1000, 1800, false, 100.0, 120)) > 0);
             assertTrue(proxy.rateUpdate(7, 90.0, 90.0, 130) > 0);
@@ -204,7 +205,7 @@ class IpcTransportTest
         {
             final MessageProxy proxy = new MessageProxy(publication, 3, new NoOpIdleStrategy());
 
-            final long result = proxy.iioSample(1, 0, 0, 0.0, 0.0);
+            final long result = proxy.iioSample(1, 0, new IioSampleRecord().set(0.0, 0.0, 0));
 
             assertEquals(Publication.NOT_CONNECTED, result);
             assertTrue(OfferResult.isTransient(result));

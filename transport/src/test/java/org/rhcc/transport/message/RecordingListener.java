@@ -3,6 +3,7 @@ package org.rhcc.transport.message;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
 
 /**
@@ -44,10 +45,9 @@ public final class RecordingListener implements MessageListener
             rccGbps + "," + nowNs + ")";
     }
 
-    public void onIioSample(
-        final int hostId, final long seq, final long nowNs, final double occupancy, final double pcieGbps)
+    public void onIioSample(final int hostId, final long seq, final IioSample sample)
     {
-        messages.add(iioSample(hostId, seq, nowNs, occupancy, pcieGbps));
+        messages.add(iioSample(hostId, seq, sample.nowNs(), sample.occupancy(), sample.pcieGbps()));
     }
 
     public void onMbaLevelCommand(

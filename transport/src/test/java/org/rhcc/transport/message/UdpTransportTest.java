@@ -18,6 +18,7 @@ import org.rhcc.transport.agent.AgentThread;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.rhcc.core.signal.IioSampleRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -64,7 +65,8 @@ class UdpTransportTest
                     for (int seq = 0; seq < SAMPLES; seq++)
                     {
                         final double occupancy = 30.0 + (seq % 40) * 0.5;
-                        assertTrue(proxy.iioSample(4, seq, seq * 1_000L, occupancy, 100.0) > 0, "sample " + seq);
+                        assertTrue(proxy.iioSample(4, seq,
+                            new IioSampleRecord().set(occupancy, 100.0, seq * 1_000L)) > 0, "sample " + seq);
                         expected.add(RecordingListener.iioSample(4, seq, seq * 1_000L, occupancy, 100.0));
                     }
 
