@@ -13,7 +13,7 @@ import org.rhcc.core.signal.ProbeAck;
  * over the very ACKs {@link AeronLockstepHook} relays, in the same order, from the same initial state: the same
  * inputs give the same decision, bit for bit. A decision applied ahead enters the simulator's ports inside the ACK's
  * callback, exactly where the controller's answer would; every answer must then equal its decision (QP, R_rev,
- * R_send, time), or the run fails. So a run either gives the decisions the sender controller made, as in lockstep, or
+ * time), or the run fails. So a run either gives the decisions the sender controller made, as in lockstep, or
  * fails.
  * <p>
  * The answers come in the order of the ACKs (one sender node publishes them) and wait for their decisions in a ring.
@@ -32,7 +32,6 @@ final class AckLookahead implements RateLimiter
     private final SenderController shadow;
     private final int[] decidedQp = new int[RING];
     private final double[] decidedRRevGbps = new double[RING];
-    private final double[] decidedRSendGbps = new double[RING];
     private final long[] decidedNs = new long[RING];
     private final boolean[] applied = new boolean[RING];
     private int head;
@@ -79,12 +78,11 @@ final class AckLookahead implements RateLimiter
      * The sender loop's decision for the ACK being run ({@link #onProbeAck}): queued for its answer.
      */
     @Override
-    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    public void setRate(final int qp, final double rRevGbps, final long nowNs)
     {
         final int tail = (head + size) & (RING - 1);
         decidedQp[tail] = qp;
         decidedRRevGbps[tail] = rRevGbps;
-        decidedRSendGbps[tail] = rSendGbps;
         decidedNs[tail] = nowNs;
         applied[tail] = false;
         size++;
@@ -105,7 +103,7 @@ final class AckLookahead implements RateLimiter
         {
             final int i = (head + size - 1) & (RING - 1);
             applied[i] = true;
-            ports.setRate(decidedQp[i], decidedRRevGbps[i], decidedRSendGbps[i], decidedNs[i]);
+            ports.setRate(decidedQp[i], decidedRRevGbps[i], decidedNs[i]);
         }
     }
 
@@ -146,7 +144,7 @@ final class AckLookahead implements RateLimiter
      *
      * @return null if it is that decision, else what differs (the run cannot go on).
      */
-    String answer(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    String answer(final int qp, final double rRevGbps, final long nowNs)
     {
         if (0 == size)
         {
@@ -157,14 +155,13 @@ final class AckLookahead implements RateLimiter
         head = (head + 1) & (RING - 1);
         size--;
         lastAnswerApplied = applied[i];
-        if (decidedQp[i] == qp && decidedRRevGbps[i] == rRevGbps && decidedRSendGbps[i] == rSendGbps &&
-            decidedNs[i] == nowNs)
+        if (decidedQp[i] == qp && decidedRRevGbps[i] == rRevGbps && decidedNs[i] == nowNs)
         {
             return null;
         }
-        return "RateUpdate QP " + qp + " R_rev " + rRevGbps + " R_send " + rSendGbps + " Gbit/s at " + nowNs +
-            " ns, where the simulator's copy of the sender loop decided QP " + decidedQp[i] + " R_rev " +
-            decidedRRevGbps[i] + " R_send " + decidedRSendGbps[i] + " Gbit/s at " + decidedNs[i] + " ns";
+        return "RateUpdate QP " + qp + " R_rev " + rRevGbps + " Gbit/s at " + nowNs + " ns, where the simulator's " +
+            "copy of the sender loop decided QP " + decidedQp[i] + " R_rev " + decidedRRevGbps[i] + " Gbit/s at " +
+            decidedNs[i] + " ns";
     }
 
     /**

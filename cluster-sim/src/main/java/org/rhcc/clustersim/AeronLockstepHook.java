@@ -597,17 +597,17 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     }
 
     @Override
-    public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
     {
-        if (!limits.rate(qp, rRevGbps, rSendGbps))
+        if (!limits.rate(qp, rRevGbps))
         {
             ackLookahead = null;
-            invalid("RateUpdate QP " + qp + " R_rev " + rRevGbps + " R_send " + rSendGbps + " Gbit/s");
+            invalid("RateUpdate QP " + qp + " R_rev " + rRevGbps + " Gbit/s");
             return;
         }
         if (null != ackLookahead)
         {
-            final String differs = ackLookahead.answer(qp, rRevGbps, rSendGbps, nowNs);
+            final String differs = ackLookahead.answer(qp, rRevGbps, nowNs);
             if (null != differs)
             {
                 throw new IllegalStateException("lockstep: session " + sessionId + ": the sender controller " +
@@ -618,7 +618,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
                 return;
             }
         }
-        ports.rateLimiter().setRate(qp, rRevGbps, rSendGbps, nowNs);
+        ports.rateLimiter().setRate(qp, rRevGbps, nowNs);
     }
 
     @Override

@@ -36,10 +36,9 @@ record CommandLimits(int receiverHostId, int mbaGroups, int maxLevel, int qpCoun
         return hostId == receiverHostId && group >= 0 && group < mbaGroups && level >= 1 && level <= maxLevel;
     }
 
-    boolean rate(final int qp, final double rRevGbps, final double rSendGbps)
+    boolean rate(final int qp, final double rRevGbps)
     {
-        return qp >= 0 && qp < qpCount && Double.isFinite(rRevGbps) && rRevGbps >= 0 &&
-            Double.isFinite(rSendGbps) && rSendGbps >= 0;
+        return qp >= 0 && qp < qpCount && Double.isFinite(rRevGbps) && rRevGbps >= 0;
     }
 
     boolean ecnMarking(final int hostId)

@@ -30,14 +30,14 @@ class AckLookaheadTest
         final List<double[]> applied = new ArrayList<>();
         final List<double[]> controller = new ArrayList<>();
         final SenderController node = new SenderController(RHCC, 4,
-            (qp, rRev, rSend, t) -> controller.add(new double[]{ qp, rRev, rSend, t }));
+            (qp, rRev, t) -> controller.add(new double[]{ qp, rRev, t }));
         for (int k = 0; k < 40; k++)
         {
             final int qp = k % 4;
             final int delayNs = 150 + 40 * k;
             assertTrue(lookahead.onProbeAck(
                 new ProbeAckRecord().set(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k)));
-            lookahead.applyAhead((q, rRev, rSend, t) -> applied.add(new double[]{ q, rRev, rSend, t }), 10L * k);
+            lookahead.applyAhead((q, rRev, t) -> applied.add(new double[]{ q, rRev, t }), 10L * k);
             node.onProbeAck(new ProbeAckRecord().set(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k));
         }
         assertEquals(40, applied.size());
@@ -46,7 +46,7 @@ class AckLookaheadTest
         {
             assertArrayEquals(controller.get(k), applied.get(k), "decision " + k);
             final double[] answer = controller.get(k);
-            assertNull(lookahead.answer((int)answer[0], answer[1], answer[2], (long)answer[3]));
+            assertNull(lookahead.answer((int)answer[0], answer[1], (long)answer[2]));
             assertTrue(lookahead.lastAnswerApplied());
         }
         assertFalse(lookahead.awaitsAnswers());
@@ -58,18 +58,17 @@ class AckLookaheadTest
     void shouldCatchAnAnswerThatDiffersFromTheDecisionAppliedAhead()
     {
         final AckLookahead lookahead = AckLookahead.of(RHCC, 2);
-        final double[] applied = new double[4];
+        final double[] applied = new double[3];
         lookahead.onProbeAck(new ProbeAckRecord().set(1, 0, 900, true, 60.0, 10));
-        lookahead.applyAhead((q, rRev, rSend, t) ->
+        lookahead.applyAhead((q, rRev, t) ->
         {
             applied[0] = q;
             applied[1] = rRev;
-            applied[2] = rSend;
-            applied[3] = t;
+            applied[2] = t;
         }, 10);
-        final String differs = lookahead.answer(1, applied[1] + 1.0, applied[2], 10);
+        final String differs = lookahead.answer(1, applied[1] + 1.0, 10);
         assertTrue(null != differs && differs.contains("QP 1") && differs.contains("decided QP 1"), differs);
-        assertTrue(lookahead.answer(1, 50.0, 50.0, 20).contains("rejected"), "an answer to nothing");
+        assertTrue(lookahead.answer(1, 50.0, 20).contains("rejected"), "an answer to nothing");
     }
 
     @Test
@@ -79,14 +78,14 @@ class AckLookaheadTest
         for (int k = 0; k < AckLookahead.CAPACITY; k++)
         {
             assertTrue(lookahead.onProbeAck(new ProbeAckRecord().set(0, 1000 * k, 1000 * k + 300, true, 90.0, k)));
-            lookahead.applyAhead((q, rRev, rSend, t) -> { }, k);
+            lookahead.applyAhead((q, rRev, t) -> { }, k);
         }
         assertFalse(lookahead.onProbeAck(new ProbeAckRecord().set(0, 1000 * AckLookahead.CAPACITY,
             1000 * AckLookahead.CAPACITY + 300, true, 90.0, AckLookahead.CAPACITY)),
             "the window is full: this ACK waits");
-        final SenderController node = new SenderController(RHCC, 1, (qp, rRev, rSend, t) ->
+        final SenderController node = new SenderController(RHCC, 1, (qp, rRev, t) ->
         {
-            assertNull(lookahead.answer(qp, rRev, rSend, t));
+            assertNull(lookahead.answer(qp, rRev, t));
             assertEquals(t < AckLookahead.CAPACITY, lookahead.lastAnswerApplied(), "answer at " + t);
         });
         for (int k = 0; k <= AckLookahead.CAPACITY; k++)

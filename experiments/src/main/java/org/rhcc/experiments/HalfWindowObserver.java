@@ -403,9 +403,9 @@ final class HalfWindowObserver extends ForwardingControllerHook
         }
 
         @Override
-        public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+        public void setRate(final int qp, final double rRevGbps, final long nowNs)
         {
-            ports.rateLimiter().setRate(qp, rRevGbps, rSendGbps, nowNs);
+            ports.rateLimiter().setRate(qp, rRevGbps, nowNs);
             onRate(qp, rRevGbps, nowNs);
         }
     }

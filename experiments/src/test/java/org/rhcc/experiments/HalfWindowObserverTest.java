@@ -54,16 +54,16 @@ class HalfWindowObserverTest
         observer.attach(ports, 0L);
 
         // before the warm-up: not counted
-        controller.ports.rateLimiter().setRate(0, 10.0, 10.0, MS);
+        controller.ports.rateLimiter().setRate(0, 10.0, MS);
         controller.ports.mba().applyLevel(0, 5, MS);
         // local group at level 4 for [3, 4) ms, then 5 again
         controller.ports.mba().applyLevel(0, 4, 3 * MS);
         controller.ports.mba().applyLevel(0, 5, 4 * MS);
         // QP 1 at line rate until 4.5 ms (first half: 2.5 of 5 ms at 100, then 50)
-        controller.ports.rateLimiter().setRate(1, 50.0, 50.0, 4_500_000L);
+        controller.ports.rateLimiter().setRate(1, 50.0, 4_500_000L);
         // second half: QP 0 at 30 from 9.5 ms; the cap at line rate applies to R_rev above it
-        controller.ports.rateLimiter().setRate(0, 30.0, 30.0, 9_500_000L);
-        controller.ports.rateLimiter().setRate(1, 250.0, 100.0, 9_500_000L);
+        controller.ports.rateLimiter().setRate(0, 30.0, 9_500_000L);
+        controller.ports.rateLimiter().setRate(1, 250.0, 9_500_000L);
 
         final Stationarity.Builder builder = new Stationarity.Builder();
         observer.addDecisionHalves(builder);
@@ -92,7 +92,7 @@ class HalfWindowObserverTest
         final HalfWindowObserver observer = new HalfWindowObserver(controller, 0L, MS, 5, 1, 500_000L);
         observer.attach(new RecordingPorts(1, 100.0), 0L);
 
-        controller.ports.rateLimiter().setRate(0, 20.0, 20.0, 250_000L);
+        controller.ports.rateLimiter().setRate(0, 20.0, 250_000L);
         observer.onWindow(500_000L);
         observer.onWindow(MS);
 
@@ -200,7 +200,7 @@ class HalfWindowObserverTest
         }
 
         @Override
-        public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+        public void setRate(final int qp, final double rRevGbps, final long nowNs)
         {
             rates++;
             lastRRevGbps = rRevGbps;

@@ -26,7 +26,7 @@ final class FabricRateLimiter implements RateLimiter
     }
 
     @Override
-    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long decisionNs)
+    public void setRate(final int qp, final double rRevGbps, final long decisionNs)
     {
         if (null != fabric)
         {

@@ -34,7 +34,7 @@ class DephasedQpsTest
                 {
                     final double share = spread ? 0.85 + 0.3 * qp / (QPS - 1) : 1.0;
                     final double rateGbps = TOTAL_GBPS / QPS * share;
-                    ports.rateLimiter().setRate(qp, rateGbps, rateGbps, nowNs);
+                    ports.rateLimiter().setRate(qp, rateGbps, nowNs);
                 }
             }
         };

@@ -55,7 +55,7 @@ class DeterminismTest
         {
             acks++;
             final double rRev = (ack.respSendTsNs() - ack.reqRecvTsNs()) > 300 ? 60.0 : 100.0;
-            ports.rateLimiter().setRate(ack.qp(), rRev, Math.min(rRev, ack.rccGbps()), ack.nowNs());
+            ports.rateLimiter().setRate(ack.qp(), rRev, ack.nowNs());
         }
     }
 

@@ -43,7 +43,7 @@ class ProgressTelemetryTest
         public void onProbeAck(final ProbeAck ack)
         {
             final double rRev = (ack.respSendTsNs() - ack.reqRecvTsNs()) > 300 ? 20.0 + ack.qp() : 90.0;
-            ports.rateLimiter().setRate(ack.qp(), rRev, Math.min(rRev, ack.rccGbps()), ack.nowNs());
+            ports.rateLimiter().setRate(ack.qp(), rRev, ack.nowNs());
         }
     }
 

@@ -88,7 +88,7 @@ class SimulationTest
             {
                 for (int qp = 0; qp < ports.qpCount(); qp++)
                 {
-                    ports.rateLimiter().setRate(qp, 5.0, 5.0, nowNs);
+                    ports.rateLimiter().setRate(qp, 5.0, nowNs);
                 }
             }
         };

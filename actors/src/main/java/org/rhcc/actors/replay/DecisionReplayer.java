@@ -253,7 +253,7 @@ public final class DecisionReplayer
             final List<List<Object>> parts = blockSegments(journal.getOrDefault("QpBlock|" +
                 QpBlockEntity.entityId(spec.sessionId(), b), List.of()));
             slots[b] = new QpBlockSlot(b, firstQp, startingTable(config, firstQp, qps, parts, segment),
-                config.sender(), (qp, rRev, rSend, nowNs) ->
+                config.sender(), (qp, rRev, nowNs) ->
                 {
                 }, started.controlIntervalNs(), 1 << 16, null);
         }

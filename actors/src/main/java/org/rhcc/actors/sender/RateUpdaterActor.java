@@ -306,7 +306,7 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         int refused = 0;
         for (int qp = 0; qp < spec.qpCount(); qp++)
         {
-            if (release.rateUpdate(qp, lineRateGbps, lineRateGbps, nowNs) < 0)
+            if (release.rateUpdate(qp, lineRateGbps, nowNs) < 0)
             {
                 // the stream refused even after the proxy's retries: the rest would be refused as well
                 refused = spec.qpCount() - qp;

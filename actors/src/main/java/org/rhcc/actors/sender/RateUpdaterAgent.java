@@ -100,9 +100,9 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      * <p>
      * {@inheritDoc}
      */
-    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    public void setRate(final int qp, final double rRevGbps, final long nowNs)
     {
-        final long result = commands.rateUpdate(qp, rRevGbps, rSendGbps, nowNs);
+        final long result = commands.rateUpdate(qp, rRevGbps, nowNs);
         if (result < 0)
         {
             counters.failedRateUpdates.incrementRelease();

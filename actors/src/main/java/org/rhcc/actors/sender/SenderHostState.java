@@ -47,6 +47,8 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private RateLimiter platform;
     private long window = Long.MIN_VALUE;
     private int ackCount;
+    /** R_rev of the decision the ACK being run made ({@link #setRate} runs inside {@link #onProbeAck}). */
+    private double decidedRRevGbps;
     private int sweepQp;
 
     /**
@@ -193,6 +195,10 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
             return;
         }
         final double rSendGbps = slot.onProbeAck(qp & blockMask, ack);
+        if (rSendGbps > 0.0)
+        {
+            limits.onDecision(qp, decidedRRevGbps, rSendGbps);
+        }
         if (rSendGbps == ReceivableRateController.REJECTED_NEGATIVE_DELAY)
         {
             counters.negativeDelayAcks.incrementRelease();
@@ -279,14 +285,15 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     }
 
     /**
-     * The blocks' rate limiter: passes each decision to the agent running the state.
+     * The blocks' rate limiter: passes each decision to the agent running the state, and keeps its R_rev for the
+     * counters of which limit binds ({@link #onProbeAck} has the decision's R_send).
      * <p>
      * {@inheritDoc}
      */
-    public void setRate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    public void setRate(final int qp, final double rRevGbps, final long nowNs)
     {
-        platform.setRate(qp, rRevGbps, rSendGbps, nowNs);
-        limits.onDecision(qp, rRevGbps, rSendGbps);
+        platform.setRate(qp, rRevGbps, nowNs);
+        decidedRRevGbps = rRevGbps;
     }
 
     @Override

@@ -101,7 +101,7 @@ class RateUpdaterSupervisionTest
             2, 0);
         final List<double[]> expected = new ArrayList<>();
         final SenderController reference = new SenderController(spec.controllerConfig(), QPS,
-            (qp, rRevGbps, rSendGbps, nowNs) -> expected.add(new double[]{ qp, rRevGbps, rSendGbps }));
+            (qp, rRevGbps, nowNs) -> expected.add(new double[]{ qp, rRevGbps, nowNs }));
         platform.signer().sessionId(spec.sessionId());
         client.start(spec, List.of(SessionProtocol.SENDER_KEY));
         awaitConnected();
@@ -175,7 +175,7 @@ class RateUpdaterSupervisionTest
         final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), "rhcc", Map.of(), QPS, LINE_RATE_GBPS,
             2, 0);
         final SenderController reference = new SenderController(spec.controllerConfig(), QPS,
-            (qp, rRevGbps, rSendGbps, nowNs) -> { });
+            (qp, rRevGbps, nowNs) -> { });
         platform.signer().sessionId(spec.sessionId());
         client.start(spec, List.of(SessionProtocol.SENDER_KEY));
         awaitConnected();
@@ -295,9 +295,9 @@ class RateUpdaterSupervisionTest
         private long sessionId;
 
         @Override
-        public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+        public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
         {
-            rates.add(new double[]{ qp, rRevGbps, rSendGbps });
+            rates.add(new double[]{ qp, rRevGbps, nowNs });
         }
 
         @Override

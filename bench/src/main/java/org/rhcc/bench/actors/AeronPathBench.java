@@ -217,8 +217,7 @@ final class AeronPathBench
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
-                    public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps,
-                        final long nowNs)
+                    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
                     {
                         receiver.onStamp(nowNs);
                     }

@@ -132,8 +132,7 @@ final class MailboxPathBench implements AutoCloseable
             final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
             {
                 @Override
-                public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps,
-                    final long nowNs)
+                public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
                 {
                     stamps.onStamp(nowNs);
                 }

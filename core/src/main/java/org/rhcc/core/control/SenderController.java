@@ -105,19 +105,20 @@ public final class SenderController implements ProbeAckListener
     }
 
     /**
-     * Runs one probe ACK through Eq. (2)-(4) and hands an accepted decision to the rate limiter.
+     * Runs one probe ACK through Eq. (2)-(4) and hands an accepted decision's R_rev to the rate limiter, which applies
+     * Eq. (4) with the R_cc it has when it sends.
      *
      * @param qp  the ACK's QP number in the table (the host's number less the table's first QP).
      * @param ack the ACK.
-     * @return the R_send decided, Gbit/s (> 0), or a {@code ReceivableRateController.REJECTED_*} code (< 0) when the
-     * ACK was rejected and nothing changed.
+     * @return Eq. (4) at the ACK, min(R_rev, R_cc), Gbit/s (> 0): the decision's record; or a
+     * {@code ReceivableRateController.REJECTED_*} code (< 0) when the ACK was rejected and nothing changed.
      */
     public double decide(final int qp, final ProbeAck ack)
     {
         final double rSendGbps = controller.onProbeAck(qp, ack);
         if (rSendGbps > 0.0)
         {
-            rateLimiter.setRate(firstQp + qp, controller.receivableRateGbps(qp), rSendGbps, ack.nowNs());
+            rateLimiter.setRate(firstQp + qp, controller.receivableRateGbps(qp), ack.nowNs());
         }
         return rSendGbps;
     }

@@ -3,17 +3,18 @@ package org.rhcc.core.port;
 /**
  * Port: the sender NIC's per-QP rate limiter (DOCA PCC {@code results->rate}, or the simulated sender).
  * <p>
- * The limiter sends at {@code min(rRevGbps, R_cc)} where R_cc is the inter-host congestion control's current rate
- * (paper Eq. (4)); {@code rSendGbps} is that minimum at decision time, for the record.
+ * The sender loop hands it the receivable rate R_rev of Eq. (3); the limiter sends at {@code min(R_rev, R_cc)} with the
+ * inter-host congestion control's rate R_cc as it is at send time (paper Eq. (4)), so R_send is computed once, where
+ * it is applied. The value of Eq. (4) at the ACK that made the decision is the decision's record
+ * ({@code SenderController.decide}), not a command.
  */
 @FunctionalInterface
 public interface RateLimiter
 {
     /**
-     * @param qp        queue-pair number.
-     * @param rRevGbps  receivable rate R_rev from Eq. (3), Gbit/s.
-     * @param rSendGbps sending rate min(R_rev, R_cc) from Eq. (4) at decision time, Gbit/s.
-     * @param nowNs     time of the decision, ns of the caller's clock.
+     * @param qp       queue-pair number.
+     * @param rRevGbps receivable rate R_rev from Eq. (3), Gbit/s.
+     * @param nowNs    time of the decision, ns of the caller's clock.
      */
-    void setRate(int qp, double rRevGbps, double rSendGbps, long nowNs);
+    void setRate(int qp, double rRevGbps, long nowNs);
 }

@@ -102,16 +102,16 @@ class ControllersTest
     {
         final List<Double> rates = new ArrayList<>();
         final SenderController cpuOnly = new SenderController(ControllerConfig.defaults(Scheme.CPU_ONLY, 100.0), 4,
-            (qp, rRev, rSend, t) -> rates.add(rSend));
+            (qp, rRev, t) -> rates.add(rRev));
         assertFalse(cpuOnly.wantsProbes());
         cpuOnly.onProbeAck(new ProbeAckRecord().set(0, 0, 900, true, 50.0, 0));
         assertEquals(List.of(), rates);
 
         final SenderController rhcc = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 4,
-            (qp, rRev, rSend, t) -> rates.add(rSend));
+            (qp, rRev, t) -> rates.add(rRev));
         assertTrue(rhcc.wantsProbes());
-        rhcc.onProbeAck(new ProbeAckRecord().set(3, 0, 900, true, 50.0, 0));
+        final double rSendGbps = rhcc.decide(3, new ProbeAckRecord().set(3, 0, 900, true, 50.0, 0));
         assertEquals(1, rates.size());
-        assertTrue(rates.get(0) <= 50.0);
+        assertEquals(Math.min(rates.get(0), 50.0), rSendGbps, "the decision's record is Eq. (4) at the ACK");
     }
 }

@@ -16,19 +16,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SenderControllerTest
 {
     @Test
-    void shouldSetRateAtMostMinOfReceivableAndInterHostRate()
+    void shouldHandTheLimiterRRevAndRecordMinOfReceivableAndInterHostRate()
     {
         final List<double[]> updates = new ArrayList<>();
         final SenderController sender = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 2,
-            (qp, rRev, rSend, t) -> updates.add(new double[]{ qp, rRev, rSend }));
-        sender.onProbeAck(new ProbeAckRecord().set(1, 0, 900, true, 60.0, 10));
+            (qp, rRev, t) -> updates.add(new double[]{ qp, rRev, t }));
+        final double rSendGbps = sender.decide(1, new ProbeAckRecord().set(1, 0, 900, true, 60.0, 10));
         assertEquals(ReceivableRateController.REJECTED_NEGATIVE_DELAY, sender.decide(1,
             new ProbeAckRecord().set(1, 100, 50, true, 60.0, 20)));
         assertEquals(1, updates.size(), "a rejected ACK sets no rate");
         final double[] update = updates.get(0);
         assertEquals(1.0, update[0]);
-        assertTrue(update[2] <= Math.min(update[1], 60.0));
+        assertEquals(10.0, update[2], "the decision's time is the ACK's");
         assertEquals(sender.controller().receivableRateGbps(1), update[1], 0.0);
+        assertEquals(Math.min(update[1], 60.0), rSendGbps, "R_send at the ACK, min(R_rev, R_cc), is the record");
     }
 
     @Test
@@ -37,11 +38,11 @@ class SenderControllerTest
         final SenderParameters params = SenderParameters.paperDefaults(100.0);
         final List<double[]> host = new ArrayList<>();
         final SenderController whole = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 8,
-            (qp, rRev, rSend, t) -> host.add(new double[]{ qp, rRev, rSend, t }));
+            (qp, rRev, t) -> host.add(new double[]{ qp, rRev, t }));
         final List<double[]> block = new ArrayList<>();
         final QpStateTable blockTable = SenderController.openedTable(params, 4);
         final SenderController upper = new SenderController(params, blockTable, 4,
-            (qp, rRev, rSend, t) -> block.add(new double[]{ qp, rRev, rSend, t }));
+            (qp, rRev, t) -> block.add(new double[]{ qp, rRev, t }));
 
         for (int k = 0; k < 20; k++)
         {

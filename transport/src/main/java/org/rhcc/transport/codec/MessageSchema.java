@@ -38,9 +38,9 @@ public final class MessageSchema
     public static final int HEADER_LENGTH = MessageHeaderEncoder.ENCODED_LENGTH;
 
     /**
-     * Largest template id in use (ids 5 and 6 are retired, not reused).
+     * Largest template id in use (ids 4, 5 and 6 are retired, not reused).
      */
-    public static final int MAX_TEMPLATE_ID = EcnMarkingEncoder.TEMPLATE_ID;
+    public static final int MAX_TEMPLATE_ID = RateUpdateEncoder.TEMPLATE_ID;
 
     private static final int[] BLOCK_LENGTHS = new int[MAX_TEMPLATE_ID + 1];
     private static final String[] NAMES = new String[MAX_TEMPLATE_ID + 1];

@@ -138,7 +138,7 @@ public final class MessageAdapter implements FragmentHandler
             case RateUpdateDecoder.TEMPLATE_ID:
             {
                 final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
-                listener.onRateUpdate(m.qp(), m.rRevGbps(), m.rSendGbps(), m.nowNs());
+                listener.onRateUpdate(m.qp(), m.rRevGbps(), m.nowNs());
                 break;
             }
 

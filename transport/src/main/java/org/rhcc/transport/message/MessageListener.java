@@ -51,14 +51,13 @@ public interface MessageListener
     }
 
     /**
-     * A sending-rate decision (paper Eqs. (3) and (4)).
+     * A receivable-rate decision (paper Eq. (3)); the NIC sends at min(R_rev, R_cc) with its current R_cc (Eq. (4)).
      *
-     * @param qp        queue-pair number of the flow.
-     * @param rRevGbps  receivable rate R_rev, Gbit/s.
-     * @param rSendGbps sending rate min(R_rev, R_cc), Gbit/s.
-     * @param nowNs     time of the decision, ns of the controller's clock.
+     * @param qp       queue-pair number of the flow.
+     * @param rRevGbps receivable rate R_rev, Gbit/s.
+     * @param nowNs    time of the decision, ns of the controller's clock.
      */
-    default void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    default void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
     {
     }
 

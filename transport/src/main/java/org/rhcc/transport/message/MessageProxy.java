@@ -189,15 +189,14 @@ public final class MessageProxy
     }
 
     /**
-     * Publishes a sending-rate decision.
+     * Publishes a receivable-rate decision.
      *
-     * @param qp        queue-pair number.
-     * @param rRevGbps  receivable rate R_rev, Gbit/s.
-     * @param rSendGbps sending rate min(R_rev, R_cc), Gbit/s.
-     * @param nowNs     time of the event, ns of the publisher's clock.
+     * @param qp       queue-pair number.
+     * @param rRevGbps receivable rate R_rev, Gbit/s.
+     * @param nowNs    time of the event, ns of the publisher's clock.
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
      */
-    public long rateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    public long rateUpdate(final int qp, final double rRevGbps, final long nowNs)
     {
         final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + RateUpdateEncoder.BLOCK_LENGTH);
         if (result > 0)
@@ -205,7 +204,6 @@ public final class MessageProxy
             rateUpdate.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .qp(qp)
                 .rRevGbps(rRevGbps)
-                .rSendGbps(rSendGbps)
                 .nowNs(nowNs);
             commit();
         }

@@ -30,7 +30,7 @@ class CodecRoundTripTest
         assertEquals(40, raw.getShort(OFFSET));
         assertEquals(1, raw.getShort(OFFSET + 2));
         assertEquals(0x6872, raw.getShort(OFFSET + 4));
-        assertEquals(2, raw.getShort(OFFSET + 6));
+        assertEquals(3, raw.getShort(OFFSET + 6));
         assertEquals(0x72, bytes[OFFSET + 4]);
         assertEquals(0x68, bytes[OFFSET + 5]);
         header.wrap(buffer, OFFSET);
@@ -101,18 +101,18 @@ class CodecRoundTripTest
     @Test
     void shouldRoundTripRateUpdateAtDocumentedOffsets()
     {
-        assertEquals(40 + 32, Frames.rateUpdate(buffer, OFFSET, 42, 87.5, 50.0, 77L));
+        assertEquals(32 + 32, Frames.rateUpdate(buffer, OFFSET, 42, 87.5, 77L));
 
         final RateUpdateDecoder decoded = new RateUpdateDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
+        assertEquals(10, RateUpdateDecoder.TEMPLATE_ID, "template 4, which carried R_send too, is retired");
         assertEquals(42, decoded.qp());
         assertEquals(87.5, decoded.rRevGbps());
-        assertEquals(50.0, decoded.rSendGbps());
         assertEquals(77L, decoded.nowNs());
 
         assertEquals(77L, raw.getLong(OFFSET + 8));
         assertEquals(87.5, raw.getDouble(OFFSET + 16));
-        assertEquals(50.0, raw.getDouble(OFFSET + 24));
-        assertEquals(42, raw.getInt(OFFSET + 32));
+        assertEquals(42, raw.getInt(OFFSET + 24));
+        assertEquals(0, raw.getInt(OFFSET + 28), "padding");
     }
 
     @Test
@@ -151,8 +151,8 @@ class CodecRoundTripTest
     @Test
     void shouldDescribeEveryTemplateInTheSchema()
     {
-        final int[] templates = { 1, 2, 3, 4, 7, 8, 9 };
-        final int[] messageLengths = { 48, 40, 40, 40, 24, 32, 24 };
+        final int[] templates = { 1, 2, 3, 7, 8, 9, 10 };
+        final int[] messageLengths = { 48, 40, 40, 24, 32, 24, 32 };
         for (int i = 0; i < templates.length; i++)
         {
             assertEquals(messageLengths[i], MessageSchema.messageLength(templates[i]));
@@ -161,6 +161,7 @@ class CodecRoundTripTest
         }
 
         assertEquals(-1, MessageSchema.blockLength(0));
+        assertEquals(-1, MessageSchema.blockLength(4), "the RateUpdate of version 2, with R_send, is retired");
         assertEquals(-1, MessageSchema.blockLength(5), "QpOpen is retired");
         assertEquals(-1, MessageSchema.blockLength(6), "QpClose is retired");
         assertEquals(-1, MessageSchema.blockLength(MessageSchema.MAX_TEMPLATE_ID + 1));

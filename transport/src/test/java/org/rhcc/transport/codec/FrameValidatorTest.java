@@ -30,6 +30,22 @@ class FrameValidatorTest
     }
 
     @Test
+    void shouldReadVersionTwoSignalsSoThatTheirRecordingsStillReplay()
+    {
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)2, LITTLE_ENDIAN);
+        assertEquals(ProbeAckDecoder.TEMPLATE_ID, validator.validate(buffer, 0, FRAME_LENGTH),
+            "version 3 changed no signal's layout");
+    }
+
+    @Test
+    void shouldDropTheRetiredRateUpdateOfVersionTwo()
+    {
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)2, LITTLE_ENDIAN);
+        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)4, LITTLE_ENDIAN);
+        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, FRAME_LENGTH));
+    }
+
+    @Test
     void shouldRefuseVersionOneFramesWithoutTrailer()
     {
         buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)1, LITTLE_ENDIAN);

@@ -57,10 +57,10 @@ public final class Frames
     }
 
     public static int rateUpdate(final MutableDirectBuffer buffer, final int offset, final int qp,
-        final double rRevGbps, final double rSendGbps, final long nowNs)
+        final double rRevGbps, final long nowNs)
     {
         final RateUpdateEncoder e = new RateUpdateEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
-        e.qp(qp).rRevGbps(rRevGbps).rSendGbps(rSendGbps).nowNs(nowNs);
+        e.qp(qp).rRevGbps(rRevGbps).nowNs(nowNs);
         return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
 

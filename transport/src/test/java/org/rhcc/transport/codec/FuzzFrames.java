@@ -320,7 +320,7 @@ public final class FuzzFrames
                 v.int32("qp"), v.int32("reqRecvTs32"), v.int32("respSendTs32"), (short)v.int32("receiverClear"),
                 v.float64("rccGbps"), v.int64("nowNs"));
             case RateUpdateEncoder.TEMPLATE_ID -> Frames.rateUpdate(buffer, offset,
-                v.int32("qp"), v.float64("rRevGbps"), v.float64("rSendGbps"), v.int64("nowNs"));
+                v.int32("qp"), v.float64("rRevGbps"), v.int64("nowNs"));
             case ClockAdvanceEncoder.TEMPLATE_ID -> Frames.clockAdvance(buffer, offset,
                 v.int64("advanceToNs"), v.int64("sessionId"));
             case ClockDoneEncoder.TEMPLATE_ID -> Frames.clockDone(buffer, offset,

@@ -34,6 +34,12 @@ public final class WireSchemaOracle
     private static final ByteOrder WIRE_ORDER = ByteOrder.LITTLE_ENDIAN;
 
     private final int schemaId;
+    /**
+     * The oldest version a decoder reads, from the schema's own comment: version 2 put the authentication trailer after
+     * every message, and frames of version 1, which have none, are refused.
+     */
+    private static final int OLDEST_READ_VERSION = 2;
+
     private final int version;
     private final int headerLength;
     private final Map<String, Integer> headerOffsets;
@@ -106,7 +112,8 @@ public final class WireSchemaOracle
             return DropReason.WRONG_SCHEMA_ID.result();
         }
 
-        if (header(buffer, offset, "version") != version)
+        final int frameVersion = header(buffer, offset, "version");
+        if (frameVersion < OLDEST_READ_VERSION || frameVersion > version)
         {
             return DropReason.UNSUPPORTED_VERSION.result();
         }
@@ -182,7 +189,7 @@ public final class WireSchemaOracle
     }
 
     /**
-     * @return the only version a decoder of this schema accepts.
+     * @return the version a decoder of this schema writes, the newest it reads.
      */
     public int version()
     {

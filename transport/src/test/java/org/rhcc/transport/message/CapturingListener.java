@@ -114,12 +114,11 @@ final class CapturingListener implements MessageListener
         put("nowNs", ack.nowNs());
     }
 
-    public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
     {
         capture(RateUpdateDecoder.TEMPLATE_ID);
         put("qp", qp);
         put("rRevGbps", rRevGbps);
-        put("rSendGbps", rSendGbps);
         put("nowNs", nowNs);
     }
 

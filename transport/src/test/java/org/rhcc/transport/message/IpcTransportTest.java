@@ -79,7 +79,7 @@ class IpcTransportTest
             assertTrue(proxy.iioSample(1, 0, new IioSampleRecord().set(12.5, 80.0, 100)) > 0);
             assertTrue(proxy.mbaLevelCommand(1, 1, 4, 110, 0, MbaReason.CONGESTION_ONSET) > 0);
             assertTrue(proxy.probeAck(new ProbeAckRecord().set(7, 1000, 1800, false, 100.0, 120)) > 0);
-            assertTrue(proxy.rateUpdate(7, 90.0, 90.0, 130) > 0);
+            assertTrue(proxy.rateUpdate(7, 90.0, 130) > 0);
             assertTrue(proxy.clockAdvance(160, 1) > 0);
             assertTrue(proxy.clockDone(160, 1, 5) > 0);
             assertTrue(proxy.ecnMarking(1, false, 170) > 0);
@@ -89,7 +89,7 @@ class IpcTransportTest
                 "IioSample(1,0,100,12.5,80.0)",
                 "MbaLevelCommand(1,1,4,110,0,1)",
                 "ProbeAck(7,1000,1800,clear,100.0,120)",
-                "RateUpdate(7,90.0,90.0,130)",
+                "RateUpdate(7,90.0,130)",
                 "ClockAdvance(160,1)",
                 "ClockDone(160,1,5)",
                 "EcnMarking(1,false,170)"), listener.messages());

@@ -49,7 +49,7 @@ class MessageAdapterTest
         adapter.onFrame(buffer, offset, Frames.iioSample(buffer, offset, 1, 2, 3, 4.5, 5.5));
         adapter.onFrame(buffer, offset, Frames.mbaLevelCommand(buffer, offset, 1, 1, 4, 6, 7, MbaReason.CONGESTION_ONSET));
         adapter.onFrame(buffer, offset, Frames.probeAck(buffer, offset, 9, -2, 100, 25.0, 8));
-        adapter.onFrame(buffer, offset, Frames.rateUpdate(buffer, offset, 9, 80.0, 25.0, 9));
+        adapter.onFrame(buffer, offset, Frames.rateUpdate(buffer, offset, 9, 80.0, 9));
         adapter.onFrame(buffer, offset, Frames.clockAdvance(buffer, offset, 12, 1));
         adapter.onFrame(buffer, offset, Frames.clockDone(buffer, offset, 12, 1, 3));
         adapter.onFrame(buffer, offset, Frames.ecnMarking(buffer, offset, 1, true, 13));
@@ -58,7 +58,7 @@ class MessageAdapterTest
             "IioSample(1,2,3,4.5,5.5)",
             "MbaLevelCommand(1,1,4,6,7,1)",
             "ProbeAck(9,-2,100,25.0,8)",
-            "RateUpdate(9,80.0,25.0,9)",
+            "RateUpdate(9,80.0,9)",
             "ClockAdvance(12,1)",
             "ClockDone(12,1,3)",
             "EcnMarking(1,true,13)"), listener.messages());

@@ -63,9 +63,9 @@ public final class RecordingListener implements MessageListener
             ack.nowNs()));
     }
 
-    public void onRateUpdate(final int qp, final double rRevGbps, final double rSendGbps, final long nowNs)
+    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
     {
-        messages.add("RateUpdate(" + qp + "," + rRevGbps + "," + rSendGbps + "," + nowNs + ")");
+        messages.add("RateUpdate(" + qp + "," + rRevGbps + "," + nowNs + ")");
     }
 
     public void onClockAdvance(final long advanceToNs, final long sessionId)
