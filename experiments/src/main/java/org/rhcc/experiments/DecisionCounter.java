@@ -2,38 +2,38 @@ package org.rhcc.experiments;
 
 import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
-import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.sim.control.ForwardingControllerHook;
+import org.rhcc.sim.api.RunObserver;
 
 /**
- * Counts the controller's decisions of a run — IIO samples and probe ACKs delivered after the warm-up — while passing
- * every call through, so that the overheads a scheme costs (probe bandwidth, decisions per second) are measured rather
- * than assumed. It wraps whatever hook runs the scheme, in process or through the cluster.
+ * Counts the controller's decisions of a run — the IIO samples and probe ACKs it takes after the warm-up — so that
+ * the overheads a scheme costs (probe bandwidth, decisions per second) are measured rather than assumed. It watches
+ * whatever controller runs the scheme, in process or through the cluster.
  */
-final class DecisionCounter extends ForwardingControllerHook
+final class DecisionCounter implements RunObserver
 {
     private final long warmupNs;
+    private final boolean controllerTakesSamples;
     private long iioSamples;
     private long probeAcks;
 
     /**
-     * @param delegate the scheme's controller.
-     * @param warmupNs calls before this simulated time are not counted.
+     * @param warmupNs               signals before this simulated time are not counted.
+     * @param controllerTakesSamples true when the controller takes the IIO samples (the sensor may be read for an
+     *                               observer alone, and those reads are no decisions).
      */
-    DecisionCounter(final ControllerHook delegate, final long warmupNs)
+    DecisionCounter(final long warmupNs, final boolean controllerTakesSamples)
     {
-        super(delegate);
         this.warmupNs = warmupNs;
+        this.controllerTakesSamples = controllerTakesSamples;
     }
 
     @Override
     public void onIioSample(final IioSample sample)
     {
-        if (sample.nowNs() >= warmupNs)
+        if (controllerTakesSamples && sample.nowNs() >= warmupNs)
         {
             iioSamples++;
         }
-        delegate.onIioSample(sample);
     }
 
     @Override
@@ -43,11 +43,10 @@ final class DecisionCounter extends ForwardingControllerHook
         {
             probeAcks++;
         }
-        delegate.onProbeAck(ack);
     }
 
     /**
-     * @return IIO samples delivered after the warm-up.
+     * @return IIO samples the controller took after the warm-up.
      */
     long iioSamples()
     {
@@ -55,18 +54,10 @@ final class DecisionCounter extends ForwardingControllerHook
     }
 
     /**
-     * @return probe ACKs delivered after the warm-up.
+     * @return probe ACKs the controller took after the warm-up.
      */
     long probeAcks()
     {
         return probeAcks;
-    }
-
-    /**
-     * @return the wrapped hook.
-     */
-    ControllerHook delegate()
-    {
-        return delegate;
     }
 }

@@ -23,6 +23,7 @@ import org.rhcc.sim.Simulation;
 import org.rhcc.sim.SimulationResult;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.InterruptionReport;
+import org.rhcc.sim.api.RunObserver;
 import org.rhcc.sim.api.Scenario;
 
 /**
@@ -169,12 +170,12 @@ public final class ExperimentRunner
         listener.onRunStarted(index, run);
         final SimParameters parameters = RunOverrides.parameters(baseParameters, run);
         final ControllerHook controller = hooks.create(run);
-        final DecisionCounter counter = new DecisionCounter(controller, run.scenario().warmupNs());
-        final SensorProbe probe = run.readsSensor() ? new SensorProbe(counter, run.scenario().warmupNs()) : null;
         final Scenario scenario = run.scenario();
-        final HalfWindowObserver halves = new HalfWindowObserver(null == probe ? counter : probe,
-            scenario.warmupNs(), scenario.durationNs(), parameters.mba().levelCount(),
-            scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1, parameters.telemetry().windowNs());
+        final DecisionCounter counter = new DecisionCounter(scenario.warmupNs(), controller.wantsIioSamples());
+        final SensorProbe probe = run.readsSensor() ? new SensorProbe(scenario.warmupNs()) : null;
+        final HalfWindowObserver halves = new HalfWindowObserver(scenario.warmupNs(), scenario.durationNs(),
+            parameters.mba().levelCount(), scenario.forcedMbaLevel() > 0 ? scenario.forcedMbaLevel() : 1,
+            parameters.telemetry().windowNs(), controller.wantsProbes(), controller.wantsIioSamples());
         final RunProgress progress = new RunProgress(listener, index, halves, scenario.warmupNs(), seriesStride,
             parameters.telemetry().windowNs());
         final QpGoodputMeter qpGoodput = run.params().containsKey(QpWeights.KEY) ?
@@ -182,7 +183,8 @@ public final class ExperimentRunner
         final SimulationResult result;
         try
         {
-            result = Simulation.run(scenario, parameters, halves, null == qpGoodput ? progress : qpGoodput);
+            result = Simulation.run(scenario, parameters, controller, RunObserver.all(counter, probe, halves),
+                null == qpGoodput ? progress : qpGoodput);
             progress.finish(result.timeSeries());
         }
         finally

@@ -2,29 +2,25 @@ package org.rhcc.experiments;
 
 import java.util.Arrays;
 
-import org.rhcc.core.port.IioOccupancySensor;
-import org.rhcc.core.port.MbaActuator;
-import org.rhcc.core.port.RateLimiter;
 import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.Stationarity;
 import org.rhcc.sim.TimeSeries;
-import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.RunObserver;
 import org.rhcc.sim.api.SimPorts;
-import org.rhcc.sim.control.ForwardingControllerHook;
 
 /**
  * Watches the decisions a scheme's controller hands to the simulator's actuators (the receivable rate of every QP,
  * the MBA level of every group) and integrates them over the two halves of the measured window, for the
  * {@link Stationarity} of the run: the time-averaged mean R_rev over the QPs and each MBA group's time share at each
- * level. Every call and every actuator command is passed on unchanged.
+ * level. It watches the run (a {@link RunObserver}); the commands reach the simulator unchanged.
  * <p>
  * R_rev is taken as the sender applies it: capped at the line rate, and at the line rate before the controller first
  * sets it. An MBA level counts from the decision; the modelled actuation latency (1 us) shifts both halves alike.
  * <p>
- * <b>Note:</b> {@code setRate} and {@code applyLevel} run on the simulation's hot path: they only update primitive
- * fields and arrays allocated at {@link #attach}.
+ * <b>Note:</b> {@link #onReceivableRate} and {@link #onMbaLevel} run on the simulation's hot path: they only update
+ * primitive fields and arrays allocated at {@link #onAttach}.
  */
-final class HalfWindowObserver extends ForwardingControllerHook
+final class HalfWindowObserver implements RunObserver
 {
     private static final String[] GROUP_NAMES = { "local", "cross", "protected" };
 
@@ -33,6 +29,8 @@ final class HalfWindowObserver extends ForwardingControllerHook
     private final long endNs;
     private final int levelCount;
     private final int initialLevel;
+    private final boolean senderLoop;
+    private final boolean receiverLoop;
     private final double[] halfNs = new double[2];
     private final double[] rRevSumNs = new double[2];
     private double[] rRevGbps;
@@ -47,23 +45,27 @@ final class HalfWindowObserver extends ForwardingControllerHook
     private long windowStartNs;
 
     /**
-     * @param delegate     the scheme's controller (possibly already wrapped).
      * @param warmupNs     start of the measured window, ns.
      * @param durationNs   length of the measured window, ns.
      * @param levelCount   MBA levels of the simulator's table.
      * @param initialLevel MBA level of every group at the start (the forced level, or 1).
      * @param windowNs     the simulator's telemetry window, ns: the mean R_rev is also recorded per window.
+     * @param senderLoop   true when the controller runs a sender loop (it takes probe ACKs): R_rev is reported.
+     * @param receiverLoop true when the controller runs a receiver loop (it takes IIO samples): level shares are
+     *                     reported.
      */
     HalfWindowObserver(
-        final ControllerHook delegate,
         final long warmupNs,
         final long durationNs,
         final int levelCount,
         final int initialLevel,
-        final long windowNs)
+        final long windowNs,
+        final boolean senderLoop,
+        final boolean receiverLoop)
     {
-        super(delegate);
         this.warmupNs = warmupNs;
+        this.senderLoop = senderLoop;
+        this.receiverLoop = receiverLoop;
         this.midNs = warmupNs + durationNs / 2;
         this.endNs = warmupNs + durationNs;
         this.levelCount = levelCount;
@@ -89,7 +91,6 @@ final class HalfWindowObserver extends ForwardingControllerHook
         windows++;
         windowRRevSumNs = 0.0;
         windowStartNs = nowNs;
-        delegate.onWindow(nowNs);
     }
 
     /**
@@ -100,7 +101,7 @@ final class HalfWindowObserver extends ForwardingControllerHook
      */
     double[] rRevSeries(final int first, final int count)
     {
-        if (!delegate.wantsProbes() || null == rRevGbps || rRevGbps.length == 0)
+        if (!senderLoop || null == rRevGbps || rRevGbps.length == 0)
         {
             return new double[0];
         }
@@ -114,7 +115,7 @@ final class HalfWindowObserver extends ForwardingControllerHook
     }
 
     @Override
-    public void attach(final SimPorts ports, final long nowNs)
+    public void onAttach(final SimPorts ports, final long nowNs)
     {
         lineRateGbps = ports.lineRateGbps();
         rRevGbps = new double[ports.qpCount()];
@@ -126,7 +127,6 @@ final class HalfWindowObserver extends ForwardingControllerHook
         levelNs = new double[2][groups][levelCount + 1];
         lastNs = nowNs;
         windowStartNs = nowNs;
-        delegate.attach(new ObservedPorts(ports), nowNs);
     }
 
     /**
@@ -169,12 +169,12 @@ final class HalfWindowObserver extends ForwardingControllerHook
     void addDecisionHalves(final Stationarity.Builder builder)
     {
         advance(endNs);
-        if (delegate.wantsProbes() && null != rRevGbps && rRevGbps.length > 0)
+        if (senderLoop && null != rRevGbps && rRevGbps.length > 0)
         {
             builder.add("r_rev_gbps", rRevSumNs[0] / (halfNs[0] * rRevGbps.length),
                 rRevSumNs[1] / (halfNs[1] * rRevGbps.length), Stationarity.BANDWIDTH_FLOOR_GBPS);
         }
-        if (delegate.wantsIioSamples() && null != levelNs)
+        if (receiverLoop && null != levelNs)
         {
             for (int g = 0; g < level.length; g++)
             {
@@ -287,7 +287,8 @@ final class HalfWindowObserver extends ForwardingControllerHook
         lastNs = nowNs;
     }
 
-    private void onRate(final int qp, final double rRevGbps, final long nowNs)
+    @Override
+    public void onReceivableRate(final int qp, final double rRevGbps, final long nowNs)
     {
         if (qp >= 0 && qp < this.rRevGbps.length)
         {
@@ -298,7 +299,8 @@ final class HalfWindowObserver extends ForwardingControllerHook
         }
     }
 
-    private void onLevel(final int group, final int level, final long nowNs)
+    @Override
+    public void onMbaLevel(final int group, final int level, final long nowNs)
     {
         if (group >= 0 && group < this.level.length && level >= 1 && level <= levelCount)
         {
@@ -308,105 +310,14 @@ final class HalfWindowObserver extends ForwardingControllerHook
     }
 
     /**
-     * The simulator's ports with the rate limiter and the MBA actuator observed.
+     * The controller's fail-safe reset every group to level 1; it counts from the last decision's time.
      */
-    private final class ObservedPorts implements SimPorts, MbaActuator, RateLimiter
+    @Override
+    public void onMbaReset()
     {
-        private final SimPorts ports;
-
-        ObservedPorts(final SimPorts ports)
+        for (int g = 0; g < level.length; g++)
         {
-            this.ports = ports;
-        }
-
-        @Override
-        public MbaActuator mba()
-        {
-            return this;
-        }
-
-        @Override
-        public RateLimiter rateLimiter()
-        {
-            return this;
-        }
-
-        @Override
-        public void setReceiverEcnMarking(final boolean on)
-        {
-            ports.setReceiverEcnMarking(on);
-        }
-
-        @Override
-        public int qpCount()
-        {
-            return ports.qpCount();
-        }
-
-        @Override
-        public double lineRateGbps()
-        {
-            return ports.lineRateGbps();
-        }
-
-        @Override
-        public IioOccupancySensor iioSensor()
-        {
-            return ports.iioSensor();
-        }
-
-        @Override
-        public double interHostRateGbps(final int qp, final long nowNs)
-        {
-            return ports.interHostRateGbps(qp, nowNs);
-        }
-
-        @Override
-        public double sendRateGbps(final int qp, final long nowNs)
-        {
-            return ports.sendRateGbps(qp, nowNs);
-        }
-
-        @Override
-        public long switchQueueBytes()
-        {
-            return ports.switchQueueBytes();
-        }
-
-        @Override
-        public long sentWireBytes(final int qp)
-        {
-            return ports.sentWireBytes(qp);
-        }
-
-        @Override
-        public int groupCount()
-        {
-            return ports.mba().groupCount();
-        }
-
-        @Override
-        public void applyLevel(final int group, final int level, final long nowNs)
-        {
-            ports.mba().applyLevel(group, level, nowNs);
-            onLevel(group, level, nowNs);
-        }
-
-        @Override
-        public void resetToUnthrottled()
-        {
-            ports.mba().resetToUnthrottled();
-            for (int g = 0; g < HalfWindowObserver.this.level.length; g++)
-            {
-                onLevel(g, 1, lastNs);
-            }
-        }
-
-        @Override
-        public void setRate(final int qp, final double rRevGbps, final long nowNs)
-        {
-            ports.rateLimiter().setRate(qp, rRevGbps, nowNs);
-            onRate(qp, rRevGbps, nowNs);
+            onMbaLevel(g, 1, lastNs);
         }
     }
 }

@@ -2,20 +2,18 @@ package org.rhcc.experiments;
 
 import org.rhcc.core.receiver.MbaCascadeConfig;
 import org.rhcc.core.signal.IioSample;
-import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.sim.control.ForwardingControllerHook;
+import org.rhcc.sim.api.RunObserver;
 
 /**
- * Wraps a scheme's controller to measure the IIO occupancy sensor the way a controller sees it (docs/paper.md §4 B10):
- * the sensor is read back to back, so the interval between two completed reads is the cost of one read. It also
- * reads the samples as RHCC's cascade would ({@link CascadeReading}). Every call is passed on to the wrapped
- * controller; IIO samples only if it asked for them.
+ * Measures the IIO occupancy sensor the way a controller sees it (docs/paper.md §4 B10): the sensor is read back to
+ * back, so the interval between two completed reads is the cost of one read. It also reads the samples as RHCC's
+ * cascade would ({@link CascadeReading}). It watches the run beside the scheme's controller, which takes the samples
+ * only if it asked for them.
  * <p>
  * <b>Note:</b> {@link #onIioSample} is on the simulation's hot path: it only updates primitive fields.
  */
-public final class SensorProbe extends ForwardingControllerHook
+public final class SensorProbe implements RunObserver
 {
-    private final boolean delegateWantsSamples;
     private final CascadeReading cascadeReading;
     private long reads;
     private long firstReadNs;
@@ -24,13 +22,10 @@ public final class SensorProbe extends ForwardingControllerHook
     private long maxIntervalNs;
 
     /**
-     * @param delegate the scheme's controller.
      * @param warmupNs the run's warm-up, ns: the cascade's reading covers the measured time after it.
      */
-    public SensorProbe(final ControllerHook delegate, final long warmupNs)
+    public SensorProbe(final long warmupNs)
     {
-        super(delegate);
-        this.delegateWantsSamples = delegate.wantsIioSamples();
         this.cascadeReading = new CascadeReading(warmupNs, MbaCascadeConfig.STEP_UP_INTERVAL_NS_DEFAULT);
     }
 
@@ -60,10 +55,6 @@ public final class SensorProbe extends ForwardingControllerHook
         lastReadNs = nowNs;
         reads++;
         cascadeReading.onSample(sample.occupancy(), nowNs);
-        if (delegateWantsSamples)
-        {
-            delegate.onIioSample(sample);
-        }
     }
 
     /**

@@ -5,7 +5,6 @@ import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.experiments.result.Stationarity;
-import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -48,22 +47,20 @@ class HalfWindowObserverTest
     void shouldIntegrateTheReceivableRateAndMbaLevelsOverEachHalf()
     {
         // 2 ms warm-up, 10 ms measured: halves [2, 7) and [7, 12) ms
-        final ScriptedController controller = new ScriptedController();
-        final HalfWindowObserver observer = new HalfWindowObserver(controller, 2 * MS, 10 * MS, 5, 1, 100_000L);
-        final RecordingPorts ports = new RecordingPorts(2, 100.0);
-        observer.attach(ports, 0L);
+        final HalfWindowObserver observer = new HalfWindowObserver(2 * MS, 10 * MS, 5, 1, 100_000L, true, true);
+        observer.onAttach(new StaticPorts(2, 100.0), 0L);
 
         // before the warm-up: not counted
-        controller.ports.rateLimiter().setRate(0, 10.0, MS);
-        controller.ports.mba().applyLevel(0, 5, MS);
+        observer.onReceivableRate(0, 10.0, MS);
+        observer.onMbaLevel(0, 5, MS);
         // local group at level 4 for [3, 4) ms, then 5 again
-        controller.ports.mba().applyLevel(0, 4, 3 * MS);
-        controller.ports.mba().applyLevel(0, 5, 4 * MS);
+        observer.onMbaLevel(0, 4, 3 * MS);
+        observer.onMbaLevel(0, 5, 4 * MS);
         // QP 1 at line rate until 4.5 ms (first half: 2.5 of 5 ms at 100, then 50)
-        controller.ports.rateLimiter().setRate(1, 50.0, 4_500_000L);
+        observer.onReceivableRate(1, 50.0, 4_500_000L);
         // second half: QP 0 at 30 from 9.5 ms; the cap at line rate applies to R_rev above it
-        controller.ports.rateLimiter().setRate(0, 30.0, 9_500_000L);
-        controller.ports.rateLimiter().setRate(1, 250.0, 9_500_000L);
+        observer.onReceivableRate(0, 30.0, 9_500_000L);
+        observer.onReceivableRate(1, 250.0, 9_500_000L);
 
         final Stationarity.Builder builder = new Stationarity.Builder();
         observer.addDecisionHalves(builder);
@@ -79,69 +76,50 @@ class HalfWindowObserverTest
         assertEquals(1.0, stationarity.metrics().get("mba_cross_level_1_share").second(), 1e-12);
         assertFalse(stationarity.metrics().containsKey("mba_local_level_1_share"));
         assertFalse(stationarity.stationary());
-        // every command reached the simulator unchanged
-        assertEquals(4, ports.rates);
-        assertEquals(3, ports.levels);
-        assertEquals(250.0, ports.lastRRevGbps);
+    }
+
+    @Test
+    void shouldCountAFailSafeResetFromTheLastDecision()
+    {
+        final HalfWindowObserver observer = new HalfWindowObserver(0L, 10 * MS, 5, 1, 100_000L, false, true);
+        observer.onAttach(new StaticPorts(1, 100.0), 0L);
+        observer.onMbaLevel(0, 5, 0L);
+        observer.onMbaLevel(1, 4, 6 * MS);
+        observer.onMbaReset();
+
+        final Stationarity.Builder builder = new Stationarity.Builder();
+        observer.addDecisionHalves(builder);
+        final Stationarity stationarity = builder.build();
+
+        assertEquals(1.0, stationarity.metrics().get("mba_local_level_5_share").first(), 1e-12);
+        assertEquals(0.2, stationarity.metrics().get("mba_local_level_5_share").second(), 1e-12);
+        assertEquals(0.8, stationarity.metrics().get("mba_local_level_1_share").second(), 1e-12);
+        assertFalse(stationarity.metrics().containsKey("mba_cross_level_4_share"), "reset at once");
+        assertFalse(stationarity.metrics().containsKey("r_rev_gbps"), "no sender loop, no R_rev");
     }
 
     @Test
     void shouldRecordTheMeanReceivableRatePerWindow()
     {
-        final ScriptedController controller = new ScriptedController();
-        final HalfWindowObserver observer = new HalfWindowObserver(controller, 0L, MS, 5, 1, 500_000L);
-        observer.attach(new RecordingPorts(1, 100.0), 0L);
+        final HalfWindowObserver observer = new HalfWindowObserver(0L, MS, 5, 1, 500_000L, true, true);
+        observer.onAttach(new StaticPorts(1, 100.0), 0L);
 
-        controller.ports.rateLimiter().setRate(0, 20.0, 250_000L);
+        observer.onReceivableRate(0, 20.0, 250_000L);
         observer.onWindow(500_000L);
         observer.onWindow(MS);
 
         assertArrayEquals(new double[]{ 60.0, 20.0 }, observer.rRevSeries(0, 2), 1e-9);
-        assertEquals(2, controller.windows);
     }
 
     /**
-     * A controller with both loops whose decisions the test makes through the ports it was attached to.
+     * The static facts a run's observers are attached with; they never command the actuators.
      */
-    private static final class ScriptedController implements ControllerHook
-    {
-        private SimPorts ports;
-        private int windows;
-
-        @Override
-        public void attach(final SimPorts ports, final long nowNs)
-        {
-            this.ports = ports;
-        }
-
-        @Override
-        public boolean wantsProbes()
-        {
-            return true;
-        }
-
-        @Override
-        public boolean wantsIioSamples()
-        {
-            return true;
-        }
-
-        @Override
-        public void onWindow(final long nowNs)
-        {
-            windows++;
-        }
-    }
-
-    private static final class RecordingPorts implements SimPorts, MbaActuator, RateLimiter
+    private static final class StaticPorts implements SimPorts, MbaActuator, RateLimiter
     {
         private final int qps;
         private final double lineRateGbps;
-        private int rates;
-        private int levels;
-        private double lastRRevGbps;
 
-        RecordingPorts(final int qps, final double lineRateGbps)
+        StaticPorts(final int qps, final double lineRateGbps)
         {
             this.qps = qps;
             this.lineRateGbps = lineRateGbps;
@@ -191,7 +169,7 @@ class HalfWindowObserverTest
         @Override
         public void applyLevel(final int group, final int level, final long nowNs)
         {
-            levels++;
+            throw new AssertionError("an observer does not command");
         }
 
         @Override
@@ -202,8 +180,7 @@ class HalfWindowObserverTest
         @Override
         public void setRate(final int qp, final double rRevGbps, final long nowNs)
         {
-            rates++;
-            lastRRevGbps = rRevGbps;
+            throw new AssertionError("an observer does not command");
         }
     }
 }

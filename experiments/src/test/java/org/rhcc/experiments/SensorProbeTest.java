@@ -1,9 +1,7 @@
 package org.rhcc.experiments;
 
 import org.junit.jupiter.api.Test;
-import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.IioSampleRecord;
-import org.rhcc.sim.api.ControllerHook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +11,7 @@ class SensorProbeTest
     @Test
     void shouldMeasureTheReadCostAsTheIntervalBetweenBackToBackReads()
     {
-        final SensorProbe probe = new SensorProbe(ControllerHook.NONE, 0L);
+        final SensorProbe probe = new SensorProbe(0L);
         assertTrue(probe.wantsIioSamples());
         assertTrue(Double.isNaN(probe.meanReadLatencyNs()));
 
@@ -32,7 +30,7 @@ class SensorProbeTest
     void shouldReadTheSamplesAsTheCascadeWouldPerStepUpInterval()
     {
         final long warmupNs = 1_000_000L;
-        final SensorProbe probe = new SensorProbe(ControllerHook.NONE, warmupNs);
+        final SensorProbe probe = new SensorProbe(warmupNs);
         probe.onIioSample(new IioSampleRecord().set(30.0, 98.0, warmupNs - 400L));
         assertTrue(Double.isNaN(probe.iioExcursionShare()), "warm-up samples count for no interval");
 
@@ -49,38 +47,5 @@ class SensorProbeTest
 
         assertEquals(0.5, probe.iioExcursionShare(), "one sample of 200 lines lifts Eq. (1) above 45 (to 72.5) " +
             "in every second 150 us interval, and the mean of 30 lines never does");
-    }
-
-    @Test
-    void shouldPassSamplesOnOnlyToAControllerThatWantsThem()
-    {
-        final int[] seen = new int[1];
-        final ControllerHook wanting = new ControllerHook()
-        {
-            @Override
-            public boolean wantsIioSamples()
-            {
-                return true;
-            }
-
-            @Override
-            public void onIioSample(final IioSample sample)
-            {
-                seen[0]++;
-            }
-        };
-        final ControllerHook notWanting = new ControllerHook()
-        {
-            @Override
-            public void onIioSample(final IioSample sample)
-            {
-                seen[0] += 100;
-            }
-        };
-
-        new SensorProbe(wanting, 0L).onIioSample(new IioSampleRecord().set(1.0, 1.0, 1L));
-        new SensorProbe(notWanting, 0L).onIioSample(new IioSampleRecord().set(1.0, 1.0, 1L));
-
-        assertEquals(1, seen[0]);
     }
 }

@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import org.rhcc.core.dcqcn.RedEcnMarker;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.RunObserver;
 import org.rhcc.sim.host.CpuTrafficModel;
 import org.rhcc.sim.host.IoPath;
 import org.rhcc.sim.host.MemoryController;
@@ -42,6 +43,7 @@ final class SimulationEngine implements FabricListener
     private final RdmaFabric fabric;
     private final TcpPort tcp;
     private final ProbeTracker probes;
+    private final RunObserver observer;
     private final boolean probesToHook;
     private final boolean remoteCores;
     /** True when the receiver NIC's QP-context misses are modelled: their reads then wait at the memory controller. */
@@ -67,6 +69,7 @@ final class SimulationEngine implements FabricListener
     private long hitSteps;
     private long progressSteps;
     private boolean wantsSamples;
+    private boolean samplesToHook;
     private long nextSample;
     private long nextHit;
     private long nextWindow;
@@ -74,11 +77,12 @@ final class SimulationEngine implements FabricListener
     private long nextProgress;
 
     SimulationEngine(final RunSpec spec, final SimParameters params, final ControllerHook hook,
-        final ProgressListener progress)
+        final RunObserver observer, final ProgressListener progress)
     {
         this.spec = spec;
         this.params = params;
         this.hook = hook;
+        this.observer = observer;
         this.progress = progress;
         this.stepNs = params.stepNs();
         this.random = new SplittableRandom(spec.seed());
@@ -112,8 +116,8 @@ final class SimulationEngine implements FabricListener
         summary = new RunSummary(telemetry, cpu, io, backlog, probes, fabric, spec.qpCount(), params.rnic().txDepth());
         dma = new NicDma(params.pcie(), io, probes, fabric, tcp, telemetry.total(), stepNs);
         iioSensor = new IioSampler(telemetry.total(), params.telemetry().iioReadLatencyNs());
-        ports = new EnginePorts(mba, new FabricRateLimiter(fabric, clock), iioSensor, fabric, spec.qpCount(),
-            params.network().lineRateGbps());
+        final ObservedActuators observed = new ObservedActuators(mba, new FabricRateLimiter(fabric, clock), observer);
+        ports = new EnginePorts(observed, observed, iioSensor, fabric, spec.qpCount(), params.network().lineRateGbps());
         final double workingSetLines = Math.max(1.0, (params.io().ioBaseWorkingSetBytes() +
             (double)spec.qpCount() * params.io().ioBuffersPerQp() * spec.messageBytes()) / LINE_BYTES);
         hits = new DdioHitRefresh(params, io, probes, cpu, workingSetLines);
@@ -166,11 +170,13 @@ final class SimulationEngine implements FabricListener
         sampleSteps = Math.max(1L, Math.round(iioSensor.readLatencyNs() / stepNs));
         hitSteps = Math.max(1L, Math.round(params.io().hitWindowNs() / stepNs));
         progressSteps = Math.max(1L, totalSteps / 100);
-        wantsSamples = hook.wantsIioSamples();
+        samplesToHook = hook.wantsIioSamples();
+        wantsSamples = samplesToHook || observer.wantsIioSamples();
         final int windows = (int)(totalSteps / windowSteps) + 1;
         final TimeSeries series = new TimeSeries(tel.windowNs(), tel.iioWindowNs(), windows,
             (int)(totalSteps / iioWindowSteps) + 1, (int)((warmupSteps + windowSteps - 1) / windowSteps));
 
+        observer.onAttach(ports, 0L);
         hook.attach(ports, 0L);
         if (null != fabric)
         {
@@ -229,7 +235,11 @@ final class SimulationEngine implements FabricListener
             if (wantsSamples)
             {
                 iioSensor.sampleOccupancy((long)(nowNs + stepNs));
-                hook.onIioSample(iioSensor);
+                observer.onIioSample(iioSensor);
+                if (samplesToHook)
+                {
+                    hook.onIioSample(iioSensor);
+                }
             }
         }
         if (done == nextHit)
@@ -247,6 +257,7 @@ final class SimulationEngine implements FabricListener
             {
                 fabric.checkTimeouts(nowNs + stepNs);
             }
+            observer.onWindow((long)(nowNs + stepNs));
             hook.onWindow((long)(nowNs + stepNs));
         }
         if (done == nextIio)
@@ -313,6 +324,7 @@ final class SimulationEngine implements FabricListener
     {
         if (probesToHook)
         {
+            observer.onProbeAck(ack);
             hook.onProbeAck(ack);
         }
     }
