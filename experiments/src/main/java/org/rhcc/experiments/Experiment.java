@@ -10,6 +10,7 @@ import org.rhcc.experiments.report.InterHostCcPanels;
 import org.rhcc.experiments.report.TableColumn;
 import org.rhcc.experiments.result.ExperimentResult;
 import org.rhcc.experiments.scheme.SchemeRegistry;
+import org.rhcc.sim.api.RunObserver;
 
 /**
  * One experiment of {@code rhcc experiment NAME}: which runs to make, and how to present their results (stdout
@@ -59,6 +60,16 @@ public interface Experiment
      * @return the runs, in the order their results are reported.
      */
     List<PlannedRun> plan(ExperimentSettings settings);
+
+    /**
+     * @param run one of this experiment's planned runs.
+     * @return what else watches the run, beside the harness's own observers (e.g. a per-flow trace whose series the
+     * run's record then holds, when it is also a {@link SeriesReport}); {@link RunObserver#NONE} by default.
+     */
+    default RunObserver observer(final PlannedRun run)
+    {
+        return RunObserver.NONE;
+    }
 
     /**
      * @return true to keep each run's measured time series (100 us and 1 ms windows) in the JSON, for charts over

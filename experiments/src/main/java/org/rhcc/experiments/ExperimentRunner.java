@@ -112,8 +112,7 @@ public final class ExperimentRunner
             {
                 final int index = i;
                 final PlannedRun run = plan.get(i);
-                futures.add(pool.submit(() ->
-                    execute(index, run, experiment.keepsTimeSeries(), experiment.timeSeriesStride())));
+                futures.add(pool.submit(() -> execute(index, run, experiment)));
             }
             final List<RunRecord> records = new ArrayList<>(plan.size());
             for (int i = 0; i < futures.size(); i++)
@@ -158,15 +157,18 @@ public final class ExperimentRunner
     /**
      * Runs one planned run on the calling thread.
      *
-     * @param index        position in the plan, for the listener.
-     * @param run          the run.
-     * @param keepSeries   true to keep the time series in the record.
-     * @param seriesStride telemetry windows averaged into one point of the time series (kept, or reported live to a
-     *                     listener that wants telemetry), at least 1.
+     * @param index      position in the plan, for the listener.
+     * @param run        the run.
+     * @param experiment the run's experiment: whether it keeps the time series, their stride (telemetry windows
+     *                   averaged into one point, kept or reported live to a listener that wants telemetry), and what
+     *                   else observes the run.
      * @return the run's record.
      */
-    RunRecord execute(final int index, final PlannedRun run, final boolean keepSeries, final int seriesStride)
+    RunRecord execute(final int index, final PlannedRun run, final Experiment experiment)
     {
+        final boolean keepSeries = experiment.keepsTimeSeries();
+        final int seriesStride = experiment.timeSeriesStride();
+        final RunObserver experimentObserver = experiment.observer(run);
         listener.onRunStarted(index, run);
         final SimParameters parameters = RunOverrides.parameters(baseParameters, run);
         final ControllerHook controller = hooks.create(run);
@@ -183,7 +185,7 @@ public final class ExperimentRunner
         final SimulationResult result;
         try
         {
-            result = Simulation.run(scenario, parameters, controller, RunObserver.all(counter, probe, halves),
+            result = Simulation.run(scenario, parameters, controller, RunObserver.all(counter, probe, halves, experimentObserver),
                 null == qpGoodput ? progress : qpGoodput);
             progress.finish(result.timeSeries());
         }
@@ -208,7 +210,7 @@ public final class ExperimentRunner
         {
             putLevelShares(stationarity, metrics);
         }
-        if (controller instanceof SeriesReport report)
+        if (experimentObserver instanceof SeriesReport report)
         {
             series.putAll(report.reportedSeries());
         }

@@ -29,7 +29,7 @@ class InterHostCcExperimentTest
         final ExperimentRunner runner = new ExperimentRunner(BASE, 1, RunListener.NONE);
         final List<PlannedRun> plan = resolved.getKey().plan(resolved.getValue()).stream()
             .filter((run) -> run.condition().equals(condition)).toList();
-        return plan.stream().map((run) -> runner.execute(0, run, false, 1)).toList();
+        return plan.stream().map((run) -> runner.execute(0, run, resolved.getKey())).toList();
     }
 
     @Test

@@ -37,7 +37,7 @@ class WeightedExperimentTest
         final List<PlannedRun> plan = resolved.getKey().plan(resolved.getValue()).stream()
             .filter((run) -> run.condition().equals(CONDITION)).toList();
         assertEquals(2, plan.size());
-        final List<RunRecord> runs = plan.stream().map((run) -> runner.execute(0, run, false, 1)).toList();
+        final List<RunRecord> runs = plan.stream().map((run) -> runner.execute(0, run, resolved.getKey())).toList();
 
         for (final RunRecord run : runs)
         {

@@ -6,7 +6,7 @@ import org.rhcc.sim.api.CcSettings;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
-import org.rhcc.sim.control.FlowTraceHook;
+import org.rhcc.sim.control.FlowTrace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,11 +35,11 @@ class InterHostCcSimTest
         }
     }
 
-    private static FlowTraceHook incast(final InterHostCc kind, final int congestion, final long durationNs)
+    private static FlowTrace incast(final InterHostCc kind, final int congestion, final long durationNs)
     {
-        final FlowTraceHook trace = new FlowTraceHook(new CcHook(kind), (int)(durationNs / 1_000L) + 1);
+        final FlowTrace trace = new FlowTrace((int)(durationNs / 1_000L) + 1);
         Simulation.run(new Scenario(true, congestion, CpuTraffic.LOCAL, 2, 1, 1 << 20, 0, 0.0, 0, durationNs, 0L,
-            1L), MICROSECOND_WINDOWS, trace, ProgressListener.NONE);
+            1L), MICROSECOND_WINDOWS, new CcHook(kind), trace, ProgressListener.NONE);
         return trace;
     }
 
@@ -51,7 +51,7 @@ class InterHostCcSimTest
     @Test
     void hpccShouldShareTheBottleneckFairlyWithASmallQueue()
     {
-        final FlowTraceHook trace = incast(InterHostCc.HPCC, 0, 1_000_000L);
+        final FlowTrace trace = incast(InterHostCc.HPCC, 0, 1_000_000L);
         final long bdpBytes = Math.round(InterHostCcModel.baseRttNs(SimParameters.calibrated()) * 100.0 / 8.0);
         double rate0 = 0.0;
         double rate1 = 0.0;

@@ -27,6 +27,7 @@ import org.rhcc.experiments.scheme.SchemeEntry;
 import org.rhcc.sim.InterHostCcModel;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.api.CpuTraffic;
+import org.rhcc.sim.api.RunObserver;
 import org.rhcc.sim.api.Scenario;
 
 /**
@@ -89,17 +90,14 @@ public final class HpccReferenceExperiment extends DescribedExperiment
     public List<PlannedRun> plan(final ExperimentSettings settings)
     {
         final List<PlannedRun> runs = new ArrayList<>();
-        final int capacity = (int)((settings.warmupNs() + settings.durationNs()) / TRACE_STRIDE_NS) + 2;
         for (final int senders : new int[]{ 2, 8 })
         {
             final Scenario scenario = settings.scenario().senders(senders).qps(1).messageBytes(1 << 20)
                 .congestion(0).cpuTraffic(CpuTraffic.LOCAL).pfc(true).build();
             for (final SchemeEntry entry : settings.schemes())
             {
-                final SchemeEntry traced = entry.withFactory(
-                    (params) -> new FlowTraceController(entry.factory().create(params), capacity));
                 final boolean hpcc = InterHostCc.HPCC == entry.interHost();
-                runs.add(run(senders + "-to-1" + (hpcc ? ", paper parameters" : ""), scenario, traced, Map.of(),
+                runs.add(run(senders + "-to-1" + (hpcc ? ", paper parameters" : ""), scenario, entry, Map.of(),
                     settings));
                 if (hpcc)
                 {
@@ -107,11 +105,21 @@ public final class HpccReferenceExperiment extends DescribedExperiment
                     final Map<String, String> reference = new LinkedHashMap<>();
                     reference.put("hpcc_max_stage", "0");
                     reference.put("hpcc_flows", REFERENCE_FLOWS);
-                    runs.add(run(senders + "-to-1, run.py parameters", scenario, traced, reference, settings));
+                    runs.add(run(senders + "-to-1, run.py parameters", scenario, entry, reference, settings));
                 }
             }
         }
         return runs;
+    }
+
+    /**
+     * {@inheritDoc} Here: the run's per-flow trace, one point per telemetry window (1 us).
+     */
+    @Override
+    public RunObserver observer(final PlannedRun run)
+    {
+        return new FlowTraceSeries(
+            (int)((run.scenario().warmupNs() + run.scenario().durationNs()) / TRACE_STRIDE_NS) + 2);
     }
 
     private static PlannedRun run(final String condition, final Scenario scenario, final SchemeEntry entry,

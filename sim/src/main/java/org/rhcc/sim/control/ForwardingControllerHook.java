@@ -7,9 +7,9 @@ import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.SimPorts;
 
 /**
- * A {@link ControllerHook} that passes every call on to the controller it wraps: the base of the hooks that observe a
- * run (the experiments' decision counter and sensor probe, {@link FlowTraceHook}) or add to it (a scheme's inter-host
- * CC), which override only what they change.
+ * A {@link ControllerHook} that passes every call on to the controller it wraps: the base of the hooks that add to a
+ * controller (a scheme's inter-host CC), which override only what they change. What only watches a run is a
+ * {@link org.rhcc.sim.api.RunObserver} beside the controller, not a wrapper around it.
  */
 public abstract class ForwardingControllerHook implements ControllerHook
 {

@@ -4,32 +4,37 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.rhcc.experiments.SeriesReport;
-import org.rhcc.sim.api.ControllerHook;
-import org.rhcc.sim.control.FlowTraceHook;
-import org.rhcc.sim.control.ForwardingControllerHook;
+import org.rhcc.sim.api.RunObserver;
+import org.rhcc.sim.api.SimPorts;
+import org.rhcc.sim.control.FlowTrace;
 
 /**
- * A scheme's controller with a {@link FlowTraceHook} around it: the run's series then hold each QP's sending rate and
- * the switch's egress queue at the end of every telemetry window, and the bytes each QP put on the wire during it
- * ({@code trace_t_ms}, {@code switch_queue_kb}, {@code qpN_rate_gbps}, {@code qpN_sent_gbps}).
+ * A run's {@link FlowTrace} as series of the run: each QP's sending rate and the switch's egress queue at the end of
+ * every telemetry window, and the bytes each QP put on the wire during it ({@code trace_t_ms}, {@code switch_queue_kb},
+ * {@code qpN_rate_gbps}, {@code qpN_sent_gbps}).
  */
-final class FlowTraceController extends ForwardingControllerHook implements SeriesReport
+final class FlowTraceSeries implements RunObserver, SeriesReport
 {
-    private final FlowTraceHook trace;
+    private final FlowTrace trace;
 
     /**
-     * @param controller the scheme's controller.
-     * @param capacity   windows to record at most.
+     * @param capacity windows to record at most.
      */
-    FlowTraceController(final ControllerHook controller, final int capacity)
+    FlowTraceSeries(final int capacity)
     {
-        this(new FlowTraceHook(controller, capacity));
+        this.trace = new FlowTrace(capacity);
     }
 
-    private FlowTraceController(final FlowTraceHook trace)
+    @Override
+    public void onAttach(final SimPorts ports, final long nowNs)
     {
-        super(trace);
-        this.trace = trace;
+        trace.onAttach(ports, nowNs);
+    }
+
+    @Override
+    public void onWindow(final long nowNs)
+    {
+        trace.onWindow(nowNs);
     }
 
     @Override

@@ -1,17 +1,18 @@
 package org.rhcc.sim.control;
 
-import org.rhcc.sim.api.ControllerHook;
+import org.rhcc.sim.api.RunObserver;
 import org.rhcc.sim.api.SimPorts;
 
 /**
- * Wraps a run's controller and, at the end of every telemetry window, records each QP's sending rate
- * {@code min(R_rev, R_cc)}, the bytes it has put on the wire and the switch's egress queue toward the receiver behind
- * the packet in transmission (docs/model.md §4.11): the per-flow trajectories of an incast. Every call goes on to the wrapped controller.
+ * Watches a run and, at the end of every telemetry window, records each QP's sending rate {@code min(R_rev, R_cc)},
+ * the bytes it has put on the wire and the switch's egress queue toward the receiver behind the packet in
+ * transmission (docs/model.md §4.11): the per-flow trajectories of an incast. A {@link RunObserver}: it reads the
+ * ports' trace accessors and commands nothing.
  * <p>
- * <b>Note:</b> the arrays are allocated when the hook attaches; recording allocates nothing and stops silently when
+ * <b>Note:</b> the arrays are allocated when the observer attaches; recording allocates nothing and stops silently when
  * {@code capacity} windows have been recorded. Single-threaded.
  */
-public final class FlowTraceHook extends ForwardingControllerHook
+public final class FlowTrace implements RunObserver
 {
     private final int capacity;
     private SimPorts ports;
@@ -22,12 +23,10 @@ public final class FlowTraceHook extends ForwardingControllerHook
     private int count;
 
     /**
-     * @param inner    the run's controller ({@link ControllerHook#NONE} for none).
      * @param capacity windows to record at most.
      */
-    public FlowTraceHook(final ControllerHook inner, final int capacity)
+    public FlowTrace(final int capacity)
     {
-        super(inner);
         if (capacity < 1)
         {
             throw new IllegalArgumentException("trace capacity " + capacity + " must be >= 1");
@@ -36,7 +35,7 @@ public final class FlowTraceHook extends ForwardingControllerHook
     }
 
     @Override
-    public void attach(final SimPorts ports, final long nowNs)
+    public void onAttach(final SimPorts ports, final long nowNs)
     {
         this.ports = ports;
         timeNs = new long[capacity];
@@ -44,7 +43,6 @@ public final class FlowTraceHook extends ForwardingControllerHook
         rateGbps = new double[ports.qpCount()][capacity];
         sentBytes = new long[ports.qpCount()][capacity];
         count = 0;
-        delegate.attach(ports, nowNs);
     }
 
     @Override
@@ -61,7 +59,6 @@ public final class FlowTraceHook extends ForwardingControllerHook
             }
             count++;
         }
-        delegate.onWindow(nowNs);
     }
 
     /**
@@ -75,7 +72,7 @@ public final class FlowTraceHook extends ForwardingControllerHook
     }
 
     /**
-     * @return QPs traced (0 before the hook attaches).
+     * @return QPs traced (0 before the observer attaches).
      */
     public int qpCount()
     {
