@@ -33,8 +33,8 @@ import org.rhcc.actors.context.MemberAge;
 public final class SessionClient
 {
     private static final AtomicLong COUNTER = new AtomicLong();
-    /** How often an open that has not been answered looks whether its node left the cluster, ms. */
-    private static final long OPEN_CHECK_MS = 200;
+    /** How often an open or a close that has not been answered looks whether its node left the cluster, ms. */
+    private static final long NODE_CHECK_MS = 200;
 
     private final ActorSystem<?> system;
     private final Duration timeout;
@@ -125,7 +125,7 @@ public final class SessionClient
             }
             try
             {
-                asked.get(OPEN_CHECK_MS, TimeUnit.MILLISECONDS);
+                asked.get(NODE_CHECK_MS, TimeUnit.MILLISECONDS);
             }
             catch (final TimeoutException | ExecutionException | java.util.concurrent.CancellationException ex)
             {
@@ -202,6 +202,7 @@ public final class SessionClient
         final List<SessionProtocol.Ended> ended = new ArrayList<>();
         final Map<String, java.util.concurrent.CompletionStage<SessionProtocol.Reply>> asked =
             new java.util.LinkedHashMap<>();
+        final Map<String, ActorRef<SessionProtocol.Command>> askedNodes = new java.util.HashMap<>();
         final Integer senderHostId = senderHosts.remove(sessionId);
         final Map<String, ActorRef<SessionProtocol.Command>> opened = guardians.remove(sessionId);
         specs.remove(sessionId);
@@ -223,6 +224,7 @@ public final class SessionClient
             asked.put(key.id(), AskPattern.ask(guardian,
                 (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.End(sessionId, replyTo), timeout,
                 system.scheduler()));
+            askedNodes.put(key.id(), guardian);
         }
         // every role is asked before any answer is awaited: one that does not answer must not keep the others open
         for (final Map.Entry<String, java.util.concurrent.CompletionStage<SessionProtocol.Reply>> entry :
@@ -231,7 +233,7 @@ public final class SessionClient
             SessionProtocol.Reply reply;
             try
             {
-                reply = await(entry.getValue(), "closing session " + sessionId + " on " + entry.getKey());
+                reply = awaitEnded(sessionId, entry.getKey(), entry.getValue(), askedNodes.get(entry.getKey()));
             }
             catch (final IllegalStateException ex)
             {
@@ -242,6 +244,41 @@ public final class SessionClient
                 f.reason() : String.valueOf(reply)));
         }
         return ended;
+    }
+
+    /**
+     * Waits for a role's answer to {@code End}, looking at its node meanwhile: a node that leaves the cluster while
+     * the session closes (it died between its last decision and the close) took its part of the session with it, as
+     * one that had left before the close did; its journal holds what it wrote, and the replay rebuilds the rest from
+     * the recording.
+     */
+    private SessionProtocol.Reply awaitEnded(final long sessionId, final String role,
+        final java.util.concurrent.CompletionStage<SessionProtocol.Reply> stage,
+        final ActorRef<SessionProtocol.Command> guardian)
+    {
+        final java.util.concurrent.CompletableFuture<SessionProtocol.Reply> asked = stage.toCompletableFuture();
+        while (!asked.isDone())
+        {
+            if (null != departed(guardian))
+            {
+                asked.cancel(false);
+                return new SessionProtocol.Ended(sessionId, role, 0, 0, "");
+            }
+            try
+            {
+                asked.get(NODE_CHECK_MS, TimeUnit.MILLISECONDS);
+            }
+            catch (final TimeoutException | ExecutionException | java.util.concurrent.CancellationException ex)
+            {
+                // done (await below reports it), or not yet: look at the node again
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while closing session " + sessionId + " on " + role, ex);
+            }
+        }
+        return await(asked, "closing session " + sessionId + " on " + role);
     }
 
     /**
