@@ -60,12 +60,13 @@ class ClusterRunTest
      * session's opening and closing) outlasts the test's wait for the node's Ready to arrive and the kill.
      */
     /**
-     * The runs a node is lost in: long enough (16 ms simulated, ~0.8 s through the cluster at 0x on a quiet 2-core
-     * machine) that a node killed {@code READY_DELIVERED_MS} after it logged its part of a session ready dies in that
-     * session, not while it closes; at 5 ms a fast machine finished the 0x run first.
+     * The runs a node is lost in: long enough (11 ms simulated) that a node killed {@code READY_DELIVERED_MS} after it
+     * logged its part of a session ready dies in that session, not while it closes. The kill lands about 3.5 ms into
+     * the 0x run, the fastest; at 5 ms a quiet machine once finished that run first. Every simulated ms after a
+     * takeover costs wall time, as the lockstep then waits for every signal: 15 ms cost the class about 110 s more.
      */
     private static final List<String> NODE_LOSS_RUNS = List.of("--scheme", "rhcc", "--warmup-ms", "1",
-        "--duration-ms", "15", "--no-charts");
+        "--duration-ms", "10", "--no-charts");
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(6);
     /** Goals of docs/design.md §7 ("Runs survive a node"), asserted with room for a loaded machine, reported as is. */
     private static final double TAKEOVER_BOUND_S = 30.0;
