@@ -185,7 +185,8 @@ public final class ExperimentRunner
         final SimulationResult result;
         try
         {
-            result = Simulation.run(scenario, parameters, controller, RunObserver.all(counter, probe, halves, experimentObserver),
+            result = Simulation.run(scenario, parameters, controller,
+                RunObserver.all(counter, probe, halves, experimentObserver),
                 null == qpGoodput ? progress : qpGoodput);
             progress.finish(result.timeSeries());
         }

@@ -28,9 +28,9 @@ public final class RunOverrides
      *
      * @param base     the simulator parameters.
      * @param settings the command line's settings.
-     * @throws UserInputException naming the first unknown override (and, for a parameter of other schemes, which schemes
-     *                            take it), the first value that does not parse, or the overrides a parameter group
-     *                            rejects.
+     * @throws UserInputException naming the first unknown override (and, for a parameter of other schemes, which
+     *                            schemes take it), the first value that does not parse, or the overrides a parameter
+     *                            group rejects.
      */
     public static void validate(final SimParameters base, final ExperimentSettings settings)
     {

@@ -121,7 +121,8 @@ public final class DelayMapExperiment extends DescribedExperiment
         final DelayMap map = new DelayMap();
         for (final RunRecord run : result.select((run) -> null != run.mbaLevel()))
         {
-            map.add(run.mbaLevel(), heldRateGbps(run), run.value(Metric.RNIC_GBPS), run.seriesValues(Series.RX_DELAY_NS));
+            map.add(run.mbaLevel(), heldRateGbps(run), run.value(Metric.RNIC_GBPS),
+                run.seriesValues(Series.RX_DELAY_NS));
         }
         return List.of(
             new BaselineRow("cal. C1", "3x, MBA level 1: D (ns) at the held rates; where D crosses D_thr = 200 ns",

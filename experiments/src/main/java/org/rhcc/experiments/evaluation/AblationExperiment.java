@@ -73,7 +73,8 @@ public final class AblationExperiment extends DescribedExperiment
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-iio.png", "IIO occupancy over time (100 us windows)",
             "IIO occupancy (lines)", Series.IIO_OCCUPANCY));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-delay.png",
-            "Receiver processing delay over time (100 us windows)", "receiver processing delay (ns)", Series.RX_DELAY_NS));
+            "Receiver processing delay over time (100 us windows)", "receiver processing delay (ns)",
+            Series.RX_DELAY_NS));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-mba-local.png",
             "MBA level of local-NUMA cores over time", "MBA level (1 = 100 %, 5 = 20 %)", Series.MBA_LEVEL_LOCAL));
         charts.add(TimeSeriesChartSpec.everyRun("ablation-trace-rate.png", "Mean sender rate over time",

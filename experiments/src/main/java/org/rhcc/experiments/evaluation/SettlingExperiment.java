@@ -93,7 +93,8 @@ public final class SettlingExperiment extends DescribedExperiment
         charts.add(TimeSeriesChartSpec.everyRun("settling-iio.png", "IIO occupancy over 200 ms (3x, PFC on)",
             "IIO occupancy (lines)", Series.IIO_OCCUPANCY));
         charts.add(TimeSeriesChartSpec.everyRun("settling-delay.png",
-            "Receiver processing delay D over 200 ms (3x, PFC on)", "receiver processing delay (ns)", Series.RX_DELAY_NS));
+            "Receiver processing delay D over 200 ms (3x, PFC on)", "receiver processing delay (ns)",
+            Series.RX_DELAY_NS));
         charts.add(TimeSeriesChartSpec.everyRun("settling-rrev.png",
             "Mean receivable rate R_rev per QP over 200 ms (3x, PFC on)", "R_rev (Gbit/s)", Series.R_REV_GBPS));
         charts.add(TimeSeriesChartSpec.everyRun("settling-mba-local.png",
