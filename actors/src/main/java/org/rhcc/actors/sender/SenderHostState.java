@@ -47,8 +47,6 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private RateLimiter platform;
     private long window = Long.MIN_VALUE;
     private int ackCount;
-    /** R_rev of the decision the ACK being run made ({@link #setRate} runs inside {@link #onProbeAck}). */
-    private double decidedRRevGbps;
     private int sweepQp;
 
     /**
@@ -197,7 +195,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         final double rSendGbps = slot.onProbeAck(qp & blockMask, ack);
         if (rSendGbps > 0.0)
         {
-            limits.onDecision(qp, decidedRRevGbps, rSendGbps);
+            limits.onDecision(qp, slot.table().rateGbps(qp & blockMask), rSendGbps);
         }
         if (rSendGbps == ReceivableRateController.REJECTED_NEGATIVE_DELAY)
         {
@@ -285,15 +283,13 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     }
 
     /**
-     * The blocks' rate limiter: passes each decision to the agent running the state, and keeps its R_rev for the
-     * counters of which limit binds ({@link #onProbeAck} has the decision's R_send).
+     * The blocks' rate limiter: passes each decision to the agent running the state.
      * <p>
      * {@inheritDoc}
      */
     public void setRate(final int qp, final double rRevGbps, final long nowNs)
     {
         platform.setRate(qp, rRevGbps, nowNs);
-        decidedRRevGbps = rRevGbps;
     }
 
     @Override

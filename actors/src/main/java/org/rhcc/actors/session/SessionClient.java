@@ -103,39 +103,22 @@ public final class SessionClient
         final java.util.concurrent.CompletableFuture<SessionProtocol.Reply> asked = AskPattern.ask(guardian,
             (ActorRef<SessionProtocol.Reply> replyTo) -> new SessionProtocol.Start(spec, replyTo), timeout,
             system.scheduler()).toCompletableFuture();
-        while (!asked.isDone())
+        final String departed = awaitOrDeparted(asked, guardian, what);
+        if (null != departed)
         {
-            final String departed = departed(guardian);
-            if (null != departed)
+            // the node died while the session was opening on it: a standby of the role opens it instead
+            guardians.get(spec.sessionId()).remove(key.id(), guardian);
+            final ServiceKey<SessionProtocol.Command> standbyKey = SessionProtocol.standbyKey(
+                SessionProtocol.SENDER_KEY.equals(key) ? SessionProtocol.senderHostKey(spec.senderHostId()) : key);
+            final Set<ActorRef<SessionProtocol.Command>> standbys = new java.util.HashSet<>(listing(standbyKey));
+            standbys.removeIf((standby) -> null != departed(standby));
+            if (standbys.isEmpty())
             {
-                // the node died while the session was opening on it: a standby of the role opens it instead
-                guardians.get(spec.sessionId()).remove(key.id(), guardian);
-                asked.cancel(false);
-                final ServiceKey<SessionProtocol.Command> standbyKey = SessionProtocol.standbyKey(
-                    SessionProtocol.SENDER_KEY.equals(key) ? SessionProtocol.senderHostKey(spec.senderHostId()) : key);
-                final Set<ActorRef<SessionProtocol.Command>> standbys = new java.util.HashSet<>(listing(standbyKey));
-                standbys.removeIf((standby) -> null != departed(standby));
-                if (standbys.isEmpty())
-                {
-                    throw new IllegalStateException("the " + key.id() + " node " + departed + " left the cluster " +
-                        "while session " + spec.sessionId() + " was opening on it, and no standby of the role is in " +
-                        "the cluster");
-                }
-                return open(spec, key, oldest(standbys));
+                throw new IllegalStateException("the " + key.id() + " node " + departed + " left the cluster " +
+                    "while session " + spec.sessionId() + " was opening on it, and no standby of the role is in " +
+                    "the cluster");
             }
-            try
-            {
-                asked.get(NODE_CHECK_MS, TimeUnit.MILLISECONDS);
-            }
-            catch (final TimeoutException | ExecutionException | java.util.concurrent.CancellationException ex)
-            {
-                // done (await below reports it), or not yet: look at the node again
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while " + what, ex);
-            }
+            return open(spec, key, oldest(standbys));
         }
         final SessionProtocol.Reply reply = await(asked, what);
         if (reply instanceof SessionProtocol.Failed failed)
@@ -257,12 +240,33 @@ public final class SessionClient
         final ActorRef<SessionProtocol.Command> guardian)
     {
         final java.util.concurrent.CompletableFuture<SessionProtocol.Reply> asked = stage.toCompletableFuture();
+        final String what = "closing session " + sessionId + " on " + role;
+        if (null != awaitOrDeparted(asked, guardian, what))
+        {
+            return new SessionProtocol.Ended(sessionId, role, 0, 0, "");
+        }
+        return await(asked, what);
+    }
+
+    /**
+     * Waits until a role's node answers, looking at the node every {@value #NODE_CHECK_MS} ms meanwhile.
+     *
+     * @param asked    the question asked of the node.
+     * @param guardian the role's guardian on that node.
+     * @param what     what is being waited for, for the message if the wait is interrupted.
+     * @return the node's address and status if it left the cluster before it answered (the question is then
+     * cancelled), or null once the answer is there ({@link #await} reads it).
+     */
+    private String awaitOrDeparted(final java.util.concurrent.CompletableFuture<SessionProtocol.Reply> asked,
+        final ActorRef<SessionProtocol.Command> guardian, final String what)
+    {
         while (!asked.isDone())
         {
-            if (null != departed(guardian))
+            final String departed = departed(guardian);
+            if (null != departed)
             {
                 asked.cancel(false);
-                return new SessionProtocol.Ended(sessionId, role, 0, 0, "");
+                return departed;
             }
             try
             {
@@ -270,15 +274,15 @@ public final class SessionClient
             }
             catch (final TimeoutException | ExecutionException | java.util.concurrent.CancellationException ex)
             {
-                // done (await below reports it), or not yet: look at the node again
+                // done (await reports it), or not yet: look at the node again
             }
             catch (final InterruptedException ex)
             {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while closing session " + sessionId + " on " + role, ex);
+                throw new IllegalStateException("interrupted while " + what, ex);
             }
         }
-        return await(asked, "closing session " + sessionId + " on " + role);
+        return null;
     }
 
     /**
