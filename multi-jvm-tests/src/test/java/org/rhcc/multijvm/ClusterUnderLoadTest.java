@@ -77,6 +77,14 @@ class ClusterUnderLoadTest
     private static final String SESSION_OPENS = "receiver opens session";
     private static final List<String> OPTIONS = List.of("--scheme", "rhcc", "--warmup-ms", "0.2", "--duration-ms",
         "0.3", "--no-charts");
+    /**
+     * The runs the receiver node is lost in: long enough (10.2 ms simulated) that the node, killed
+     * {@code READY_DELIVERED_MS} after it logged its part of the first session ready, dies inside a session and not
+     * while one closes (a 0.5 ms run ends in a few hundred ms on a quiet machine, and the kill then found no session
+     * to take over).
+     */
+    private static final List<String> TAKEOVER_OPTIONS = List.of("--scheme", "rhcc", "--warmup-ms", "0.2",
+        "--duration-ms", "10", "--no-charts");
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(4);
     /** CPU share of one core an idle node may use. */
     private static final double IDLE_CORE_SHARE = 0.02;
@@ -193,7 +201,8 @@ class ClusterUnderLoadTest
         final NodeProcess receiver = cluster.node(RECEIVER);
         final long ready = count(receiver, READY);
         final Path out = dir.resolve("takeover");
-        final CompletableFuture<String[]> run = CompletableFuture.supplyAsync(() -> rhcc(experiment(out, true)));
+        final CompletableFuture<String[]> run =
+            CompletableFuture.supplyAsync(() -> rhcc(experiment(out, true, TAKEOVER_OPTIONS)));
         // mid-run: its part of the first run's session ready (a sleep would land in whichever run the load allows)
         awaitRunning(receiver, ready + 1, run, RUN_TIMEOUT);
         final long oldPid = receiver.pid();
@@ -494,8 +503,13 @@ class ClusterUnderLoadTest
 
     private static String[] experiment(final Path out, final boolean throughCluster)
     {
+        return experiment(out, throughCluster, OPTIONS);
+    }
+
+    private static String[] experiment(final Path out, final boolean throughCluster, final List<String> options)
+    {
         final List<String> args = new ArrayList<>(List.of("experiment", "signals", "--out", out.toString()));
-        args.addAll(OPTIONS);
+        args.addAll(options);
         if (throughCluster)
         {
             args.addAll(List.of("--cluster", cluster.simHostPort(), "--config",
