@@ -82,9 +82,6 @@ public final class TestNode implements AutoCloseable
             .withFallback(config);
     }
 
-    /**
-     * @return the Aeron client.
-     */
     public Aeron aeron()
     {
         return context.aeron();

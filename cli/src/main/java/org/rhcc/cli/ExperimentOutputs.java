@@ -55,7 +55,6 @@ public final class ExperimentOutputs
      * @param experiment the experiment.
      * @param result     its result.
      * @param directory  an existing, writable directory.
-     * @return the PNGs written.
      * @throws IOException if a file cannot be written.
      */
     public static List<Path> writeCharts(

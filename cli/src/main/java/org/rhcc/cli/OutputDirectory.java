@@ -21,7 +21,6 @@ public final class OutputDirectory
      * Creates the directory if needed and checks that a file can be created in it.
      *
      * @param directory the {@code --out} directory.
-     * @return the directory.
      * @throws UsageException if it cannot be created or written.
      */
     public static Path prepare(final Path directory)

@@ -86,7 +86,6 @@ public final class RhccCommand implements Runnable
      * @param args command-line arguments.
      * @param out  standard output (tables, reports).
      * @param err  standard error (progress, errors).
-     * @return the exit code.
      */
     public static int execute(final String[] args, final PrintWriter out, final PrintWriter err)
     {

@@ -163,7 +163,6 @@ public final class ExperimentClient implements AutoCloseable
      * @param plan     its runs, as planned here.
      * @param listener progress display.
      * @param notices  the sim node's lines about the run.
-     * @return the result.
      */
     ExperimentResult run(final ExperimentRequest request, final List<PlannedRun> plan, final RunListener listener,
         final Consumer<String> notices)

@@ -50,7 +50,6 @@ public final class ExperimentService
     /**
      * @param platform the node's simulated platform.
      * @param worker   the node's experiment thread (one thread: the platform's streams carry one run at a time).
-     * @return the service's behavior.
      */
     public static Behavior<ExperimentProtocol.Command> create(final SimPlatform platform, final ExecutorService worker)
     {

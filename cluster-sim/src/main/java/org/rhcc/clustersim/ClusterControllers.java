@@ -189,9 +189,6 @@ public final class ClusterControllers implements AutoCloseable
         return platform;
     }
 
-    /**
-     * @return the work area.
-     */
     public Path workDir()
     {
         return workDir;
@@ -213,9 +210,6 @@ public final class ClusterControllers implements AutoCloseable
         return node.settings().archiveDir();
     }
 
-    /**
-     * @return the sim node.
-     */
     public RhccNode node()
     {
         return node;

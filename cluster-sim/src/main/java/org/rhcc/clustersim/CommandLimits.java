@@ -21,7 +21,6 @@ record CommandLimits(int receiverHostId, int mbaGroups, int maxLevel, int qpCoun
      * @param receiverHostId the session's receiver host.
      * @param mbaGroups      MBA groups of the host.
      * @param qpCount        QPs of the session.
-     * @return the session's limits.
      */
     static CommandLimits of(final ControllerConfig config, final int receiverHostId, final int mbaGroups,
         final int qpCount)

@@ -211,9 +211,6 @@ public final class LockstepPlatform implements AutoCloseable
         return ackProxy;
     }
 
-    /**
-     * @return the command stream.
-     */
     public Subscription commands()
     {
         return commands;

@@ -72,7 +72,6 @@ public final class DashboardServer implements AutoCloseable
      * @param host       address to listen on, e.g. 127.0.0.1.
      * @param port       port, 0 for a free one.
      * @param portOption the option that gave the port, for the error line.
-     * @return the running server.
      * @throws UserInputException if the port is in use or the address is not this host's.
      */
     public static DashboardServer serve(final DashboardFeed feed, final String host, final int port,
@@ -94,7 +93,6 @@ public final class DashboardServer implements AutoCloseable
      * @param host       address to listen on.
      * @param port       port, 0 for a free one.
      * @param portOption the option that gave the port, for the error line.
-     * @return the running server.
      * @throws UserInputException if {@code upstream} does not parse or is not a dashboard server, or the port is in
      *                            use.
      */

@@ -56,7 +56,6 @@ final class ExperimentView
 
     /**
      * @param index position of a run in the plan.
-     * @return the run.
      * @throws IllegalArgumentException if the plan has no such run.
      */
     RunView run(final int index)

@@ -162,7 +162,6 @@ public final class ExperimentRunner
      * @param experiment the run's experiment: whether it keeps the time series, their stride (telemetry windows
      *                   averaged into one point, kept or reported live to a listener that wants telemetry), and what
      *                   else observes the run.
-     * @return the run's record.
      */
     RunRecord execute(final int index, final PlannedRun run, final Experiment experiment)
     {

@@ -54,9 +54,6 @@ public record HostProfile(String name, String description, Map<String, String> o
         overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
     }
 
-    /**
-     * @return the paper's testbed.
-     */
     public static HostProfile defaultProfile()
     {
         return new HostProfile(DEFAULT_NAME, "the paper's testbed: Xeon Gold 6240 (Cascade Lake), 2 channels of " +
@@ -75,7 +72,6 @@ public record HostProfile(String name, String description, Map<String, String> o
 
     /**
      * @param nameOrPath a built-in profile's name, a profile file's path, or null for the default.
-     * @return the profile.
      * @throws UserInputException naming the profiles there are when {@code nameOrPath} is neither, or the file and
      *                            line of a bad entry.
      */
@@ -128,7 +124,6 @@ public record HostProfile(String name, String description, Map<String, String> o
      * @param name   the profile's name.
      * @param source where the text comes from, for error messages.
      * @param text   the profile's lines.
-     * @return the profile.
      * @throws IOException        if the text cannot be read.
      * @throws UserInputException naming the source and line of a bad entry.
      */

@@ -135,7 +135,6 @@ public final class ScenarioBuilder
     }
 
     /**
-     * @return the scenario.
      * @throws IllegalArgumentException if a value is out of range ({@link Scenario}'s validation).
      */
     public Scenario build()

@@ -133,9 +133,6 @@ final class CounterFamily
         return this;
     }
 
-    /**
-     * @return the metric's name.
-     */
     String name()
     {
         return name;

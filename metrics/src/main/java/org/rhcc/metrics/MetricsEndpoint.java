@@ -42,7 +42,6 @@ public final class MetricsEndpoint implements AutoCloseable
      * @param registry  what {@code /metrics} serves.
      * @param readiness null when ready, else why not (called per {@code /ready} request).
      * @param portKey   the setting that names the port, for the one line a taken port gives.
-     * @return the running endpoint.
      * @throws IllegalArgumentException naming the key if the address cannot be bound (a port in use).
      */
     public static MetricsEndpoint start(final String hostname, final int port, final PrometheusRegistry registry,
@@ -89,9 +88,6 @@ public final class MetricsEndpoint implements AutoCloseable
         return new MetricsEndpoint(server, executor);
     }
 
-    /**
-     * @return the port bound.
-     */
     public int port()
     {
         return server.getAddress().getPort();

@@ -22,7 +22,6 @@ public final class NodeMetrics
     /**
      * @param registry where to register.
      * @param node     the node.
-     * @return the registry.
      */
     public static PrometheusRegistry register(final PrometheusRegistry registry, final RhccNode node)
     {
@@ -39,7 +38,6 @@ public final class NodeMetrics
      * @param counters where the agents' counters come from.
      * @param senders  the sender host states the rate updaters run.
      * @param roles    the roles whose metrics are reported at 0 before anything is counted.
-     * @return the registry.
      */
     public static PrometheusRegistry registerAgents(final PrometheusRegistry registry, final NodeCounters counters,
         final SenderAgents senders, final Set<String> roles)

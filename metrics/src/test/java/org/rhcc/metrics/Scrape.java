@@ -31,7 +31,6 @@ public final class Scrape
     /**
      * @param port the endpoint's port on 127.0.0.1.
      * @param path the path.
-     * @return the answer.
      */
     public static Answer get(final int port, final String path)
     {

@@ -169,9 +169,6 @@ final class HandStartedCluster implements AutoCloseable
         return dir;
     }
 
-    /**
-     * @return the journal database.
-     */
     TestDatabase database()
     {
         return database;
@@ -263,7 +260,6 @@ final class HandStartedCluster implements AutoCloseable
      * @param alias     its loopback alias.
      * @param keys      its {@code NAME.conf} from {@code rhcc certs} (this cluster's or another CA's), or null for none.
      * @param overrides settings that replace or add to those.
-     * @return the file.
      */
     Path writeConfig(final String name, final String alias, final Path keys, final Map<String, Object> overrides)
     {

@@ -56,7 +56,6 @@ final class NodeConfigFile
 
     /**
      * @param file where to write it.
-     * @return the file.
      */
     Path write(final Path file)
     {

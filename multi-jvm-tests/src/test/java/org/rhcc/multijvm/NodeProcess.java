@@ -167,7 +167,6 @@ final class NodeProcess implements AutoCloseable
      * Waits for the node's "rhcc node up" line.
      *
      * @param timeout longest wait.
-     * @return the line.
      * @throws AssertionError with the log's tail if the node exits first or the time passes.
      */
     String awaitUp(final Duration timeout)
@@ -301,9 +300,6 @@ final class NodeProcess implements AutoCloseable
         return exitNs;
     }
 
-    /**
-     * @return the process id.
-     */
     long pid()
     {
         return process.pid();
@@ -317,9 +313,6 @@ final class NodeProcess implements AutoCloseable
         return process.isAlive();
     }
 
-    /**
-     * @return the node's name.
-     */
     String name()
     {
         return name;

@@ -63,9 +63,6 @@ final class TestDatabase implements AutoCloseable
         return new TestDatabase("rhcc_mj_" + HexFormat.of().formatHex(random));
     }
 
-    /**
-     * @return the database's name.
-     */
     String name()
     {
         return name;

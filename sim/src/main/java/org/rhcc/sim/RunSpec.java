@@ -120,7 +120,6 @@ public record RunSpec(
      *
      * @param scenario   the scenario.
      * @param parameters the parameters whose presets define 1x/2x/3x.
-     * @return the run.
      */
     public static RunSpec of(final Scenario scenario, final SimParameters parameters)
     {
@@ -166,7 +165,6 @@ public record RunSpec(
      * @param durationNs        measured time, ns.
      * @param warmupNs          warm-up, ns.
      * @param seed              seed.
-     * @return the run.
      */
     public static RunSpec cpuOnly(
         final int localThreads,

@@ -30,7 +30,6 @@ public final class Scenarios
      * @param congestion 0..3.
      * @param pfc        true for a lossless fabric, false for PFC-free.
      * @param seed       run seed.
-     * @return the scenario.
      */
     public static Scenario congestion(final int congestion, final boolean pfc, final long seed)
     {
@@ -44,7 +43,6 @@ public final class Scenarios
      * @param congestion 1..3.
      * @param placement  local, cross-NUMA or hybrid.
      * @param seed       run seed.
-     * @return the scenario.
      */
     public static Scenario placement(final int congestion, final CpuTraffic placement, final long seed)
     {
@@ -58,7 +56,6 @@ public final class Scenarios
      * @param qps          QPs (1..8 in the paper).
      * @param messageBytes message size (64 KB..1 MB in the paper).
      * @param seed         run seed.
-     * @return the scenario.
      */
     public static Scenario messageSweep(final int qps, final int messageBytes, final long seed)
     {
@@ -71,7 +68,6 @@ public final class Scenarios
      *
      * @param level 1..5.
      * @param seed  run seed.
-     * @return the scenario.
      */
     public static Scenario forcedMba(final int level, final long seed)
     {
@@ -88,7 +84,6 @@ public final class Scenarios
      *
      * @param tcpGbps offered TCP load (37, 71 or 95 Gbit/s in the paper).
      * @param seed    run seed.
-     * @return the scenario.
      */
     public static Scenario pcieOnly(final double tcpGbps, final long seed)
     {
@@ -102,7 +97,6 @@ public final class Scenarios
      * @param senders    sender hosts (2 for the paper's third server).
      * @param congestion 0..3.
      * @param seed       run seed.
-     * @return the scenario.
      */
     public static Scenario incast(final int senders, final int congestion, final long seed)
     {

@@ -22,7 +22,6 @@ final class NumaLossGrid
          * @param placement    CPU traffic placement.
          * @param qps          QPs.
          * @param messageBytes message size, bytes.
-         * @return the run's metrics.
          */
         RunMetrics run(CpuTraffic placement, int qps, int messageBytes);
     }

@@ -32,9 +32,6 @@ final class HostCcVectors
         this.out = out;
     }
 
-    /**
-     * @return the file's content.
-     */
     static String generate()
     {
         final java.io.StringWriter text = new java.io.StringWriter();

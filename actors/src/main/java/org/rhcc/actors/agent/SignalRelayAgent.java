@@ -127,9 +127,6 @@ public final class SignalRelayAgent implements Agent, ControlledFragmentHandler
         return counters.frameDrops.totalCount();
     }
 
-    /**
-     * @return the source's counters.
-     */
     public AgentCounters.Source counters()
     {
         return counters;

@@ -75,7 +75,6 @@ public final class SourceActor extends AbstractBehavior<SourceActor.Command>
      * @param agents       creates a fresh agent at every (re)start.
      * @param idleStrategy creates the agent's idle strategy.
      * @param node         the node: its supervision backoff, and the group its agent threads run in.
-     * @return the supervised source.
      */
     public static Behavior<Command> create(final Supplier<Agent> agents, final Supplier<IdleStrategy> idleStrategy,
         final NodeContext node)

@@ -29,7 +29,6 @@ public record JournalSettings(String backend, String url, String user, String pa
      * Reads {@code rhcc.journal}: an explicit {@code url} wins; otherwise the backend's own keys.
      *
      * @param config resolved node configuration.
-     * @return the settings.
      * @throws IllegalArgumentException for an unknown backend.
      */
     public static JournalSettings from(final Config config)

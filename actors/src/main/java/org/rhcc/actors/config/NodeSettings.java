@@ -118,7 +118,6 @@ public record NodeSettings(
      * Reads and validates the settings.
      *
      * @param config the node's resolved configuration (with {@code pekko} and {@code rhcc} blocks).
-     * @return the settings.
      * @throws IllegalArgumentException naming the key whose value is wrong and what it must be.
      */
     public static NodeSettings from(final Config config)

@@ -24,7 +24,6 @@ final class NodeSettingsReader
 
     /**
      * @param config the node's resolved configuration (with {@code pekko} and {@code rhcc} blocks).
-     * @return the settings.
      * @throws IllegalArgumentException naming the key whose value is wrong and what it must be.
      */
     static NodeSettings read(final Config config)

@@ -26,7 +26,6 @@ public final class RhccConfig
     /**
      * @param file      a node configuration file, or null for {@code application.conf} alone.
      * @param overrides values that win over the file, by path (e.g. {@code rhcc.work-dir}).
-     * @return the resolved configuration.
      * @throws IllegalArgumentException if the file is missing or a value is invalid.
      */
     public static Config load(final Path file, final Map<String, ?> overrides)

@@ -74,9 +74,6 @@ public record SessionSpec(
         this(sessionId, scheme, params, qpCount, lineRateGbps, mbaGroups, receiverHostId, DEFAULT_SENDER_HOST_ID);
     }
 
-    /**
-     * @return the core scheme.
-     */
     public Scheme coreScheme()
     {
         return Scheme.parse(scheme);
@@ -87,7 +84,6 @@ public record SessionSpec(
      * line rate, then every override whose key is a controller parameter, in order, then the sender parameters bound to
      * the platform's line rate (R_line = line rate, R_min at most the line rate).
      *
-     * @return the configuration.
      * @throws IllegalArgumentException for a bad controller parameter value.
      */
     public ControllerConfig controllerConfig()

@@ -12,9 +12,6 @@ import org.apache.pekko.actor.CoordinatedShutdown;
  */
 public record AutostartFailed(String role, String reason) implements CoordinatedShutdown.Reason
 {
-    /**
-     * @return the one-line report.
-     */
     public String message()
     {
         return "the " + role + "'s configured session (rhcc.session) did not open: " + reason;

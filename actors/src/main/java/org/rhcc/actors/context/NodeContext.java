@@ -47,7 +47,6 @@ public record NodeContext(NodeSettings settings, Aeron aeron, SignalRecorder rec
      * @param hardware  the receiver host's sensor and MBA actuator, or null for the simulated platform.
      * @param frameAuth signs and verifies the node's frames.
      * @param activity  the node's open sessions.
-     * @return the context.
      */
     public static NodeContext of(final NodeSettings settings, final Aeron aeron, final SignalRecorder recorder,
         final ReceiverHardware hardware, final FrameAuth frameAuth, final NodeActivity activity)

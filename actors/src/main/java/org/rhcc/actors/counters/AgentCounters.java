@@ -76,7 +76,6 @@ public final class AgentCounters
      *
      * @param allocator where the counters come from.
      * @param sessionId the session.
-     * @return the counters.
      */
     public static RateUpdater rateUpdater(final CounterAllocator allocator, final long sessionId)
     {
@@ -115,7 +114,6 @@ public final class AgentCounters
      * @param allocator where the counters come from.
      * @param sessionId the session.
      * @param groups    MBA groups of the session.
-     * @return the counters.
      */
     public static MbaActuator mbaActuator(final CounterAllocator allocator, final long sessionId, final int groups)
     {
@@ -161,7 +159,6 @@ public final class AgentCounters
      * @param sourceName  the source's role name, e.g. {@code iio-sample-source}.
      * @param sessionId   the session.
      * @param readsSensor true if the source reads the host's sensor (then it has a read latency histogram).
-     * @return the counters.
      */
     public static Source source(final CounterAllocator allocator, final String sourceName, final long sessionId,
         final boolean readsSensor)
@@ -184,7 +181,6 @@ public final class AgentCounters
      * @param allocator  where the counters come from.
      * @param sourceName the source's role name, e.g. {@code iio-sample-source}.
      * @param sessionId  the session.
-     * @return the counters.
      */
     public static Source source(final CounterAllocator allocator, final String sourceName, final long sessionId)
     {

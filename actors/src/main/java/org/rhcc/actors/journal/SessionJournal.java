@@ -102,7 +102,6 @@ public final class SessionJournal
      * @param controllerId  the controller's id.
      * @param snapshotEvery events between snapshots.
      * @param keepSnapshots snapshots kept.
-     * @return the journal's behavior.
      */
     public static Behavior<Command> create(final String role, final long sessionId, final int controllerId,
         final int snapshotEvery, final int keepSnapshots)
@@ -118,7 +117,6 @@ public final class SessionJournal
      * @param snapshotEvery events between snapshots.
      * @param keepSnapshots snapshots kept.
      * @param counters      the node's journal counters of the role.
-     * @return the journal's behavior.
      */
     public static Behavior<Command> create(final String role, final long sessionId, final int controllerId,
         final int snapshotEvery, final int keepSnapshots, final JournalCounters.Journal counters)

@@ -73,8 +73,6 @@ public final class WriteAheadMark implements AutoCloseable
 
     /**
      * A mark kept in memory only, for a session whose input is not recorded (nothing could rebuild its decisions).
-     *
-     * @return the mark.
      */
     public static WriteAheadMark inMemory()
     {

@@ -25,7 +25,6 @@ public final class NodeGuardian
     /**
      * @param node         the node's shared resources.
      * @param senderAgents the node's rate-updater agents by session.
-     * @return the root behavior.
      */
     public static Behavior<Void> create(final NodeContext node, final SenderAgents senderAgents)
     {

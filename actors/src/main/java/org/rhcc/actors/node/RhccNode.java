@@ -74,7 +74,6 @@ public final class RhccNode implements AutoCloseable
      * Starts a node whose receiver, if it has the role, runs against the simulated platform.
      *
      * @param config the node's resolved configuration ({@link org.rhcc.actors.config.RhccConfig#load}).
-     * @return the running node.
      * @throws IllegalArgumentException for a bad setting, naming it.
      */
     public static RhccNode start(final Config config)
@@ -88,7 +87,6 @@ public final class RhccNode implements AutoCloseable
      * @param config   the node's resolved configuration ({@link org.rhcc.actors.config.RhccConfig#load}).
      * @param hardware the receiver host's open hardware, which the node owns from now on (it closes it when it
      *                 stops, or at once if the start fails); null for the simulated platform.
-     * @return the running node.
      * @throws IllegalArgumentException for a bad setting, naming it, or {@code rhcc.receiver.hardware = host}
      *                                  without hardware.
      */
@@ -273,9 +271,6 @@ public final class RhccNode implements AutoCloseable
         return senderAgents;
     }
 
-    /**
-     * @return the node's settings.
-     */
     public NodeSettings settings()
     {
         return settings;

@@ -40,7 +40,6 @@ public final class IioSampleSource
      * @param internal the node's internal IIO stream (outlives restarts).
      * @param counters the source's counters (outlive restarts).
      * @param sessionId the session: the relay accepts the platform's frames signed for it, the sensor signs for it.
-     * @return the supervised source.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
         final ExclusivePublication internal, final AgentCounters.Source counters, final long sessionId)

@@ -193,7 +193,6 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
      * @param spec        the session.
      * @param recordingId recording of the node's IIO stream for this session, -1 if none.
      * @param readyTo     told once the actuator is ready.
-     * @return the actuator's behavior.
      */
     public static Behavior<Command> create(final NodeContext node, final SessionSpec spec, final long recordingId,
         final ActorRef<Ready> readyTo)

@@ -156,9 +156,6 @@ public final class MbaActuatorAgent implements Agent, MessageListener
         return counters.lastDoneNs.get();
     }
 
-    /**
-     * @return the controller.
-     */
     public ReceiverController controller()
     {
         return controller;

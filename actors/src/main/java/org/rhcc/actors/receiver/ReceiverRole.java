@@ -35,7 +35,6 @@ public final class ReceiverRole implements RoleSession.Role
      * @param node    the node's shared resources.
      * @param spec    the session.
      * @param replyTo told {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
-     * @return the session's behavior.
      */
     public static Behavior<RoleSession.Command> create(final NodeContext node, final SessionSpec spec,
         final ActorRef<SessionProtocol.Reply> replyTo)

@@ -60,9 +60,6 @@ public final class DecisionReplayer
         this.scratch = scratch;
     }
 
-    /**
-     * @return the report.
-     */
     public ReplayReport replay()
     {
         final Map<String, List<Object>> journal = reader.readAll();

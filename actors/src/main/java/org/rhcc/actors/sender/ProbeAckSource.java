@@ -32,7 +32,6 @@ public final class ProbeAckSource
      * @param internal the node's internal probe-ACK stream (outlives restarts).
      * @param counters the source's counters (outlive restarts).
      * @param sessionId the session: the relay accepts the platform's frames signed for it.
-     * @return the supervised source.
      */
     public static Behavior<SourceActor.Command> create(final NodeContext node, final Subscription platform,
         final ExclusivePublication internal, final AgentCounters.Source counters, final long sessionId)

@@ -164,7 +164,6 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
      * @param intervalNs    control interval of the batches, ns.
      * @param snapshotEvery events between snapshots.
      * @param keepSnapshots snapshots kept.
-     * @return the entity's behavior.
      */
     public static Behavior<Command> create(final String entityId, final SenderAgents agents, final int qpsPerEntity,
         final long intervalNs, final int snapshotEvery, final int keepSnapshots)
@@ -181,7 +180,6 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
      * @param snapshotEvery events between snapshots.
      * @param keepSnapshots snapshots kept.
      * @param counters      the node's sender journal counters.
-     * @return the entity's behavior.
      */
     public static Behavior<Command> create(final String entityId, final SenderAgents agents, final int qpsPerEntity,
         final long intervalNs, final int snapshotEvery, final int keepSnapshots,
@@ -194,7 +192,6 @@ public final class QpBlockEntity extends EventSourcedBehavior<QpBlockEntity.Comm
     /**
      * @param sessionId the session.
      * @param block     block index.
-     * @return the entity id.
      */
     public static String entityId(final long sessionId, final int block)
     {

@@ -58,7 +58,6 @@ public final class QpBlockSharding
      * @param senderHostId the sender host.
      * @param sessionId    the session.
      * @param block        block index.
-     * @return the block's entity.
      */
     public static EntityRef<QpBlockEntity.Command> entityRef(final ActorSystem<?> system, final int senderHostId,
         final long sessionId, final int block)

@@ -161,7 +161,6 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
      * @param spec        the session.
      * @param recordingId recording of the node's probe-ACK stream for this session, -1 if none.
      * @param readyTo     told once the actuator is ready.
-     * @return the actuator's behavior.
      */
     public static Behavior<Command> create(final NodeContext node, final SenderAgents agents, final SessionSpec spec,
         final long recordingId, final ActorRef<Ready> readyTo)

@@ -343,17 +343,11 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         return mark;
     }
 
-    /**
-     * @return the counters.
-     */
     public AgentCounters.RateUpdater counters()
     {
         return counters;
     }
 
-    /**
-     * @return the session.
-     */
     public long sessionId()
     {
         return sessionId;

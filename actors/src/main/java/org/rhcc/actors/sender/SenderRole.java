@@ -41,7 +41,6 @@ public final class SenderRole implements RoleSession.Role
      * @param agents  the node's rate-updater agents by session.
      * @param spec    the session.
      * @param replyTo told {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
-     * @return the session's behavior.
      */
     public static Behavior<RoleSession.Command> create(final NodeContext node, final SenderAgents agents,
         final SessionSpec spec, final ActorRef<SessionProtocol.Reply> replyTo)

@@ -143,7 +143,6 @@ public final class RoleGuardian extends AbstractBehavior<SessionProtocol.Command
     /**
      * @param role the role.
      * @param node the node's shared resources.
-     * @return the guardian's behavior.
      */
     public static Behavior<SessionProtocol.Command> create(final RoleSession.Role role, final NodeContext node)
     {

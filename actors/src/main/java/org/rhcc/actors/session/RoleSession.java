@@ -103,7 +103,6 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
          * @param node        the node.
          * @param spec        the session.
          * @param recordingId recording of the internal stream for this session, -1 if none.
-         * @return the actuator.
          */
         Actuator spawnActuator(ActorContext<Command> context, NodeContext node, SessionSpec spec, long recordingId);
     }
@@ -225,7 +224,6 @@ public final class RoleSession extends AbstractBehavior<RoleSession.Command>
      * @param node    the node's shared resources.
      * @param spec    the session.
      * @param replyTo told {@link SessionProtocol.Ready} or {@link SessionProtocol.Failed}.
-     * @return the session's behavior.
      */
     public static Behavior<Command> create(final Role role, final NodeContext node, final SessionSpec spec,
         final ActorRef<SessionProtocol.Reply> replyTo)

@@ -60,7 +60,6 @@ record BenchProfile(String name, String agentIdle, String benchIdle, String driv
 
     /**
      * @param config to apply the driver's settings to.
-     * @return the same configuration.
      */
     DriverConfig applyTo(final DriverConfig config)
     {

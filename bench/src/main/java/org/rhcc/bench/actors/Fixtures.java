@@ -57,8 +57,6 @@ final class Fixtures
     /**
      * A write-ahead mark as a node keeps it, in a file on the temp directory's file system (a node's work area is on
      * disk); the file is unlinked at once, its mapping lives until the JVM exits.
-     *
-     * @return the mark.
      */
     static org.rhcc.actors.journal.WriteAheadMark mark()
     {

@@ -112,7 +112,6 @@ final class JournalBench
      * Records a cluster run of rhcc at 3x and replays it.
      *
      * @param durationNs simulated measured time, ns.
-     * @return the replay's report.
      */
     static ReplayReport replay(final long durationNs)
     {

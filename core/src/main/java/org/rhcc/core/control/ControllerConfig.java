@@ -79,7 +79,6 @@ public record ControllerConfig(
      * @param scheme       the scheme.
      * @param lineRateGbps the sender NICs' line rate, Gbit/s.
      * @param params       overrides, e.g. {@code i_thr=60}; non-controller keys are ignored.
-     * @return the configuration.
      * @throws IllegalArgumentException for a bad controller parameter value.
      */
     public static ControllerConfig of(

@@ -119,7 +119,6 @@ public enum Scheme
 
     /**
      * @param label a scheme label.
-     * @return the scheme.
      * @throws IllegalArgumentException for an unknown label, listing the known ones.
      */
     public static Scheme parse(final String label)

@@ -99,7 +99,6 @@ public record DcqcnParameters(
      * {@code clamp_tgt_rate} = 0, {@code clamp_tgt_rate_after_time_inc} = 1.
      *
      * @param lineRateGbps the NIC's line rate.
-     * @return the profile.
      */
     public static DcqcnParameters nvidia(final double lineRateGbps)
     {
@@ -115,7 +114,6 @@ public record DcqcnParameters(
      * Algorithm 1 target clamp on every cut.
      *
      * @param lineRateGbps the NIC's line rate.
-     * @return the profile.
      */
     public static DcqcnParameters paper(final double lineRateGbps)
     {
@@ -126,7 +124,6 @@ public record DcqcnParameters(
     /**
      * @param name profile name, {@code nvidia} or {@code paper}.
      * @param lineRateGbps the NIC's line rate.
-     * @return the named profile.
      * @throws IllegalArgumentException for an unknown name, listing the known ones.
      */
     public static DcqcnParameters profile(final String name, final double lineRateGbps)

@@ -81,7 +81,6 @@ public record HpccParameters(
      * @param lineRateGbps  the NIC's line rate.
      * @param baseRttNs     the network's base RTT T.
      * @param expectedFlows N, the number of concurrent flows expected on a bottleneck, >= 1.
-     * @return the profile.
      */
     public static HpccParameters paper(final double lineRateGbps, final long baseRttNs, final int expectedFlows)
     {
@@ -103,7 +102,6 @@ public record HpccParameters(
      *
      * @param lineRateGbps the NIC's line rate.
      * @param baseRttNs    the network's base RTT T (the simulator's {@code GLOBAL_T 1}: the largest base RTT).
-     * @return the profile.
      */
     public static HpccParameters reference(final double lineRateGbps, final long baseRttNs)
     {

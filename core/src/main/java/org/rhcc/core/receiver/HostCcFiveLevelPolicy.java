@@ -92,8 +92,6 @@ public final class HostCcFiveLevelPolicy implements MbaPolicy
 
     /**
      * hostCC's defaults over the paper's level table and two groups.
-     *
-     * @return the policy.
      */
     public static HostCcFiveLevelPolicy defaults()
     {

@@ -121,8 +121,6 @@ public final class HostCcLocalPolicy implements MbaPolicy
 
     /**
      * hostCC's defaults on a two-socket host (the NIC's socket and one remote socket).
-     *
-     * @return the policy.
      */
     public static HostCcLocalPolicy defaults()
     {

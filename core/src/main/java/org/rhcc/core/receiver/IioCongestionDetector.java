@@ -91,17 +91,11 @@ public final class IioCongestionDetector
         return primed && iCur > iThr;
     }
 
-    /**
-     * @return the threshold I_thr.
-     */
     public double iThr()
     {
         return iThr;
     }
 
-    /**
-     * @return the gain g_IIO.
-     */
     public double gIio()
     {
         return gIio;

@@ -187,9 +187,6 @@ public final class MbaCascade
         return levelChanges;
     }
 
-    /**
-     * @return the configuration.
-     */
     public MbaCascadeConfig config()
     {
         return config;

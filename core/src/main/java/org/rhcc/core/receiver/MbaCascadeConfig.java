@@ -114,8 +114,6 @@ public record MbaCascadeConfig(
     /**
      * The paper's cascade: levels 100/80/60/40/20 %; group 0 {@code local} (local-NUMA cores) stepped down to level 5;
      * group 1 {@code xnuma} (cross-NUMA cores) sent straight to level 4; 20 us down, 150 us up.
-     *
-     * @return the default configuration.
      */
     public static MbaCascadeConfig paperDefaults()
     {

@@ -39,7 +39,6 @@ public final class QpWeights
 
     /**
      * @param text either form of the class javadoc; blank for {@link #NONE}.
-     * @return the weights.
      * @throws IllegalArgumentException naming {@value #KEY}, the bad part, its valid range and what to do.
      */
     public static QpWeights parse(final String text)

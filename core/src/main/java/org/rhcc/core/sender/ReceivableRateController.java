@@ -328,17 +328,11 @@ public final class ReceivableRateController
         return table.dPrevNs(qp);
     }
 
-    /**
-     * @return the parameters.
-     */
     public SenderParameters params()
     {
         return params;
     }
 
-    /**
-     * @return the state table.
-     */
     public QpStateTable table()
     {
         return table;

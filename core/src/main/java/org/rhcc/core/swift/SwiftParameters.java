@@ -129,7 +129,6 @@ public record SwiftParameters(
      * @param mtuBytes         bytes per packet.
      * @param baseRttNs        the network's base (unloaded) RTT over one hop.
      * @param endpointTargetNs the endpoint window's target delay (the host's share of the RTT it may queue).
-     * @return the profile.
      */
     public static SwiftParameters defaults(
         final double lineRateGbps, final int mtuBytes, final long baseRttNs, final long endpointTargetNs)

@@ -68,7 +68,6 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
 
     /**
      * @param floor the protected group's floor level.
-     * @return the condition's label.
      */
     static String condition(final int floor)
     {

@@ -59,7 +59,6 @@ public final class BarChartSpec implements ChartSpec
      * @param category  the group a run belongs to on the x axis.
      * @param condition the legend's condition part (see {@link Legend}), or null for one series per scheme.
      * @param value     the bar height of a run.
-     * @return the spec.
      */
     public static BarChartSpec of(
         final String fileName,

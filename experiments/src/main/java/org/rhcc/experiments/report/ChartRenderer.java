@@ -87,7 +87,6 @@ public final class ChartRenderer
      *
      * @param data      the chart.
      * @param directory where to write.
-     * @return the PNG's path.
      * @throws IOException if the file cannot be written.
      */
     public static Path writePng(final ChartData data, final Path directory) throws IOException
@@ -102,7 +101,6 @@ public final class ChartRenderer
 
     /**
      * @param data the chart.
-     * @return the PNG bytes.
      * @throws IOException if encoding fails.
      */
     public static byte[] toPng(final ChartData data) throws IOException

@@ -57,7 +57,6 @@ public final class LineChartSpec implements ChartSpec
      * @param x         a run's x value.
      * @param condition the legend's condition part (see {@link Legend}), or null for one line per scheme.
      * @param y         a run's y value.
-     * @return the spec.
      */
     public static LineChartSpec of(
         final String fileName,

@@ -31,7 +31,6 @@ public final class ResultCsv
 
     /**
      * @param result to encode.
-     * @return the CSV text.
      */
     public static String toCsv(final ExperimentResult result)
     {

@@ -129,7 +129,6 @@ public final class SchemeRegistry
      *
      * @param scheme the scheme.
      * @param params the run's overrides; keys that are not controller parameters are the simulator's.
-     * @return the hook.
      * @throws UserInputException for a bad controller parameter value.
      */
     static ControllerHook hook(final Scheme scheme, final Map<String, String> params)
@@ -164,7 +163,6 @@ public final class SchemeRegistry
 
     /**
      * @param name of a scheme.
-     * @return the scheme's entry.
      * @throws UserInputException naming the known schemes if there is none of that name.
      */
     public SchemeEntry find(final String name)

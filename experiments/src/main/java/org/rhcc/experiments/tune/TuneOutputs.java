@@ -83,7 +83,6 @@ public final class TuneOutputs
      * @param host      what was tuned.
      * @param tuned     the search's result.
      * @param points    every measurement.
-     * @return the files written.
      * @throws IOException if a file cannot be written.
      */
     public static List<Path> write(final Path directory, final String host, final TunedThresholds tuned,

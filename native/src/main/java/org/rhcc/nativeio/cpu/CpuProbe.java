@@ -33,7 +33,6 @@ public final class CpuProbe
      * @param root   directory holding {@code N/cpuid}, usually {@link CpuidDevice#DEFAULT_ROOT}.
      * @param cpu    CPU to query.
      * @param opener channel opener, {@link ChannelOpener#SYSTEM} in production.
-     * @return the capabilities.
      * @throws IllegalStateException with the fix if the cpuid device cannot be used.
      */
     public static CpuCapabilities probe(final Path root, final int cpu, final ChannelOpener opener)
@@ -46,7 +45,6 @@ public final class CpuProbe
 
     /**
      * @param device an open cpuid device.
-     * @return the capabilities.
      */
     public static CpuCapabilities probe(final CpuidDevice device)
     {

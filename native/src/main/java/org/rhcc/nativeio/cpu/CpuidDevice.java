@@ -43,7 +43,6 @@ public final class CpuidDevice implements AutoCloseable
      * @param root   directory holding {@code N/cpuid}, usually {@link #DEFAULT_ROOT}.
      * @param cpu    logical CPU number.
      * @param opener channel opener, {@link ChannelOpener#SYSTEM} in production.
-     * @return the open device.
      * @throws CpuidAccessException with the fix when the device is missing or not permitted.
      */
     public static CpuidDevice open(final Path root, final int cpu, final ChannelOpener opener)

@@ -31,8 +31,6 @@ final class CounterChecks extends CheckArea
 
     /**
      * Runs the checks once.
-     *
-     * @return the area's lines.
      */
     List<Check> examine()
     {

@@ -39,8 +39,6 @@ final class CpuChecks extends CheckArea
 
     /**
      * Runs the checks once.
-     *
-     * @return the area's lines.
      */
     List<Check> examine()
     {

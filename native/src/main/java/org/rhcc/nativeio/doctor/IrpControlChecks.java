@@ -27,7 +27,6 @@ final class IrpControlChecks
      * @param cpu      the CPU whose socket's counters are read.
      * @param caps     the CPU from CPUID, or null if the cpuid device could not be used.
      * @param msrSpace the msr device space if an MSR could be read through it, else null.
-     * @return the area's line.
      */
     static List<Check> examine(final int cpu, final CpuCapabilities caps, final MsrSpace msrSpace)
     {

@@ -45,8 +45,6 @@ final class MsrChecks extends CheckArea
 
     /**
      * Runs the checks once.
-     *
-     * @return the area's lines.
      */
     List<Check> examine()
     {

@@ -36,8 +36,6 @@ final class ResctrlChecks extends CheckArea
 
     /**
      * Runs the checks once.
-     *
-     * @return the area's lines.
      */
     List<Check> examine()
     {

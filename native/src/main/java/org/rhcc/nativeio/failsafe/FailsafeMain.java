@@ -45,7 +45,6 @@ public final class FailsafeMain
 
     /**
      * @param args see the class comment.
-     * @return the exit status.
      */
     public static int run(final String[] args)
     {
@@ -106,7 +105,6 @@ public final class FailsafeMain
 
     /**
      * @param text {@code reset} or {@code rmdir}, any case.
-     * @return the action.
      */
     public static RestoreAction action(final String text)
     {

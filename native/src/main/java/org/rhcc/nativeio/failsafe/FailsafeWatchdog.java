@@ -277,9 +277,6 @@ public final class FailsafeWatchdog
         }
     }
 
-    /**
-     * @return the current state.
-     */
     public State state()
     {
         return state;

@@ -14,9 +14,6 @@ public record Heartbeat(long pid, long startTime, long sequence)
     /** First word of every heartbeat file. */
     public static final String MAGIC = "rhcc-heartbeat";
 
-    /**
-     * @return the file content.
-     */
     public String format()
     {
         return MAGIC + " pid=" + pid + " start=" + startTime + " seq=" + sequence + "\n";

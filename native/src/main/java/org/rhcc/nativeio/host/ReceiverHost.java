@@ -175,7 +175,6 @@ public final class ReceiverHost implements AutoCloseable
      * @param settings  the host's settings.
      * @param opener    opens {@code N/msr} and {@code N/cpuid} device files.
      * @param resctrlFs the resctrl tree at a root.
-     * @return the open host.
      */
     public static ReceiverHost open(
         final ReceiverHostSettings settings,

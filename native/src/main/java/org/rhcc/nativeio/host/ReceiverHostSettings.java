@@ -80,7 +80,6 @@ public record ReceiverHostSettings(
      * Reads and validates the block.
      *
      * @param config a node's resolved configuration (with the {@value #PATH} block).
-     * @return the settings.
      * @throws IllegalArgumentException naming the key whose value is wrong and what it must be.
      */
     public static ReceiverHostSettings from(final Config config)

@@ -89,7 +89,6 @@ public final class MsrSpace
      *
      * @param cpu      logical CPU number; accesses run on that CPU (an IPI unless the caller is pinned to it).
      * @param writable true to allow {@link MsrFile#write(long, long)}.
-     * @return the open file.
      * @throws MsrAccessException classified, with the fix.
      */
     public MsrFile open(final int cpu, final boolean writable)

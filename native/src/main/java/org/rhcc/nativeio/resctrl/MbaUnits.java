@@ -33,7 +33,6 @@ public enum MbaUnits
      *
      * @param rootValues      MB values of the root group.
      * @param minBandwidth    {@code info/MB/min_bandwidth}.
-     * @return the unit.
      */
     public static MbaUnits detect(final long[] rootValues, final long minBandwidth)
     {

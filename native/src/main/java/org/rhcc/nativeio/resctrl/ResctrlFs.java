@@ -44,7 +44,6 @@ public interface ResctrlFs
 
     /**
      * @param relPath path relative to the root.
-     * @return the file's content.
      * @throws IOException if it cannot be read.
      */
     String read(String relPath) throws IOException;

@@ -42,7 +42,6 @@ public final class SysFiles
 
     /**
      * @param path of a file holding one decimal integer.
-     * @return the integer.
      * @throws IOException if the file cannot be read or does not hold an integer.
      */
     public static long readLong(final Path path) throws IOException

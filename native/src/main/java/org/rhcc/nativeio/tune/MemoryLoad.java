@@ -206,9 +206,6 @@ public final class MemoryLoad implements AutoCloseable
         return passes.get();
     }
 
-    /**
-     * @return the loading threads.
-     */
     public int threads()
     {
         return threads;

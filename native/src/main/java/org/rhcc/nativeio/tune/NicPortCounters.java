@@ -53,7 +53,6 @@ public final class NicPortCounters
      * @param sysRoot usually {@code /sys}.
      * @param nic     {@code DEV} or {@code DEV:PORT} (e.g. {@code mlx5_0} or {@code mlx5_0:1}), or null or empty for
      *                the only RDMA device with a single port.
-     * @return the port.
      * @throws IllegalArgumentException if the device or port does not exist, or the choice is ambiguous (naming the
      *                                  devices and ports there are).
      * @throws IllegalStateException    if the port's counters or rate cannot be read.

@@ -25,7 +25,6 @@ final class FixtureReceiverHost implements ReceiverHardware
     /**
      * @param config the node's configuration.
      * @param msr    the MSR fixture of the running test.
-     * @return the open host.
      */
     static FixtureReceiverHost open(final Config config, final FakeMsrSpace msr)
     {

@@ -107,7 +107,6 @@ public record Scenario(
      *
      * @param congestion 0..3.
      * @param seed       run seed.
-     * @return the scenario.
      */
     public static Scenario twoHost(final int congestion, final long seed)
     {

@@ -24,9 +24,6 @@ public final class HpccSenderCc implements SenderCc
         this.flows = flows;
     }
 
-    /**
-     * @return the HPCC senders.
-     */
     public HpccFlows flows()
     {
         return flows;

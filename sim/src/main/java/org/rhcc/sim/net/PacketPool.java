@@ -58,7 +58,6 @@ public final class PacketPool
      * @param payload     payload bytes.
      * @param wire        bytes on the wire (payload plus every header, preamble and gap).
      * @param packetFlags {@link #CE}, {@link #PROBE}, {@link #LAST} bits.
-     * @return the packet handle.
      */
     public int acquire(final int queuePair, final long packetSeq, final int payload, final int wire,
         final int packetFlags)

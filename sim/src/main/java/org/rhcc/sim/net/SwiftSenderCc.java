@@ -28,9 +28,6 @@ public final class SwiftSenderCc implements SenderCc
         this.mtuBytes = flows.params().mtuBytes();
     }
 
-    /**
-     * @return the Swift senders.
-     */
     public SwiftFlows flows()
     {
         return flows;

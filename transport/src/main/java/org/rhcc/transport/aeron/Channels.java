@@ -55,7 +55,6 @@ public final class Channels
      * Unicast UDP channel to an endpoint given as {@code host:port}.
      *
      * @param endpoint of the subscriber, e.g. {@code 10.0.0.2:40123}.
-     * @return the channel URI.
      * @throws IllegalArgumentException if the endpoint has no {@code :port} or the port is not a number in range.
      */
     public static String udp(final String endpoint)

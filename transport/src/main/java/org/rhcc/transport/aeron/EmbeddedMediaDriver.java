@@ -77,7 +77,6 @@ public final class EmbeddedMediaDriver implements AutoCloseable
      * Launches a driver (and an archive when {@link DriverConfig#archiveDir()} is set).
      *
      * @param config of the driver; validated here.
-     * @return the running driver.
      * @throws IllegalArgumentException if the configuration is invalid.
      * @throws UncheckedIOException     if the working directory cannot be created.
      * @throws RuntimeException         from Aeron if the driver or archive fails to start; the driver directory is
@@ -176,8 +175,6 @@ public final class EmbeddedMediaDriver implements AutoCloseable
      * An exception thrown by a fragment handler during {@code Subscription.poll} is rethrown to the poller (after the
      * subscriber position moved past the fragment), so it reaches the polling agent's error handler and is counted
      * there, instead of going to the client-wide error handler.
-     *
-     * @return the connected client.
      */
     public synchronized Aeron connect()
     {

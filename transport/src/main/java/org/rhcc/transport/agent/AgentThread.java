@@ -38,7 +38,6 @@ public final class AgentThread implements AutoCloseable
      * @param agent        to run.
      * @param idleStrategy the agent's own idle strategy.
      * @param onCrash      told the cause of the first exception the agent throws.
-     * @return the running agent.
      */
     public static AgentThread start(final Agent agent, final IdleStrategy idleStrategy,
         final Consumer<Throwable> onCrash)
@@ -65,9 +64,6 @@ public final class AgentThread implements AutoCloseable
         return guard.crashed.get();
     }
 
-    /**
-     * @return the agent.
-     */
     public Agent agent()
     {
         return guard.delegate;

@@ -48,7 +48,6 @@ public final class SignalRecorder implements AutoCloseable
      *
      * @param sessionId of the publication ({@link io.aeron.Publication#sessionId()}).
      * @param timeoutNs how long to wait.
-     * @return the recording id.
      * @throws IllegalStateException if no recording appeared in time: check that
      *                               {@link #startRecording(String, int)} covers the publication's channel and stream.
      */

@@ -38,7 +38,6 @@ public final class FrameKey
 
     /**
      * @param bytes the key's 32 bytes (copied).
-     * @return the key.
      * @throws IllegalArgumentException if it is not 32 bytes long.
      */
     public static FrameKey of(final byte[] bytes)
@@ -64,7 +63,6 @@ public final class FrameKey
      * Reads a key file.
      *
      * @param file the key file: one line, 32 bytes in hex or base64, readable by its owner only.
-     * @return the key.
      * @throws IllegalArgumentException (one line naming the file and what to do) if the file is missing, readable by
      *                                  its group or others, or does not hold a 32-byte key.
      */
@@ -100,7 +98,6 @@ public final class FrameKey
      * Writes this key to a new file readable and writable by its owner only ({@code 0600}), in hex.
      *
      * @param file the file to create; it must not exist.
-     * @return the file.
      * @throws java.io.UncheckedIOException if it cannot be written.
      */
     public Path writeNew(final Path file)

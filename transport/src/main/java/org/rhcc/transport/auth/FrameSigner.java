@@ -67,9 +67,6 @@ public final class FrameSigner
         mac.write(buffer, trailer + FrameTrailer.TAG_OFFSET);
     }
 
-    /**
-     * @return the publisher's id.
-     */
     public int publisher()
     {
         return publisher;

@@ -117,7 +117,6 @@ public enum DropReason
      * Reason by ordinal without allocating, for iterating counters.
      *
      * @param ordinal of the reason.
-     * @return the reason.
      */
     public static DropReason byOrdinal(final int ordinal)
     {

@@ -82,7 +82,6 @@ public interface CounterAllocator
      * @param typeId counter type id.
      * @param key    its key.
      * @param label  its label.
-     * @return the counter.
      */
     static AtomicCounter addCounter(final Aeron aeron, final int typeId, final CounterKey key, final String label)
     {

@@ -89,7 +89,6 @@ public record CounterKey(long sessionId, int index, String scope)
      * @param buffer holding the key (the counters file's key area).
      * @param offset at which the key starts.
      * @param length bytes available for it.
-     * @return the key.
      */
     public static CounterKey decode(final DirectBuffer buffer, final int offset, final int length)
     {
