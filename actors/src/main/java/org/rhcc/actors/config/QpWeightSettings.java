@@ -50,33 +50,11 @@ public final class QpWeightSettings
         final StringBuilder value = new StringBuilder();
         for (int i = 0; i < entries.size(); i++)
         {
-            final Config entry = entries.get(i);
-            final String where = KEY + "[" + i + "]";
-            for (final String key : entry.root().keySet())
-            {
-                if (!ENTRY_KEYS.contains(key))
-                {
-                    throw new IllegalArgumentException(where + " has an unknown key '" + key +
-                        "': an entry is { qps = \"0-3,8\", weight = 2 }");
-                }
-            }
-            if (!entry.hasPath("qps") || !entry.hasPath("weight"))
-            {
-                throw new IllegalArgumentException(where + " needs both qps and weight, e.g. { qps = \"0-3,8\", " +
-                    "weight = 2 }");
-            }
-            final String qps = entry.getValue("qps").unwrapped().toString().trim();
-            if (qps.isEmpty() || qps.indexOf(':') >= 0 || qps.indexOf(';') >= 0)
-            {
-                throw new IllegalArgumentException(where + ".qps = '" + qps + "' is not a QP list: write QPs and " +
-                    "ranges separated by commas, e.g. \"0-3,8\"");
-            }
-            final int weight = weight(entry, where);
             if (value.length() > 0)
             {
                 value.append(';');
             }
-            value.append(qps).append(':').append(weight);
+            value.append(entryValue(entries.get(i), KEY + "[" + i + "]"));
         }
         if (0 == value.length())
         {
@@ -98,6 +76,36 @@ public final class QpWeightSettings
                 "the QP count");
         }
         return value.toString();
+    }
+
+    /**
+     * @param entry one entry of the list.
+     * @param where the entry's position, for the error.
+     * @return the entry as {@code qps:weight}.
+     * @throws IllegalArgumentException naming the entry and what is wrong with it.
+     */
+    private static String entryValue(final Config entry, final String where)
+    {
+        for (final String key : entry.root().keySet())
+        {
+            if (!ENTRY_KEYS.contains(key))
+            {
+                throw new IllegalArgumentException(where + " has an unknown key '" + key +
+                    "': an entry is { qps = \"0-3,8\", weight = 2 }");
+            }
+        }
+        if (!entry.hasPath("qps") || !entry.hasPath("weight"))
+        {
+            throw new IllegalArgumentException(where + " needs both qps and weight, e.g. { qps = \"0-3,8\", " +
+                "weight = 2 }");
+        }
+        final String qps = entry.getValue("qps").unwrapped().toString().trim();
+        if (qps.isEmpty() || qps.indexOf(':') >= 0 || qps.indexOf(';') >= 0)
+        {
+            throw new IllegalArgumentException(where + ".qps = '" + qps + "' is not a QP list: write QPs and " +
+                "ranges separated by commas, e.g. \"0-3,8\"");
+        }
+        return qps + ":" + weight(entry, where);
     }
 
     private static int weight(final Config entry, final String where)

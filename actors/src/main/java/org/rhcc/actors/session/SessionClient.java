@@ -15,14 +15,8 @@ import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
-import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
-import org.apache.pekko.cluster.Member;
-import org.apache.pekko.cluster.MemberStatus;
-import org.apache.pekko.cluster.typed.Cluster;
-import org.rhcc.actors.config.NodeSettings;
 import org.rhcc.actors.config.SessionSpec;
-import org.rhcc.actors.context.MemberAge;
 
 /**
  * The platform's side of the session protocol: finds the guardians of the controller roles through the receptionist
@@ -38,6 +32,7 @@ public final class SessionClient
 
     private final ActorSystem<?> system;
     private final Duration timeout;
+    private final RoleGuardians roles;
     private final Map<Long, Integer> senderHosts = new ConcurrentHashMap<>();
     private final Map<Long, Map<String, ActorRef<SessionProtocol.Command>>> guardians = new ConcurrentHashMap<>();
     private final Map<Long, SessionSpec> specs = new ConcurrentHashMap<>();
@@ -49,6 +44,7 @@ public final class SessionClient
     public SessionClient(final ActorSystem<?> system, final Duration timeout)
     {
         this.system = system;
+        this.roles = new RoleGuardians(system, timeout);
         this.timeout = timeout;
     }
 
@@ -81,10 +77,10 @@ public final class SessionClient
             final boolean sender = SessionProtocol.SENDER_KEY.equals(key);
             if (sender)
             {
-                requireSenderHostOwner(spec.senderHostId());
+                roles.requireSenderHostOwner(spec.senderHostId());
                 senderHosts.put(spec.sessionId(), spec.senderHostId());
             }
-            final ActorRef<SessionProtocol.Command> guardian = find(sender ?
+            final ActorRef<SessionProtocol.Command> guardian = roles.find(sender ?
                 SessionProtocol.senderHostKey(spec.senderHostId()) : key);
             specs.put(spec.sessionId(), spec);
             if (open(spec, key, guardian) instanceof SessionProtocol.Ready r)
@@ -110,23 +106,24 @@ public final class SessionClient
             guardians.get(spec.sessionId()).remove(key.id(), guardian);
             final ServiceKey<SessionProtocol.Command> standbyKey = SessionProtocol.standbyKey(
                 SessionProtocol.SENDER_KEY.equals(key) ? SessionProtocol.senderHostKey(spec.senderHostId()) : key);
-            final Set<ActorRef<SessionProtocol.Command>> standbys = new java.util.HashSet<>(listing(standbyKey));
-            standbys.removeIf((standby) -> null != departed(standby));
+            final Set<ActorRef<SessionProtocol.Command>> standbys =
+                new java.util.HashSet<>(roles.listing(standbyKey));
+            standbys.removeIf((standby) -> null != roles.departed(standby));
             if (standbys.isEmpty())
             {
                 throw new IllegalStateException("the " + key.id() + " node " + departed + " left the cluster " +
                     "while session " + spec.sessionId() + " was opening on it, and no standby of the role is in " +
                     "the cluster");
             }
-            return open(spec, key, oldest(standbys));
+            return open(spec, key, roles.oldest(standbys));
         }
-        final SessionProtocol.Reply reply = await(asked, what);
+        final SessionProtocol.Reply reply = roles.await(asked, what);
         if (reply instanceof SessionProtocol.Failed failed)
         {
             // nothing opened there: closing the session must not ask that node
             guardians.get(spec.sessionId()).remove(key.id(), guardian);
             throw new IllegalStateException("the " + failed.role() + " role could not open session " +
-                spec.sessionId() + " on " + addressOf(guardian) + ": " + failed.reason());
+                spec.sessionId() + " on " + roles.addressOf(guardian) + ": " + failed.reason());
         }
         return reply;
     }
@@ -149,15 +146,15 @@ public final class SessionClient
         }
         final ServiceKey<SessionProtocol.Command> standbyKey = SessionProtocol.standbyKey(
             SessionProtocol.SENDER_KEY.equals(key) ? SessionProtocol.senderHostKey(spec.senderHostId()) : key);
-        final Set<ActorRef<SessionProtocol.Command>> standbys = listing(standbyKey);
+        final Set<ActorRef<SessionProtocol.Command>> standbys = roles.listing(standbyKey);
         if (standbys.isEmpty())
         {
             throw new IllegalStateException("no standby node of the " + key.id() + " role is in the cluster " +
                 "(start one on the same host with rhcc.node.standby = on)");
         }
-        final ActorRef<SessionProtocol.Command> standby = oldest(standbys);
+        final ActorRef<SessionProtocol.Command> standby = roles.oldest(standbys);
         final SessionProtocol.Reply reply = open(spec, key, standby);
-        return new TakenOver(addressOf(standby),
+        return new TakenOver(roles.addressOf(standby),
             reply instanceof SessionProtocol.Ready ready ? ready.platformChannel() : "");
     }
 
@@ -196,9 +193,9 @@ public final class SessionClient
                 continue;
             }
             final ActorRef<SessionProtocol.Command> guardian = null != opened ?
-                opened.get(key.id()) : find(SessionProtocol.SENDER_KEY.equals(key) && null != senderHostId ?
+                opened.get(key.id()) : roles.find(SessionProtocol.SENDER_KEY.equals(key) && null != senderHostId ?
                 SessionProtocol.senderHostKey(senderHostId) : key);
-            if (null != departed(guardian))
+            if (null != roles.departed(guardian))
             {
                 // its node left the cluster, and the session with it: nothing to close there, nothing to wait for
                 ended.add(new SessionProtocol.Ended(sessionId, key.id(), 0, 0, ""));
@@ -245,7 +242,7 @@ public final class SessionClient
         {
             return new SessionProtocol.Ended(sessionId, role, 0, 0, "");
         }
-        return await(asked, what);
+        return roles.await(asked, what);
     }
 
     /**
@@ -262,7 +259,7 @@ public final class SessionClient
     {
         while (!asked.isDone())
         {
-            final String departed = departed(guardian);
+            final String departed = roles.departed(guardian);
             if (null != departed)
             {
                 asked.cancel(false);
@@ -298,121 +295,6 @@ public final class SessionClient
     {
         final Map<String, ActorRef<SessionProtocol.Command>> session = guardians.get(sessionId);
         final ActorRef<SessionProtocol.Command> guardian = null == session ? null : session.get(key.id());
-        return null == guardian ? null : departed(guardian);
-    }
-
-    /**
-     * @return the guardian's node and status if it has left the cluster (downed, leaving or removed), else null.
-     */
-    private String departed(final ActorRef<SessionProtocol.Command> guardian)
-    {
-        final Address address = addressOf(guardian);
-        final Member member = MemberAge.memberAt(system, address);
-        if (null == member)
-        {
-            return address + " (removed)";
-        }
-        final MemberStatus status = member.status();
-        return status == MemberStatus.up() || status == MemberStatus.joining() ||
-            status == MemberStatus.weaklyUp() ? null : address + " (" + status + ")";
-    }
-
-    /**
-     * @return of several guardians able to run a role, the one in charge: the oldest member's, the node that
-     * {@code PrimaryFirstAllocation} shards a sender host's blocks onto.
-     */
-    private ActorRef<SessionProtocol.Command> oldest(final Set<ActorRef<SessionProtocol.Command>> guardians)
-    {
-        return MemberAge.oldest(system, guardians, (guardian) -> guardian.path().address());
-    }
-
-    private Address addressOf(final ActorRef<?> ref)
-    {
-        final Address address = ref.path().address();
-        return address.hasLocalScope() ? Cluster.get(system).selfMember().address() : address;
-    }
-
-    /**
-     * Fails at once, rather than after the ask timeout, when no member of the cluster owns a sender host's NIC.
-     *
-     * @param senderHostId the session's sender host.
-     * @throws IllegalStateException if no member has the host's role.
-     */
-    private void requireSenderHostOwner(final int senderHostId)
-    {
-        final String role = NodeSettings.senderHostRole(senderHostId);
-        for (final Member member : Cluster.get(system).state().getMembers())
-        {
-            if (member.hasRole(role))
-            {
-                return;
-            }
-        }
-        throw new IllegalStateException("no node owns sender host " + senderHostId + "'s NIC; set " +
-            "rhcc.node.sender-hosts on the node that runs it");
-    }
-
-    /**
-     * @param key a role's key.
-     * @return the role's guardian, waiting for it to register; a standby's when no node of the role but a standby is
-     * left.
-     * @throws IllegalStateException if none registers in time.
-     */
-    public ActorRef<SessionProtocol.Command> find(final ServiceKey<SessionProtocol.Command> key)
-    {
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
-        while (true)
-        {
-            final Set<ActorRef<SessionProtocol.Command>> instances = listing(key);
-            if (!instances.isEmpty())
-            {
-                return oldest(instances);
-            }
-            // a standby stands in for a role whose node left (it took over the session that was open then)
-            final Set<ActorRef<SessionProtocol.Command>> standbys = listing(SessionProtocol.standbyKey(key));
-            if (!standbys.isEmpty())
-            {
-                return oldest(standbys);
-            }
-            if (System.nanoTime() - deadlineNs > 0)
-            {
-                throw new IllegalStateException("no node of the cluster has the role of " + key.id() + " after " +
-                    timeout.toSeconds() + " s: start one with 'rhcc node --role ...'");
-            }
-            try
-            {
-                TimeUnit.MILLISECONDS.sleep(20);
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while finding " + key.id(), ex);
-            }
-        }
-    }
-
-    private Set<ActorRef<SessionProtocol.Command>> listing(final ServiceKey<SessionProtocol.Command> key)
-    {
-        final Receptionist.Listing listing = await(AskPattern.ask(system.receptionist(),
-            (ActorRef<Receptionist.Listing> replyTo) -> Receptionist.find(key, replyTo), timeout,
-            system.scheduler()), "finding " + key.id());
-        return listing.getServiceInstances(key);
-    }
-
-    private <T> T await(final java.util.concurrent.CompletionStage<T> stage, final String what)
-    {
-        try
-        {
-            return stage.toCompletableFuture().get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while " + what, ex);
-        }
-        catch (final ExecutionException | TimeoutException ex)
-        {
-            throw new IllegalStateException(what + " failed: " + (null == ex.getCause() ? ex : ex.getCause()), ex);
-        }
+        return null == guardian ? null : roles.departed(guardian);
     }
 }

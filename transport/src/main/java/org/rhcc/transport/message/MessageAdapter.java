@@ -119,7 +119,6 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onIioSample(m.hostId(), m.seq(), iioSampleFrame.wrap(m));
                 break;
             }
-
             case MbaLevelCommandDecoder.TEMPLATE_ID:
             {
                 final MbaLevelCommandDecoder m = mbaLevelCommand.wrap(
@@ -127,21 +126,18 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reasonRaw());
                 break;
             }
-
             case ProbeAckDecoder.TEMPLATE_ID:
             {
                 listener.onProbeAck(probeAckFrame.wrap(
                     probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version)));
                 break;
             }
-
             case RateUpdateDecoder.TEMPLATE_ID:
             {
                 final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
                 listener.onRateUpdate(m.qp(), m.rRevGbps(), m.nowNs());
                 break;
             }
-
             case ClockAdvanceDecoder.TEMPLATE_ID:
             {
                 final ClockAdvanceDecoder m = clockAdvance.wrap(
@@ -149,14 +145,12 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onClockAdvance(m.advanceToNs(), m.sessionId());
                 break;
             }
-
             case ClockDoneDecoder.TEMPLATE_ID:
             {
                 final ClockDoneDecoder m = clockDone.wrap(buffer, offset, ClockDoneDecoder.BLOCK_LENGTH, version);
                 listener.onClockDone(m.doneUpToNs(), m.sessionId(), m.controllerId());
                 break;
             }
-
             case EcnMarkingDecoder.TEMPLATE_ID:
             {
                 final EcnMarkingDecoder m = ecnMarking.wrap(buffer, offset, EcnMarkingDecoder.BLOCK_LENGTH, version);
