@@ -40,6 +40,7 @@ final class AckLookahead implements RateLimiter
     private long lastAheadNs = Long.MIN_VALUE;
     private boolean decided;
     private boolean lastAnswerApplied;
+    private boolean stopped;
 
     private AckLookahead(final ControllerConfig config, final int qpCount)
     {
@@ -65,6 +66,10 @@ final class AckLookahead implements RateLimiter
      */
     boolean onProbeAck(final ProbeAck ack)
     {
+        if (stopped)
+        {
+            return false;
+        }
         decided = false;
         if (size == RING)
         {
@@ -112,7 +117,7 @@ final class AckLookahead implements RateLimiter
      */
     int inRow()
     {
-        return inRow;
+        return stopped ? 0 : inRow;
     }
 
     /**
@@ -136,7 +141,7 @@ final class AckLookahead implements RateLimiter
      */
     boolean awaitsAnswers()
     {
-        return size > 0;
+        return !stopped && size > 0;
     }
 
     /**
@@ -146,6 +151,11 @@ final class AckLookahead implements RateLimiter
      */
     String answer(final int qp, final double rRevGbps, final long nowNs)
     {
+        if (stopped)
+        {
+            lastAnswerApplied = false;
+            return null;
+        }
         if (0 == size)
         {
             return "RateUpdate QP " + qp + " R_rev " + rRevGbps + " Gbit/s at " + nowNs + " ns for an ACK the " +
@@ -170,5 +180,22 @@ final class AckLookahead implements RateLimiter
     boolean lastAnswerApplied()
     {
         return lastAnswerApplied;
+    }
+
+    /**
+     * From now on every ACK waits for the sender controller and every answer is applied as it comes: the controller's
+     * state may no longer be the copy's here (a standby took the session over, or an answer was outside the session).
+     */
+    void stop()
+    {
+        stopped = true;
+    }
+
+    /**
+     * @return false once {@link #stop}ped.
+     */
+    boolean active()
+    {
+        return !stopped;
     }
 }

@@ -19,14 +19,6 @@ import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.InterruptionReport;
 import org.rhcc.sim.api.SimPorts;
-import org.rhcc.transport.codec.DropReason;
-import org.rhcc.transport.codec.MbaReason;
-import org.rhcc.transport.message.MessageAdapter;
-import org.rhcc.transport.message.MessageListener;
-import org.rhcc.transport.message.MessageProxy;
-import org.rhcc.transport.message.OfferResult;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The simulator's controller when the controller runs in the cluster (docs/design.md §6): at each callback at simulated
@@ -35,11 +27,12 @@ import org.slf4j.LoggerFactory;
  * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to
  * {@code ports.rateLimiter().setRate}, {@code EcnMarking} to {@code ports.setReceiverEcnMarking}) inside the callback,
  * exactly where an in-process controller would. Simulated time therefore never passes t before the controller answered
- * up to t, and the run's decisions are those of the in-process run, bit for bit. A command frame that is not signed by
- * the session's controllers, or is replayed, is dropped by the adapter; an authenticated command outside the session's
- * {@link CommandLimits} (an MBA group or level, a QP or rate, a host it does not have) is dropped and counted as
- * {@link DropReason#INVALID_COMMAND}, logged once, and the run goes on. No signal is dropped on the way: one the
- * controller's stream refuses is offered again until the lockstep timeout, then the run fails.
+ * up to t, and the run's decisions are those of the in-process run, bit for bit. The hook's jobs are split by concern:
+ * {@link LockstepStreams} publishes and waits (no signal is dropped on the way), {@link ControllerCommands} checks each
+ * command against the session's {@link CommandLimits} and applies it (a command frame that is not signed by the
+ * session's controllers, or is replayed, is dropped by the adapter before), {@link ReceiverFailSafe} unthrottles the
+ * host of a silent receiver controller, and the hook itself opens and closes the session and hands a silent
+ * controller's session to a standby of its role.
  * <p>
  * Lookahead (docs/design.md §6, "The lockstep's window"): IIO samples that cannot bring a decision go without a
  * wait ({@link IioLookahead}); for probe ACKs the simulator runs ahead of the sender controller and checks its answers
@@ -51,33 +44,25 @@ import org.slf4j.LoggerFactory;
  * <p>
  * <b>Note:</b> single-threaded (the simulator's); allocation-free per callback.
  */
-public final class AeronLockstepHook implements ControllerHook, MessageListener, InterruptionReport, AutoCloseable
+public final class AeronLockstepHook implements ControllerHook, InterruptionReport, AutoCloseable
 {
-    /** Idles between two looks at the clock while waiting: at most 64 ms apart with a backoff strategy's 1 ms parks. */
-    private static final int DEADLINE_CHECK_MASK = 63;
     private static final long MEMBERSHIP_CHECK_PERIOD_NS = 200_000_000L;
-    private static final long RESYNC_PERIOD_NS = 20_000_000L;
-    /** {@link #refused}'s answer when a standby took the session over and was sent the refused signal. */
-    private static final long TAKEN_OVER = -1L;
-    private static final Logger LOGGER = LoggerFactory.getLogger(AeronLockstepHook.class);
 
     private final LockstepPlatform platform;
     private final PlatformEvents events;
     private final SessionClient client;
     private final Scheme scheme;
     private final Map<String, String> params;
-    private final IdleStrategy idleStrategy;
     private final long timeoutNs;
-    private final long failSafeAfterNs;
-    private long membershipCheckedNs;
-    private boolean unthrottledInThisWait;
     private final Duration connectTimeout;
     private final int receiverHostId;
     private final int senderHostId;
-    private final MessageAdapter adapter;
     private final List<ServiceKey<SessionProtocol.Command>> roles = new ArrayList<>();
+    private final RunInterruptions interruptions = new RunInterruptions();
+    private final LockstepStreams streams;
+    private final ReceiverFailSafe failSafe;
+    private long membershipCheckedNs;
     private SimPorts ports;
-    private CommandLimits limits;
     private long sessionId = Long.MIN_VALUE;
     private long iioSeq;
     /** The last IIO sample relayed, kept to publish it again to a standby that takes the receiver's session over. */
@@ -85,14 +70,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
     /** The last ACK relayed, kept to publish it again to a standby that takes the sender's session over. */
     private final ProbeAckRecord pendingAck = new ProbeAckRecord();
     private IioLookahead iioLookahead;
-    /** The sender loop over the ACKs relayed, to run ahead of the sender controller; null: every ACK waits. */
+    /** The sender loop over the ACKs relayed, to run ahead of the sender controller; null without a sender loop. */
     private AckLookahead ackLookahead;
     private long streamedAcks;
-    private final long[] lastDoneNs = new long[SessionProtocol.SENDER_CONTROLLER_ID + 1];
-    private final RunInterruptions interruptions = new RunInterruptions();
-    private int awaitedController;
-    private long awaitedNs;
-    private boolean answered;
     private List<SessionProtocol.Ended> ended = List.of();
 
     /**
@@ -116,13 +96,25 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         this.client = client;
         this.scheme = scheme;
         this.params = new java.util.LinkedHashMap<>(params);
-        this.idleStrategy = idleStrategy;
         this.timeoutNs = timeout.toNanos();
-        this.failSafeAfterNs = failSafeAfter.toNanos();
         this.connectTimeout = timeout;
         this.receiverHostId = receiverHostId;
         this.senderHostId = senderHostId;
-        this.adapter = new MessageAdapter(this, platform.commandDrops(), platform.commandVerifier());
+        this.streams = new LockstepStreams(platform, idleStrategy, timeout, timeout, new LockstepStreams.Silence()
+        {
+            @Override
+            public boolean silent(final int controllerId, final long nowNs, final long silentNs)
+            {
+                return AeronLockstepHook.this.silent(controllerId, nowNs, silentNs);
+            }
+
+            @Override
+            public void restart()
+            {
+                membershipCheckedNs = 0;
+            }
+        });
+        this.failSafe = new ReceiverFailSafe(events, interruptions, failSafeAfter.toNanos());
         if (scheme.receiverLoop())
         {
             roles.add(SessionProtocol.RECEIVER_KEY);
@@ -144,9 +136,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), scheme.label(), params,
             ports.qpCount(), ports.lineRateGbps(), ports.mba().groupCount(), receiverHostId, senderHostId);
         final ControllerConfig config = spec.controllerConfig();
-        limits = CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount());
         iioLookahead = IioLookahead.of(scheme, config);
         ackLookahead = AckLookahead.of(config, ports.qpCount());
+        streams.commands().session(spec.sessionId(), ports,
+            CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount()), iioLookahead,
+            ackLookahead);
+        streams.session(spec.sessionId());
+        failSafe.session(spec.sessionId(), ports, iioLookahead);
         platform.session(spec.sessionId());
         // set first: a run that fails from here on closes whatever part of the session opened (close())
         events.runOpened();
@@ -228,7 +224,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             // the simulator runs ahead of the sender controller: its decision, known from the same loop over the
             // same ACKs, is applied here, where its answer would be, and the answer is checked when it comes
             publishAck(nowNs, false);
-            if (null != ackLookahead)
+            if (ackLookahead.active())
             {
                 ackLookahead.applyAhead(ports.rateLimiter(), nowNs);
                 streamedAcks++;
@@ -255,20 +251,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     private void publishIio(final long nowNs, final boolean clock)
     {
-        long result;
-        long refusedSinceNs = 0;
-        while ((result = platform.iio().iioSample(receiverHostId, iioSeq, pendingSample)) < 0)
-        {
-            refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.RECEIVER_CONTROLLER_ID, nowNs);
-            if (TAKEN_OVER == refusedSinceNs)
-            {
-                return;
-            }
-        }
-        if (clock)
-        {
-            clockAdvance(platform.iio(), nowNs, SessionProtocol.RECEIVER_CONTROLLER_ID);
-        }
+        streams.publishIio(receiverHostId, iioSeq, pendingSample, nowNs, clock);
     }
 
     /**
@@ -276,117 +259,17 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     private void publishAck(final long nowNs, final boolean clock)
     {
-        long result;
-        long refusedSinceNs = 0;
-        while ((result = platform.acks().probeAck(pendingAck)) < 0)
-        {
-            refusedSinceNs = refused(result, refusedSinceNs, SessionProtocol.SENDER_CONTROLLER_ID, nowNs);
-            if (TAKEN_OVER == refusedSinceNs)
-            {
-                return;
-            }
-        }
-        if (clock)
-        {
-            clockAdvance(platform.acks(), nowNs, SessionProtocol.SENDER_CONTROLLER_ID);
-        }
-    }
-
-    private void clockAdvance(final MessageProxy stream, final long nowNs, final int controllerId)
-    {
-        long result;
-        long refusedSinceNs = 0;
-        while ((result = stream.clockAdvance(nowNs, sessionId)) < 0)
-        {
-            refusedSinceNs = refused(result, refusedSinceNs, controllerId, nowNs);
-            if (TAKEN_OVER == refusedSinceNs)
-            {
-                return;
-            }
-        }
-    }
-
-    /**
-     * A signal the controller's stream refused (after the proxy's own retries): never dropped, since simulated time
-     * must not pass a signal the controller has not seen. A transient refusal (back-pressure, admin action, the
-     * controller's subscriber not there yet, or gone with its node) idles and tries again; a controller that refuses
-     * for long is as silent as one that does not answer ({@link #silent}): its receiver host gets its fail-safe, and
-     * a controller whose node left the cluster is replaced by a standby, which is sent the signal. Anything else, or
-     * the lockstep timeout, fails the run.
-     *
-     * @param result         the refused offer's result.
-     * @param refusedSinceNs when this signal was first refused ({@code System.nanoTime()}), 0 if now.
-     * @param controllerId   the controller the signal is for.
-     * @param nowNs          the signal's simulated time.
-     * @return when this signal was first refused, or {@link #TAKEN_OVER} if a standby took over and was sent it.
-     * @throws IllegalStateException if the signal cannot be published.
-     */
-    private long refused(final long result, final long refusedSinceNs, final int controllerId, final long nowNs)
-    {
-        final long now = System.nanoTime();
-        if (!OfferResult.isTransient(result))
-        {
-            throw new IllegalStateException("lockstep: cannot publish to the controller: " +
-                OfferResult.describe(result));
-        }
-        if (0 != refusedSinceNs && now - refusedSinceNs > timeoutNs)
-        {
-            throw new IllegalStateException("lockstep: the controller's stream of session " + sessionId +
-                " refused a signal for " + timeoutNs / 1_000_000 + " ms: " + OfferResult.describe(result));
-        }
-        idleStrategy.idle();
-        if (0 == refusedSinceNs)
-        {
-            membershipCheckedNs = 0;
-            return now;
-        }
-        return silent(controllerId, nowNs, now - refusedSinceNs) ? TAKEN_OVER : refusedSinceNs;
-    }
-
-    /**
-     * From now on, waits for {@code ClockDone} of this controller up to this time (the silence checks start again).
-     */
-    private void expect(final int controllerId, final long doneUpToNs)
-    {
-        awaitedController = controllerId;
-        awaitedNs = doneUpToNs;
-        answered = false;
-        membershipCheckedNs = 0;
+        streams.publishAck(pendingAck, nowNs, clock);
     }
 
     private void await(final int controllerId, final long nowNs)
     {
-        expect(controllerId, nowNs);
-        idleStrategy.reset();
-        long startNs = System.nanoTime();
-        int idles = 0;
-        while (!answered)
-        {
-            if (0 == platform.commands().poll(adapter, platform.fragmentLimit()))
-            {
-                if (0 == (++idles & DEADLINE_CHECK_MASK))
-                {
-                    final long now = System.nanoTime();
-                    if (silent(controllerId, nowNs, now - startNs))
-                    {
-                        startNs = System.nanoTime();
-                    }
-                }
-                idleStrategy.idle();
-            }
-        }
-        lastDoneNs[controllerId] = nowNs;
+        final long waitStartNs = streams.await(controllerId, nowNs);
         if (SessionProtocol.SENDER_CONTROLLER_ID == controllerId && null != ackLookahead)
         {
             ackLookahead.caughtUp();
         }
-        if (unthrottledInThisWait)
-        {
-            unthrottledInThisWait = false;
-            events.failSafeLeft("session " + sessionId + ": the receiver controller answered again after " +
-                (System.nanoTime() - startNs) / 1_000_000 + " ms; fail-safe left, the run goes on from the " +
-                "unthrottled host");
-        }
+        failSafe.answered(waitStartNs);
     }
 
     /**
@@ -400,10 +283,9 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
      */
     private boolean silent(final int controllerId, final long nowNs, final long silentNs)
     {
-        if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && !unthrottledInThisWait &&
-            silentNs > failSafeAfterNs)
+        if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
-            unthrottle(silentNs);
+            failSafe.onSilence(silentNs);
         }
         if (silentNs > timeoutNs)
         {
@@ -446,7 +328,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             platform.awaitConnected(SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId,
                 SessionProtocol.SENDER_CONTROLLER_ID == controllerId, connectTimeout);
             connectedNs = System.nanoTime();
-            resync(controllerId, nowNs);
+            streams.resync(controllerId);
         }
         catch (final IllegalStateException ex)
         {
@@ -455,16 +337,16 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         }
         final long resumedAfterNs = silentNs + (System.nanoTime() - startNs);
         interruptions.takenOver(new ControllerInterruption(roleName(controllerId), nowNs, departed, standby,
-            SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
+            SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && failSafe.unthrottled() ?
             interruptions.lastFailSafeSilentNs() : -1L, resumedAfterNs));
         events.takenOver(roleName(controllerId), resumedAfterNs, "takeover: session " + sessionId + ": " + where +
             "; the standby " + standby + " took the session over, " + resumedAfterNs / 1_000_000 + " ms after the " +
             "last answer (its session open after " + (readyNs - startNs) / 1_000_000 + " ms, streams connected " +
             "after " + (connectedNs - readyNs) / 1_000_000 + " ms more, answering after " +
             (System.nanoTime() - connectedNs) / 1_000_000 + " ms more)");
-        unthrottledInThisWait = false;
+        failSafe.takenOver();
         iioLookahead.stop();
-        expect(controllerId, nowNs);
+        streams.expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
             publishIio(nowNs, true);
@@ -472,39 +354,8 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         else
         {
             // the standby never saw the ACKs run ahead of on the node it replaces: from now on every ACK waits
-            ackLookahead = null;
+            ackLookahead.stop();
             publishAck(nowNs, true);
-        }
-    }
-
-    /**
-     * Publishes {@code ClockAdvance} of the last time the role's controller answered until the standby answers it:
-     * once it does, its subscription to the platform's stream is established, and nothing published from now on is
-     * lost to a late join (a signal published before then could be). A time already answered changes nothing.
-     */
-    private void resync(final int controllerId, final long nowNs)
-    {
-        final MessageProxy stream = SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId ? platform.iio() :
-            platform.acks();
-        final long syncNs = lastDoneNs[controllerId];
-        expect(controllerId, syncNs);
-        final long deadlineNs = System.nanoTime() + connectTimeout.toNanos();
-        while (!answered)
-        {
-            clockAdvance(stream, syncNs, controllerId);
-            final long retryNs = System.nanoTime() + RESYNC_PERIOD_NS;
-            while (!answered && System.nanoTime() - retryNs < 0)
-            {
-                if (0 == platform.commands().poll(adapter, platform.fragmentLimit()))
-                {
-                    idleStrategy.idle();
-                }
-            }
-            if (!answered && System.nanoTime() - deadlineNs > 0)
-            {
-                throw new IllegalStateException("the standby did not answer on the session's streams within " +
-                    connectTimeout.toSeconds() + " s");
-            }
         }
     }
 
@@ -516,24 +367,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
 
     private String failSafeNote(final int controllerId)
     {
-        return SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId && unthrottledInThisWait ?
-            "; the simulated receiver host was unthrottled " + interruptions.lastFailSafeSilentNs() / 1_000_000 +
-            " ms after its last answer (fail-safe)" : "";
-    }
-
-    /**
-     * The simulated receiver host's fail-safe: every MBA group back at level 1 (100 %), no CE marking.
-     */
-    private void unthrottle(final long silentNs)
-    {
-        ports.mba().resetToUnthrottled();
-        ports.setReceiverEcnMarking(false);
-        iioLookahead.stop();
-        unthrottledInThisWait = true;
-        interruptions.failSafe(silentNs);
-        events.failSafeEntered("fail-safe: session " + sessionId + ": the receiver controller has not answered " +
-            "for " + silentNs / 1_000_000 + " ms: the simulated receiver host is unthrottled (MBA level 1 on every " +
-            "group, no CE marking), as the fail-safe watchdog does on a real host");
+        return SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId ? failSafe.note() : "";
     }
 
     private static String roleName(final int controllerId)
@@ -574,87 +408,6 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         return interruptions.lastFailSafeSilentNs();
     }
 
-    @Override
-    public void onMbaLevelCommand(
-        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
-    {
-        if (!limits.mbaLevel(hostId, group, level))
-        {
-            iioLookahead.stop();
-            invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
-            return;
-        }
-        if (MbaReason.FAILSAFE_RESET.value() == reasonCode)
-        {
-            // the controller's own fail-safe: it decides nothing more, and its levels are no longer the cascade's
-            iioLookahead.stop();
-        }
-        else
-        {
-            iioLookahead.streamedPast(sessionId, "MbaLevelCommand group " + group + " level " + level, nowNs);
-        }
-        ports.mba().applyLevel(group, level, nowNs);
-    }
-
-    @Override
-    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
-    {
-        if (!limits.rate(qp, rRevGbps))
-        {
-            ackLookahead = null;
-            invalid("RateUpdate QP " + qp + " R_rev " + rRevGbps + " Gbit/s");
-            return;
-        }
-        if (null != ackLookahead)
-        {
-            final String differs = ackLookahead.answer(qp, rRevGbps, nowNs);
-            if (null != differs)
-            {
-                throw new IllegalStateException("lockstep: session " + sessionId + ": the sender controller " +
-                    "answered " + differs + "; docs/design.md §6");
-            }
-            if (ackLookahead.lastAnswerApplied())
-            {
-                return;
-            }
-        }
-        ports.rateLimiter().setRate(qp, rRevGbps, nowNs);
-    }
-
-    @Override
-    public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
-    {
-        if (!limits.ecnMarking(hostId))
-        {
-            invalid("EcnMarking host " + hostId);
-            return;
-        }
-        iioLookahead.streamedPast(sessionId, "EcnMarking " + markingOn, nowNs);
-        ports.setReceiverEcnMarking(markingOn);
-    }
-
-    /**
-     * Counts a command outside the session's limits; the first one of a run's platform is logged (the message is
-     * built only then).
-     */
-    private void invalid(final String command)
-    {
-        if (platform.commandDrops().onDrop(DropReason.INVALID_COMMAND))
-        {
-            LOGGER.warn("session {}: dropped a command outside the session ({}): {}; further ones are only counted",
-                sessionId, limits.describe(), command);
-        }
-    }
-
-    @Override
-    public void onClockDone(final long doneUpToNs, final long answeredSessionId, final int controllerId)
-    {
-        if (answeredSessionId == sessionId && controllerId == awaitedController && doneUpToNs >= awaitedNs)
-        {
-            answered = true;
-        }
-    }
-
     /**
      * @return the session this run opened, or {@code Long.MIN_VALUE} if the scheme needs no controller.
      */
@@ -690,13 +443,13 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
             if (null != iioLookahead && iioLookahead.streamed() > 0)
             {
                 iioLookahead.streamed(0);
-                clockAdvance(platform.iio(), iioLookahead.lastStreamedNs(), SessionProtocol.RECEIVER_CONTROLLER_ID);
+                streams.clockAdvance(SessionProtocol.RECEIVER_CONTROLLER_ID, iioLookahead.lastStreamedNs());
                 await(SessionProtocol.RECEIVER_CONTROLLER_ID, iioLookahead.lastStreamedNs());
             }
             if (null != ackLookahead && ackLookahead.inRow() > 0)
             {
                 final long lastNs = ackLookahead.lastAheadNs();
-                clockAdvance(platform.acks(), lastNs, SessionProtocol.SENDER_CONTROLLER_ID);
+                streams.clockAdvance(SessionProtocol.SENDER_CONTROLLER_ID, lastNs);
                 await(SessionProtocol.SENDER_CONTROLLER_ID, lastNs);
             }
             if (null != ackLookahead && ackLookahead.awaitsAnswers())
@@ -709,6 +462,7 @@ public final class AeronLockstepHook implements ControllerHook, MessageListener,
         {
             events.failSafeLeft(null);
             sessionId = Long.MIN_VALUE;
+            streams.session(Long.MIN_VALUE);
             try
             {
                 ended = client.end(id, roles);

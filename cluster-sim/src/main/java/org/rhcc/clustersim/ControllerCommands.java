@@ -1,0 +1,140 @@
+package org.rhcc.clustersim;
+
+import org.rhcc.sim.api.SimPorts;
+import org.rhcc.transport.codec.DropReason;
+import org.rhcc.transport.codec.MbaReason;
+import org.rhcc.transport.message.MessageListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The controllers' commands as they reach the simulator during a lockstep wait (docs/design.md §6): each is checked
+ * against the session's {@link CommandLimits} and the lockstep's windows, then applied to the simulator's ports inside
+ * the callback that waits, exactly where an in-process controller's decision would take effect:
+ * {@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate}
+ * (unless its decision was applied ahead, {@link AckLookahead}), {@code EcnMarking} to
+ * {@code ports.setReceiverEcnMarking}. An authenticated command outside the session's limits (an MBA group or level, a
+ * QP or rate, a host it does not have) is dropped and counted as {@link DropReason#INVALID_COMMAND}, the first one of
+ * a platform logged, and the run goes on; its windows close, since the controller's state may no longer be their
+ * copy's. {@code ClockDone} goes to the {@link LockstepStreams} that waits for it.
+ * <p>
+ * <b>Note:</b> single-threaded (the simulator's); allocation-free per command.
+ */
+final class ControllerCommands implements MessageListener
+{
+    private static final Logger LOGGER = LoggerFactory.getLogger(ControllerCommands.class);
+
+    private final LockstepPlatform platform;
+    private final LockstepStreams streams;
+    private long sessionId = Long.MIN_VALUE;
+    private SimPorts ports;
+    private CommandLimits limits;
+    private IioLookahead iioLookahead;
+    private AckLookahead ackLookahead;
+
+    /**
+     * @param platform the sim node's streams: the counters of dropped commands.
+     * @param streams  waits for the controllers' {@code ClockDone}.
+     */
+    ControllerCommands(final LockstepPlatform platform, final LockstepStreams streams)
+    {
+        this.platform = platform;
+        this.streams = streams;
+    }
+
+    /**
+     * The run's session: where its commands go and what they may be.
+     *
+     * @param ackLookahead the ACKs' window; null when the scheme has no sender loop.
+     */
+    void session(final long sessionId, final SimPorts ports, final CommandLimits limits,
+        final IioLookahead iioLookahead, final AckLookahead ackLookahead)
+    {
+        this.sessionId = sessionId;
+        this.ports = ports;
+        this.limits = limits;
+        this.iioLookahead = iioLookahead;
+        this.ackLookahead = ackLookahead;
+    }
+
+    @Override
+    public void onMbaLevelCommand(
+        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    {
+        if (!limits.mbaLevel(hostId, group, level))
+        {
+            iioLookahead.stop();
+            invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
+            return;
+        }
+        if (MbaReason.FAILSAFE_RESET.value() == reasonCode)
+        {
+            // the controller's own fail-safe: it decides nothing more, and its levels are no longer the cascade's
+            iioLookahead.stop();
+        }
+        else
+        {
+            iioLookahead.streamedPast(sessionId, "MbaLevelCommand group " + group + " level " + level, nowNs);
+        }
+        ports.mba().applyLevel(group, level, nowNs);
+    }
+
+    @Override
+    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+    {
+        if (!limits.rate(qp, rRevGbps))
+        {
+            if (null != ackLookahead)
+            {
+                ackLookahead.stop();
+            }
+            invalid("RateUpdate QP " + qp + " R_rev " + rRevGbps + " Gbit/s");
+            return;
+        }
+        if (null != ackLookahead)
+        {
+            final String differs = ackLookahead.answer(qp, rRevGbps, nowNs);
+            if (null != differs)
+            {
+                throw new IllegalStateException("lockstep: session " + sessionId + ": the sender controller " +
+                    "answered " + differs + "; docs/design.md §6");
+            }
+            if (ackLookahead.lastAnswerApplied())
+            {
+                return;
+            }
+        }
+        ports.rateLimiter().setRate(qp, rRevGbps, nowNs);
+    }
+
+    @Override
+    public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
+    {
+        if (!limits.ecnMarking(hostId))
+        {
+            invalid("EcnMarking host " + hostId);
+            return;
+        }
+        iioLookahead.streamedPast(sessionId, "EcnMarking " + markingOn, nowNs);
+        ports.setReceiverEcnMarking(markingOn);
+    }
+
+    @Override
+    public void onClockDone(final long doneUpToNs, final long answeredSessionId, final int controllerId)
+    {
+        streams.onClockDone(doneUpToNs, answeredSessionId, controllerId);
+    }
+
+    /**
+     * Counts a command outside the session's limits; the first one of a run's platform is logged (the message is
+     * built only then).
+     */
+    private void invalid(final String command)
+    {
+        if (platform.commandDrops().onDrop(DropReason.INVALID_COMMAND))
+        {
+            LOGGER.warn("session {}: dropped a command outside the session ({}): {}; further ones are only counted",
+                sessionId, limits.describe(), command);
+        }
+    }
+}
