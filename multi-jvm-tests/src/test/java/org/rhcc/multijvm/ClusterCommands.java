@@ -3,6 +3,7 @@ package org.rhcc.multijvm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,17 @@ final class ClusterCommands
      * is sent): a node lost before then is replaced while the session opens, which is no takeover.
      */
     static final long READY_DELIVERED_MS = 300;
+
+    /**
+     * The runs a node is lost in: long enough (11 ms simulated) that a node killed {@code READY_DELIVERED_MS} after it
+     * logged its part of a session ready dies in that session, not while it closes. The kill lands about 3.5 ms into
+     * the 0x run, the fastest; at 5 ms a quiet machine once finished that run first. Every simulated ms after a
+     * takeover costs wall time, as the lockstep then waits for every signal: 15 ms cost a test class about 110 s more.
+     */
+    static final List<String> NODE_LOSS_RUNS = List.of("--scheme", "rhcc", "--warmup-ms", "1",
+        "--duration-ms", "10", "--no-charts");
+    /** Longest an experiment through the cluster may take, node losses included. */
+    static final Duration RUN_TIMEOUT = Duration.ofMinutes(6);
 
     private ClusterCommands()
     {
@@ -122,5 +134,36 @@ final class ClusterCommands
             }
             Thread.sleep(50);
         }
+    }
+
+    /**
+     * @return {@code rhcc replay} of the cluster's journal with the archives of the given nodes (under {@code dir}).
+     */
+    static String[] replay(final HandStartedCluster cluster, final Path dir, final List<String> nodes)
+    {
+        final List<String> args = new ArrayList<>(List.of("replay", "--journal", cluster.databaseUrl()));
+        for (final String node : nodes)
+        {
+            args.add("--recording");
+            args.add(dir.resolve("work").resolve(node).resolve("archive").toString());
+        }
+        return rhcc(args.toArray(String[]::new));
+    }
+
+    /**
+     * @return the arguments of {@code rhcc experiment NAME --out OUT OPTIONS}, through the cluster's sim node as its
+     * client if {@code throughCluster}, else in process.
+     */
+    static String[] experiment(final HandStartedCluster cluster, final String name, final Path out,
+        final List<String> options, final boolean throughCluster)
+    {
+        final List<String> args = new ArrayList<>(List.of("experiment", name, "--out", out.toString()));
+        args.addAll(options);
+        if (throughCluster)
+        {
+            args.addAll(List.of("--cluster", cluster.simHostPort(), "--config",
+                cluster.configFor(HandStartedCluster.CLIENT).toString()));
+        }
+        return args.toArray(String[]::new);
     }
 }
