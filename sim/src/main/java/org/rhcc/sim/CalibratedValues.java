@@ -69,6 +69,7 @@ final class CalibratedValues
         14,         // write-drain batch limit once a read batch waits (CAL: row A1)
         7_800.0,    // tREFI [JEDEC 8 Gb, est.]
         350.0,      // tRFC [JEDEC 8 Gb, est.]
+        1,          // ranks refreshed on their own: 1, the whole channel blocked (docs/model.md §4.7, §10)
         0.93,       // eta_bank (CAL: read-only saturation 41.7 GB/s; [HN] bank imbalance)
         0.04,       // p_rm, one sequential stream [HN Fig. 7c]
         0.35,       // p_rm, mixed C2M + P2M streams [HN Fig. 8c]

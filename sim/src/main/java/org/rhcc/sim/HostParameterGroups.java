@@ -31,6 +31,11 @@ public interface HostParameterGroups
      *                            not prolong it beyond this), lines.
      * @param refreshIntervalNs   tREFI, ns.
      * @param refreshNs           tRFC, ns.
+     * @param refreshRanks        ranks per channel, each refreshed on its own (DDR4's REF refreshes one rank, JEDEC
+     *                            JESD79-4): every {@code tREFI / refreshRanks} one rank is refreshed for {@code tRFC}
+     *                            and the channel keeps serving the others, at {@code 1 - 1 / refreshRanks} of its
+     *                            bus time; 1 blocks the whole channel (the calibrated reading, docs/model.md §4.7).
+     *                            The capacity lost on average is {@code tRFC / tREFI} either way.
      * @param bankEfficiency      eta_bank: data-bus utilisation lost to bank imbalance, 0..1.
      * @param rowMissLow          row-miss probability of a read with one sequential stream.
      * @param rowMissHigh         row-miss probability of a read with many mixed streams (C2M + P2M).
@@ -56,6 +61,7 @@ public interface HostParameterGroups
         int maxWriteBurstLines,
         double refreshIntervalNs,
         double refreshNs,
+        int refreshRanks,
         double bankEfficiency,
         double rowMissLow,
         double rowMissHigh,
@@ -83,7 +89,8 @@ public interface HostParameterGroups
             Checks.range("dram.minReadBurstLines", minReadBurstLines, 0, 1024);
             Checks.range("dram.maxWriteBurstLines", maxWriteBurstLines, 1, 1024);
             Checks.positive("dram.refreshIntervalNs", refreshIntervalNs);
-            Checks.range("dram.refreshNs", refreshNs, 0.0, refreshIntervalNs / 2.0);
+            Checks.range("dram.refreshRanks", refreshRanks, 1, 8);
+            Checks.range("dram.refreshNs", refreshNs, 0.0, refreshIntervalNs / (2.0 * refreshRanks));
             Checks.range("dram.bankEfficiency", bankEfficiency, 0.1, 1.0);
             Checks.range("dram.rowMissLow", rowMissLow, 0.0, 1.0);
             Checks.range("dram.rowMissHigh", rowMissHigh, rowMissLow, 1.0);

@@ -28,8 +28,11 @@ final class DramChannel
     private final double drainBatch;
     private final double minReadBurst;
     private final double maxWriteBurst;
-    private final double refreshIntervalNs;
+    /** Time from one rank's refresh to the next one's in this channel, ns. */
+    private final double refreshEveryNs;
     private final double refreshNs;
+    /** Share of the channel's bus time a rank's refresh takes: the ranks' share, 1 for a whole channel. */
+    private final double refreshedShare;
 
     // reads of class 0, 1 and 2 (see MemoryController.READ_CLASSES) in the RPQ, waiting in front of it (the CHA's
     // TOR), and served in the last step, lines
@@ -78,8 +81,9 @@ final class DramChannel
         drainBatch = dram.wpqHighLines() - dram.wpqLowLines();
         minReadBurst = dram.minReadBurstLines();
         maxWriteBurst = dram.maxWriteBurstLines();
-        refreshIntervalNs = dram.refreshIntervalNs();
+        refreshEveryNs = dram.refreshIntervalNs() / dram.refreshRanks();
         refreshNs = dram.refreshNs();
+        refreshedShare = 1.0 / dram.refreshRanks();
         nextRefreshNs = firstRefreshNs;
     }
 
@@ -219,7 +223,8 @@ final class DramChannel
     }
 
     /**
-     * Every {@code tREFI} the channel is blocked for {@code tRFC}.
+     * Every {@code tREFI / ranks} one rank of the channel is refreshed for {@code tRFC}, and the channel loses the
+     * rank's share of its bus time meanwhile (all of it with one rank).
      *
      * @return the bus time left in the step, ns.
      */
@@ -230,10 +235,10 @@ final class DramChannel
         if (nowNs >= nextRefreshNs)
         {
             blockedNs = refreshNs;
-            double next = nextRefreshNs + refreshIntervalNs;
+            double next = nextRefreshNs + refreshEveryNs;
             if (next <= nowNs)
             {
-                next = nowNs + refreshIntervalNs;
+                next = nowNs + refreshEveryNs;
             }
             nextRefreshNs = next;
         }
@@ -241,7 +246,7 @@ final class DramChannel
         {
             final double use = Math.min(budgetNs, blockedNs);
             blockedNs -= use;
-            budgetNs -= use;
+            budgetNs -= use * refreshedShare;
         }
         refreshLeftNs = blockedNs;
         return budgetNs;

@@ -68,7 +68,8 @@ public final class MemoryController
         channelState = new DramChannel[channels];
         for (int c = 0; c < channels; c++)
         {
-            channelState[c] = new DramChannel(dram, dram.refreshIntervalNs() * (c + 1) / channels);
+            channelState[c] = new DramChannel(dram,
+                dram.refreshIntervalNs() * (c + 1) / (channels * dram.refreshRanks()));
         }
     }
 

@@ -28,6 +28,18 @@ class MemoryControllerTest
     }
 
     @Test
+    void shouldLoseTheSameCapacityInShallowerDipsWhenRanksAreRefreshedOnTheirOwn()
+    {
+        final double[] whole = saturatedReads(DRAM);
+        final double[] perRank = saturatedReads(withRefreshRanks(DRAM, 2));
+        // the average: tRFC / tREFI of the bus either way (JEDEC: every rank refreshed once per tREFI)
+        assertEquals(whole[0], perRank[0], 0.01 * whole[0]);
+        // the deepest dip over a tRFC window: one of the two channels stopped, or one rank of one channel
+        assertEquals(0.5, whole[1] / whole[0], 0.05, "a whole channel blocked halves the controller");
+        assertEquals(0.75, perRank[1] / perRank[0], 0.05, "one of two ranks keeps three quarters");
+    }
+
+    @Test
     void shouldHoldWritesUntilTheWpqIsFullAndThenDrainABatch()
     {
         final MemoryController mc = new MemoryController(DRAM);
@@ -167,5 +179,43 @@ class MemoryControllerTest
             MemoryController.writeWaitMaxNs(DRAM), 1e-9, "a write batch, a read batch and two turnarounds per cycle");
         assertTrue(MemoryController.writeWaitMaxNs(DRAM) > DRAM.wpqLines() * lineNs,
             "read batches between the write batches make a full WPQ drain slower than its writes alone");
+    }
+
+    /**
+     * @return {reads served per ns on average, the fewest served per ns over a tRFC window} with every channel's RPQ
+     * kept full.
+     */
+    private static double[] saturatedReads(final SimParameters.Dram dram)
+    {
+        final MemoryController mc = new MemoryController(dram);
+        final int window = (int)Math.round(dram.refreshNs() / STEP_NS);
+        final double[] served = new double[window];
+        final long steps = 200_000;
+        double inWindow = 0.0;
+        double fewest = Double.MAX_VALUE;
+        double before = 0.0;
+        for (long k = 0; k < steps; k++)
+        {
+            mc.enqueueReadInterleaved(0, Math.max(0.0, 40.0 - mc.readBacklog(0)) * dram.channels());
+            mc.step(k * STEP_NS, STEP_NS);
+            final double total = mc.servedReadsTotal(0);
+            final int slot = (int)(k % window);
+            inWindow += total - before - served[slot];
+            served[slot] = total - before;
+            before = total;
+            if (k >= 10_000)
+            {
+                fewest = Math.min(fewest, inWindow);
+            }
+        }
+        return new double[] {mc.servedReadsTotal(0) / (steps * STEP_NS), fewest / (window * STEP_NS)};
+    }
+
+    private static SimParameters.Dram withRefreshRanks(final SimParameters.Dram d, final int ranks)
+    {
+        return new SimParameters.Dram(d.channels(), d.tTransNs(), d.tSwitchNs(), d.tCasNs(), d.tRcdNs(), d.tRpNs(),
+            d.rpqLines(), d.wpqLines(), d.wpqHighLines(), d.wpqLowLines(), d.minReadBurstLines(),
+            d.maxWriteBurstLines(), d.refreshIntervalNs(), d.refreshNs(), ranks, d.bankEfficiency(), d.rowMissLow(),
+            d.rowMissHigh(), d.rowMissStreams(), d.coreReadPathNs(), d.burstServiceNs());
     }
 }
