@@ -100,7 +100,7 @@ public final class AeronLockstepHook implements ControllerHook, InterruptionRepo
         this.connectTimeout = timeout;
         this.receiverHostId = receiverHostId;
         this.senderHostId = senderHostId;
-        this.streams = new LockstepStreams(platform, idleStrategy, timeout, timeout, new LockstepStreams.Silence()
+        this.streams = new LockstepStreams(platform, idleStrategy, timeout, new LockstepStreams.Silence()
         {
             @Override
             public boolean silent(final int controllerId, final long nowNs, final long silentNs)

@@ -58,19 +58,19 @@ final class LockstepStreams
     private boolean answered;
 
     /**
-     * @param platform       the sim node's streams.
-     * @param idleStrategy   idles while waiting for an answer.
-     * @param timeout        longest wait for an answer, or for a stream to take a signal.
-     * @param connectTimeout longest wait for a standby to answer on the session's streams.
-     * @param silence        decides what a silent controller means.
+     * @param platform     the sim node's streams.
+     * @param idleStrategy idles while waiting for an answer.
+     * @param timeout      longest wait for an answer, for a stream to take a signal, or for a standby to answer on
+     *                     the session's streams.
+     * @param silence      decides what a silent controller means.
      */
     LockstepStreams(final LockstepPlatform platform, final IdleStrategy idleStrategy, final Duration timeout,
-        final Duration connectTimeout, final Silence silence)
+        final Silence silence)
     {
         this.platform = platform;
         this.idleStrategy = idleStrategy;
         this.timeoutNs = timeout.toNanos();
-        this.connectTimeout = connectTimeout;
+        this.connectTimeout = timeout;
         this.silence = silence;
         this.commands = new ControllerCommands(platform, this);
         this.adapter = new MessageAdapter(commands, platform.commandDrops(), platform.commandVerifier());

@@ -44,7 +44,7 @@ public final class FrameValidator
 
         final int templateId = header.templateId();
         final int expectedBlockLength = MessageSchema.blockLength(templateId);
-        if (expectedBlockLength < 0)
+        if (expectedBlockLength < 0 || version < MessageSchema.sinceVersion(templateId))
         {
             return DropReason.UNKNOWN_TEMPLATE.result();
         }

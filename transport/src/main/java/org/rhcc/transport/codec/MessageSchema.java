@@ -44,6 +44,7 @@ public final class MessageSchema
 
     private static final int[] BLOCK_LENGTHS = new int[MAX_TEMPLATE_ID + 1];
     private static final String[] NAMES = new String[MAX_TEMPLATE_ID + 1];
+    private static final int[] SINCE_VERSIONS = new int[MAX_TEMPLATE_ID + 1];
 
     static
     {
@@ -52,6 +53,8 @@ public final class MessageSchema
         register(MbaLevelCommandEncoder.TEMPLATE_ID, MbaLevelCommandEncoder.BLOCK_LENGTH, "MbaLevelCommand");
         register(ProbeAckEncoder.TEMPLATE_ID, ProbeAckEncoder.BLOCK_LENGTH, "ProbeAck");
         register(RateUpdateEncoder.TEMPLATE_ID, RateUpdateEncoder.BLOCK_LENGTH, "RateUpdate");
+        // the schema's sinceVersion of each template added after version 1 (rhcc-messages.xml)
+        SINCE_VERSIONS[RateUpdateEncoder.TEMPLATE_ID] = 3;
         register(ClockAdvanceEncoder.TEMPLATE_ID, ClockAdvanceEncoder.BLOCK_LENGTH, "ClockAdvance");
         register(ClockDoneEncoder.TEMPLATE_ID, ClockDoneEncoder.BLOCK_LENGTH, "ClockDone");
         register(EcnMarkingEncoder.TEMPLATE_ID, EcnMarkingEncoder.BLOCK_LENGTH, "EcnMarking");
@@ -65,6 +68,17 @@ public final class MessageSchema
     {
         BLOCK_LENGTHS[templateId] = blockLength;
         NAMES[templateId] = name;
+    }
+
+    /**
+     * The version a template appeared in: a frame of an earlier version cannot carry it (its writer did not know it).
+     *
+     * @param templateId of the message, a template of the schema ({@link #blockLength} not -1).
+     * @return the template's {@code sinceVersion} in the schema, 0 for the templates of version 1.
+     */
+    public static int sinceVersion(final int templateId)
+    {
+        return SINCE_VERSIONS[templateId];
     }
 
     /**

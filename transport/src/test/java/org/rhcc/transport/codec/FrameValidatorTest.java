@@ -46,6 +46,21 @@ class FrameValidatorTest
     }
 
     @Test
+    void shouldDropATemplateInAFrameOfAVersionBeforeIt()
+    {
+        // RateUpdate (template 10) appeared in version 3: a version 2 writer could not have sent it
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)2, LITTLE_ENDIAN);
+        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)RateUpdateDecoder.TEMPLATE_ID,
+            LITTLE_ENDIAN);
+        buffer.putShort(MessageHeaderEncoder.blockLengthEncodingOffset(), (short)RateUpdateDecoder.BLOCK_LENGTH,
+            LITTLE_ENDIAN);
+        final int length = MessageSchema.frameLength(RateUpdateDecoder.TEMPLATE_ID);
+        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, length));
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)3, LITTLE_ENDIAN);
+        assertEquals(RateUpdateDecoder.TEMPLATE_ID, validator.validate(buffer, 0, length));
+    }
+
+    @Test
     void shouldRefuseVersionOneFramesWithoutTrailer()
     {
         buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)1, LITTLE_ENDIAN);

@@ -119,7 +119,7 @@ public final class WireSchemaOracle
         }
 
         final Template template = templates.get(header(buffer, offset, "templateId"));
-        if (null == template)
+        if (null == template || frameVersion < template.sinceVersion())
         {
             return DropReason.UNKNOWN_TEMPLATE.result();
         }
@@ -299,9 +299,10 @@ public final class WireSchemaOracle
      * @param id          template id.
      * @param name        message name.
      * @param blockLength bytes of the block after the header.
-     * @param fields      in the file's order.
+     * @param fields       in the file's order.
+     * @param sinceVersion the version the template appeared in (the message's {@code sinceVersion}, 0 if none).
      */
-    public record Template(int id, String name, int blockLength, List<Field> fields)
+    public record Template(int id, String name, int blockLength, List<Field> fields, int sinceVersion)
     {
         private static Template of(final Element message, final Map<String, String> enumEncodings)
         {
@@ -322,7 +323,8 @@ public final class WireSchemaOracle
                 Integer.parseInt(message.getAttribute("id")),
                 message.getAttribute("name"),
                 Integer.parseInt(message.getAttribute("blockLength")),
-                List.copyOf(fields));
+                List.copyOf(fields),
+                message.hasAttribute("sinceVersion") ? Integer.parseInt(message.getAttribute("sinceVersion")) : 0);
         }
 
         /**
