@@ -25,7 +25,8 @@ import org.rhcc.sim.api.SimPorts;
  * time t the hook publishes the signal and a {@code ClockAdvance(t)} on the signal's stream, then polls the command
  * stream until the controller it addressed answers {@code ClockDone(t)}, applying every command it receives on the way
  * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to
- * {@code ports.rateLimiter().setRate}, {@code EcnMarking} to {@code ports.setReceiverEcnMarking}) inside the callback,
+ * {@code ports.rateLimiter().setRate}, {@code EcnMarking} to {@code ports.setReceiverEcnMarking}, {@code ReceiverState}
+ * to what the receiver NIC reports in probe responses) inside the callback,
  * exactly where an in-process controller would. Simulated time therefore never passes t before the controller answered
  * up to t, and the run's decisions are those of the in-process run, bit for bit. The hook's jobs are split by concern:
  * {@link LockstepStreams} publishes and waits (no signal is dropped on the way), {@link ControllerCommands} checks each
@@ -140,7 +141,7 @@ public final class AeronLockstepHook implements ControllerHook, InterruptionRepo
         ackLookahead = AckLookahead.of(config, ports.qpCount());
         streams.commands().session(spec.sessionId(), ports,
             CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount()), iioLookahead,
-            ackLookahead);
+            ackLookahead, IioLookahead.reportsVerdict(scheme));
         streams.session(spec.sessionId());
         failSafe.session(spec.sessionId(), ports, iioLookahead);
         platform.session(spec.sessionId());
@@ -200,15 +201,14 @@ public final class AeronLockstepHook implements ControllerHook, InterruptionRepo
     }
 
     /**
-     * {@inheritDoc} The simulated receiver NIC's report: the scheme's own receiver rule ({@code ReceiverRule}, the
-     * class the receiver node runs) over the very samples this hook relays to the receiver node, with the session's
-     * parameters, so it is the verdict the receiver controller holds under every scheme (and the one an in-process run
-     * reports): Eq. (1) for RHCC's rule, hostCC's occupancy test for hostCC's.
+     * {@inheritDoc} The simulated receiver NIC's report: the receiver controller's own verdict, as its last
+     * {@code ReceiverState} said (a scheme whose sender loop reads it, rhcc-gated), never a copy of its rule; without
+     * a report, congested (the paper's probe).
      */
     @Override
     public boolean receiverCongested()
     {
-        return null == iioLookahead || iioLookahead.congested();
+        return streams.commands().receiverCongested();
     }
 
     /**
@@ -349,6 +349,7 @@ public final class AeronLockstepHook implements ControllerHook, InterruptionRepo
         streams.expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
+            streams.commands().receiverTakenOver();
             publishIio(nowNs, true);
         }
         else

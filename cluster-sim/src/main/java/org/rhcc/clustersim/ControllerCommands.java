@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * the callback that waits, exactly where an in-process controller's decision would take effect:
  * {@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate}
  * (unless its decision was applied ahead, {@link AckLookahead}), {@code EcnMarking} to
- * {@code ports.setReceiverEcnMarking}. An authenticated command outside the session's limits (an MBA group or level, a
+ * {@code ports.setReceiverEcnMarking}, {@code ReceiverState} to the verdict the simulated receiver NIC reports in its
+ * probe responses ({@link #receiverCongested()}). An authenticated command outside the session's limits (an MBA group or level, a
  * QP or rate, a host it does not have) is dropped and counted as {@link DropReason#INVALID_COMMAND}, the first one of
  * a platform logged, and the run goes on; its windows close, since the controller's state may no longer be their
  * copy's. {@code ClockDone} goes to the {@link LockstepStreams} that waits for it.
@@ -31,6 +32,8 @@ final class ControllerCommands implements MessageListener
     private CommandLimits limits;
     private IioLookahead iioLookahead;
     private AckLookahead ackLookahead;
+    private boolean receiverReports;
+    private boolean receiverCongested = true;
 
     /**
      * @param platform the sim node's streams: the counters of dropped commands.
@@ -45,11 +48,16 @@ final class ControllerCommands implements MessageListener
     /**
      * The run's session: where its commands go and what they may be.
      *
-     * @param ackLookahead the ACKs' window; null when the scheme has no sender loop.
+     * @param ackLookahead    the ACKs' window; null when the scheme has no sender loop.
+     * @param receiverReports whether the receiver controller reports its verdict (its scheme's sender loop reads it):
+     *                        it starts uncongested, as the controller does; otherwise the NIC reports nothing, which
+     *                        a probe response says as congested (the paper's probe).
      */
     void session(final long sessionId, final SimPorts ports, final CommandLimits limits,
-        final IioLookahead iioLookahead, final AckLookahead ackLookahead)
+        final IioLookahead iioLookahead, final AckLookahead ackLookahead, final boolean receiverReports)
     {
+        this.receiverReports = receiverReports;
+        this.receiverCongested = !receiverReports;
         this.sessionId = sessionId;
         this.ports = ports;
         this.limits = limits;
@@ -110,13 +118,42 @@ final class ControllerCommands implements MessageListener
     @Override
     public void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
     {
-        if (!limits.ecnMarking(hostId))
+        if (!limits.receiverHost(hostId))
         {
             invalid("EcnMarking host " + hostId);
             return;
         }
         iioLookahead.streamedPast(sessionId, "EcnMarking " + markingOn, nowNs);
         ports.setReceiverEcnMarking(markingOn);
+    }
+
+    @Override
+    public void onReceiverState(final int hostId, final boolean congested, final long nowNs)
+    {
+        if (!limits.receiverHost(hostId))
+        {
+            iioLookahead.stop();
+            invalid("ReceiverState host " + hostId);
+            return;
+        }
+        iioLookahead.streamedPast(sessionId, "ReceiverState " + congested, nowNs);
+        receiverCongested = congested;
+    }
+
+    /**
+     * A standby took the receiver's session over: its controller reports from its own start, uncongested.
+     */
+    void receiverTakenOver()
+    {
+        receiverCongested = !receiverReports;
+    }
+
+    /**
+     * @return the receiver controller's verdict as it last reported it, for the simulated NIC's probe responses.
+     */
+    boolean receiverCongested()
+    {
+        return receiverCongested;
     }
 
     @Override

@@ -4,6 +4,7 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
+import org.rhcc.core.sender.SenderGate;
 
 /**
  * The lockstep's window for IIO samples (docs/design.md §6, "The lockstep's window"): which samples cannot bring a
@@ -13,7 +14,8 @@ import org.rhcc.core.receiver.MbaPolicy;
  * {@code ReceiverRule.policy}, the class the receiver controller runs: Eq. (1) and the cascade for RHCC's rule,
  * hostCC's occupancy test and levels for hostCC's) over the very samples it relays, in order, from the same initial
  * state, so the rule decides here exactly what it decides on the receiver node. A sample at which the rule changes no
- * level and, for a rule that marks CE, leaves the marking as it was is streamed (published without
+ * level and, for a rule that marks CE, leaves the marking as it was, and, for a scheme whose sender loop reads the
+ * receiver's verdict, leaves the verdict as it was, is streamed (published without
  * {@code ClockAdvance}, no wait), at most {@value #MAX_STREAMED} in a row; a sample that brings a decision is waited
  * for, and its {@code ClockDone} covers the streamed ones. A command dated at a streamed sample fails the run
  * ({@link #streamedPast}): it cannot happen while the controller runs the rule run here. After a takeover, a
@@ -32,16 +34,19 @@ final class IioLookahead
     /** The receiver's rule fed the samples the hook relays; null without a receiver loop. */
     private final MbaPolicy rule;
     private final boolean marksCe;
+    private final boolean reportsVerdict;
     private boolean marking;
+    private boolean verdict;
     private boolean active;
     private int streamed;
     private long lastStreamedNs = Long.MIN_VALUE;
     private long streamedSamples;
 
-    private IioLookahead(final MbaPolicy rule, final boolean marksCe)
+    private IioLookahead(final MbaPolicy rule, final boolean marksCe, final boolean reportsVerdict)
     {
         this.rule = rule;
         this.marksCe = marksCe;
+        this.reportsVerdict = reportsVerdict;
         this.active = null != rule;
     }
 
@@ -53,8 +58,18 @@ final class IioLookahead
     static IioLookahead of(final Scheme scheme, final ControllerConfig config)
     {
         return scheme.receiverLoop() ?
-            new IioLookahead(scheme.receiverRule().policy(config), scheme.receiverRule().marksCe()) :
-            new IioLookahead(null, false);
+            new IioLookahead(scheme.receiverRule().policy(config), scheme.receiverRule().marksCe(),
+                reportsVerdict(scheme)) :
+            new IioLookahead(null, false, false);
+    }
+
+    /**
+     * @return whether the scheme's receiver controller reports its verdict, for a sender loop that reads it
+     * ({@code ReceiverController}, {@link SenderGate#RECEIVER}).
+     */
+    static boolean reportsVerdict(final Scheme scheme)
+    {
+        return scheme.receiverLoop() && SenderGate.RECEIVER == scheme.senderGate();
     }
 
     /**
@@ -76,16 +91,14 @@ final class IioLookahead
             markingChanged = mark != marking;
             marking = mark;
         }
-        return active && 0 == changes && !markingChanged && streamed < MAX_STREAMED;
-    }
-
-    /**
-     * @return the receiver rule's verdict over the samples so far, as the receiver controller holds it (congested
-     * without a receiver loop: the paper's probe response carries no state).
-     */
-    boolean congested()
-    {
-        return null == rule || rule.congested();
+        boolean verdictChanged = false;
+        if (reportsVerdict)
+        {
+            final boolean congested = rule.congested();
+            verdictChanged = congested != verdict;
+            verdict = congested;
+        }
+        return active && 0 == changes && !markingChanged && !verdictChanged && streamed < MAX_STREAMED;
     }
 
     /**

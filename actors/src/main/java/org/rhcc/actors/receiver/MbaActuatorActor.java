@@ -28,11 +28,13 @@ import org.rhcc.actors.journal.WriteAheadMark;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.port.ReceiverStatePort;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.port.EcnMarkingProxy;
+import org.rhcc.transport.port.ReceiverStateProxy;
 import org.rhcc.transport.port.MbaActuatorProxy;
 
 /**
@@ -172,11 +174,14 @@ public final class MbaActuatorActor extends AbstractBehavior<MbaActuatorActor.Co
         }
         log = new ReceiverDecisionLog(64 * 1024, counters.droppedDecisions);
         final EcnMarkingProxy ecn = new EcnMarkingProxy(proxy, spec.receiverHostId());
+        // the verdict goes to the simulated NIC, which reports it in its probe responses (rhcc-gated); a real host's
+        // NIC has no way in for it yet (the PCC program's response carries no receiver state, docs/design.md §4)
         controller = new ReceiverController(spec.controllerConfig(), actuator, (on, nowNs) ->
         {
             ecn.setMarking(on, nowNs);
             log.onEcnMarking(on, nowNs);
-        }, new MbaLevelTelemetry(counters, log));
+        }, hostActuator ? ReceiverStatePort.NONE : new ReceiverStateProxy(proxy, spec.receiverHostId()),
+            new MbaLevelTelemetry(counters, log));
         counters.thresholdMilli.setRelease((long)(controller.threshold() * 1000.0));
         mark = node.writeAheadMark("receiver", spec.sessionId(), SessionProtocol.RECEIVER_CONTROLLER_ID);
         agent = new MbaActuatorAgent(samples, node.frameAuth().verifier(spec.sessionId(), FramePublisher.PLATFORM_IIO,

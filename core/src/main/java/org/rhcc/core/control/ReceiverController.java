@@ -2,11 +2,13 @@ package org.rhcc.core.control;
 
 import org.rhcc.core.port.EcnMarkingPort;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.port.ReceiverStatePort;
 import org.rhcc.core.receiver.HostCcFiveLevelPolicy;
 import org.rhcc.core.receiver.HostCcLocalPolicy;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
 import org.rhcc.core.receiver.RhccCascadePolicy;
+import org.rhcc.core.sender.SenderGate;
 import org.rhcc.core.signal.IioSample;
 
 /**
@@ -31,13 +33,19 @@ public final class ReceiverController
     private final MbaPolicy policy;
     private final MbaActuator mba;
     private final EcnMarkingPort ecnMarking;
+    private final ReceiverStatePort state;
+    /** Whether the scheme's sender loop reads the receiver's state, so that the verdict is reported. */
+    private final boolean reportsState;
     private final MbaLevelSink observer;
     private final MbaLevelSink applier = this::applyLevel;
     private boolean marking;
+    private boolean reportedCongested;
     private boolean failSafe;
     private String failure;
 
     /**
+     * A controller whose verdict nobody reads but itself ({@link ReceiverStatePort#NONE}).
+     *
      * @param config     scheme and parameters.
      * @param mba        the receiver host's MBA actuator.
      * @param ecnMarking the receiver NIC's CE marking (used by the hostCC rules only).
@@ -47,12 +55,28 @@ public final class ReceiverController
         final ControllerConfig config, final MbaActuator mba, final EcnMarkingPort ecnMarking,
         final MbaLevelSink observer)
     {
+        this(config, mba, ecnMarking, ReceiverStatePort.NONE, observer);
+    }
+
+    /**
+     * @param config     scheme and parameters.
+     * @param mba        the receiver host's MBA actuator.
+     * @param ecnMarking the receiver NIC's CE marking (used by the hostCC rules only).
+     * @param state      told of every change of the verdict when the scheme's sender loop reads it (rhcc-gated).
+     * @param observer   told about every applied level change (a journal; {@code (g, l, t) -> { }} for none).
+     */
+    public ReceiverController(
+        final ControllerConfig config, final MbaActuator mba, final EcnMarkingPort ecnMarking,
+        final ReceiverStatePort state, final MbaLevelSink observer)
+    {
         final ReceiverRule rule = config.scheme().receiverRule();
         this.mba = mba;
         this.ecnMarking = ecnMarking;
+        this.state = state;
         this.observer = observer;
         this.receiverLoop = ReceiverRule.NONE != rule;
         this.marksCe = rule.marksCe();
+        this.reportsState = ReceiverRule.NONE != rule && SenderGate.RECEIVER == config.scheme().senderGate();
         final int cascadeGroups = config.cascade().groups().size();
         if (receiverLoop && config.cascade().protectedFloorLevel() > 0 && cascadeGroups > mba.groupCount())
         {
@@ -94,6 +118,11 @@ public final class ReceiverController
                 marking = mark;
                 ecnMarking.setMarking(mark, nowNs);
             }
+        }
+        if (reportsState && policy.congested() != reportedCongested)
+        {
+            reportedCongested = !reportedCongested;
+            state.setCongested(reportedCongested, nowNs);
         }
         return changes;
     }

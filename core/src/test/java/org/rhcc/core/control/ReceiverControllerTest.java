@@ -62,6 +62,33 @@ class ReceiverControllerTest
     }
 
     @Test
+    void shouldReportEveryChangeOfItsVerdictWhenTheSenderLoopReadsIt()
+    {
+        final List<String> reports = new ArrayList<>();
+        final ReceiverController gated = new ReceiverController(ControllerConfig.defaults(Scheme.RHCC_GATED, 100.0),
+            new RecordingActuator(), (on, t) -> { }, (congested, t) -> reports.add(congested + "@" + t),
+            (g, l, t) -> { });
+        gated.onIioSample(new IioSampleRecord().set(20.0, 0.0, 400));
+        gated.onIioSample(new IioSampleRecord().set(200.0, 0.0, 800));
+        gated.onIioSample(new IioSampleRecord().set(200.0, 0.0, 1_200));
+        gated.onIioSample(new IioSampleRecord().set(0.0, 0.0, 1_600));
+        gated.onIioSample(new IioSampleRecord().set(0.0, 0.0, 2_000));
+        // Eq. (1) with g_IIO = 0.25: I_cur 5, 53.75, 90.3, 67.7, 50.8 (above I_thr = 45 from the second sample on),
+        // then 38.1 at 2,400 ns: one report per change, each at the sample that made it
+        gated.onIioSample(new IioSampleRecord().set(0.0, 0.0, 2_400));
+        assertEquals(List.of("true@800", "false@2400"), reports);
+        assertFalse(gated.congested());
+
+        final List<String> none = new ArrayList<>();
+        final ReceiverController paper = new ReceiverController(ControllerConfig.defaults(Scheme.RHCC, 100.0),
+            new RecordingActuator(), (on, t) -> { }, (congested, t) -> none.add(congested + "@" + t),
+            (g, l, t) -> { });
+        paper.onIioSample(new IioSampleRecord().set(200.0, 0.0, 800));
+        assertTrue(paper.congested());
+        assertEquals(List.of(), none, "rhcc's sender loop does not read the receiver: nothing to report");
+    }
+
+    @Test
     void shouldEnterFailSafeWhenActuatorRefuses()
     {
         final RecordingActuator actuator = new RecordingActuator();

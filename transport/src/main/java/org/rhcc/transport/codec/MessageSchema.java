@@ -40,7 +40,7 @@ public final class MessageSchema
     /**
      * Largest template id in use (ids 4, 5 and 6 are retired, not reused).
      */
-    public static final int MAX_TEMPLATE_ID = RateUpdateEncoder.TEMPLATE_ID;
+    public static final int MAX_TEMPLATE_ID = ReceiverStateEncoder.TEMPLATE_ID;
 
     private static final int[] BLOCK_LENGTHS = new int[MAX_TEMPLATE_ID + 1];
     private static final String[] NAMES = new String[MAX_TEMPLATE_ID + 1];
@@ -58,6 +58,8 @@ public final class MessageSchema
         register(ClockAdvanceEncoder.TEMPLATE_ID, ClockAdvanceEncoder.BLOCK_LENGTH, "ClockAdvance");
         register(ClockDoneEncoder.TEMPLATE_ID, ClockDoneEncoder.BLOCK_LENGTH, "ClockDone");
         register(EcnMarkingEncoder.TEMPLATE_ID, EcnMarkingEncoder.BLOCK_LENGTH, "EcnMarking");
+        register(ReceiverStateEncoder.TEMPLATE_ID, ReceiverStateEncoder.BLOCK_LENGTH, "ReceiverState");
+        SINCE_VERSIONS[ReceiverStateEncoder.TEMPLATE_ID] = 4;
     }
 
     private MessageSchema()

@@ -14,6 +14,7 @@ import org.rhcc.transport.codec.MessageHeaderDecoder;
 import org.rhcc.transport.codec.MessageSchema;
 import org.rhcc.transport.codec.ProbeAckDecoder;
 import org.rhcc.transport.codec.RateUpdateDecoder;
+import org.rhcc.transport.codec.ReceiverStateDecoder;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -43,6 +44,7 @@ public final class MessageAdapter implements FragmentHandler
     private final ClockAdvanceDecoder clockAdvance = new ClockAdvanceDecoder();
     private final ClockDoneDecoder clockDone = new ClockDoneDecoder();
     private final EcnMarkingDecoder ecnMarking = new EcnMarkingDecoder();
+    private final ReceiverStateDecoder receiverState = new ReceiverStateDecoder();
 
     /**
      * An adapter that checks no tags ({@link FrameAuth#off()}), for a process's own tests and benchmarks.
@@ -155,6 +157,13 @@ public final class MessageAdapter implements FragmentHandler
             {
                 final EcnMarkingDecoder m = ecnMarking.wrap(buffer, offset, EcnMarkingDecoder.BLOCK_LENGTH, version);
                 listener.onEcnMarking(m.hostId(), 0 != m.markingOn(), m.nowNs());
+                break;
+            }
+            case ReceiverStateDecoder.TEMPLATE_ID:
+            {
+                final ReceiverStateDecoder m = receiverState.wrap(
+                    buffer, offset, ReceiverStateDecoder.BLOCK_LENGTH, version);
+                listener.onReceiverState(m.hostId(), 0 != m.congested(), m.nowNs());
                 break;
             }
 

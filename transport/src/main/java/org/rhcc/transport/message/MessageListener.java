@@ -92,4 +92,15 @@ public interface MessageListener
     default void onEcnMarking(final int hostId, final boolean markingOn, final long nowNs)
     {
     }
+
+    /**
+     * The receiver controller's verdict changed (for its NIC to report in probe responses).
+     *
+     * @param hostId    id of the receiver host.
+     * @param congested the verdict: true while congested.
+     * @param nowNs     time of the change, ns of the publisher's clock.
+     */
+    default void onReceiverState(final int hostId, final boolean congested, final long nowNs)
+    {
+    }
 }

@@ -18,6 +18,7 @@ import org.rhcc.transport.codec.MessageHeaderEncoder;
 import org.rhcc.transport.codec.MessageSchema;
 import org.rhcc.transport.codec.ProbeAckEncoder;
 import org.rhcc.transport.codec.RateUpdateEncoder;
+import org.rhcc.transport.codec.ReceiverStateEncoder;
 
 /**
  * Encodes rhcc messages, with the encoders generated from {@code rhcc-messages.xml}, straight into an Aeron
@@ -47,6 +48,7 @@ public final class MessageProxy
     private final ClockAdvanceEncoder clockAdvance = new ClockAdvanceEncoder();
     private final ClockDoneEncoder clockDone = new ClockDoneEncoder();
     private final EcnMarkingEncoder ecnMarking = new EcnMarkingEncoder();
+    private final ReceiverStateEncoder receiverState = new ReceiverStateEncoder();
 
     private final AtomicCounter published;
     private final AtomicCounter backPressured;
@@ -271,6 +273,29 @@ public final class MessageProxy
             ecnMarking.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
                 .hostId(hostId)
                 .markingOn(markingOn ? 1 : 0)
+                .nowNs(nowNs);
+            commit();
+        }
+
+        return result;
+    }
+
+    /**
+     * Publishes a change of the receiver controller's verdict, for its NIC to report in probe responses.
+     *
+     * @param hostId    id of the receiver host.
+     * @param congested the verdict: true while congested.
+     * @param nowNs     time of the change, ns of the publisher's clock.
+     * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
+     */
+    public long receiverState(final int hostId, final boolean congested, final long nowNs)
+    {
+        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ReceiverStateEncoder.BLOCK_LENGTH);
+        if (result > 0)
+        {
+            receiverState.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+                .hostId(hostId)
+                .congested(congested ? 1 : 0)
                 .nowNs(nowNs);
             commit();
         }

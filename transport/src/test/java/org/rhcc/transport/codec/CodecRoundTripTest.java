@@ -30,7 +30,7 @@ class CodecRoundTripTest
         assertEquals(40, raw.getShort(OFFSET));
         assertEquals(1, raw.getShort(OFFSET + 2));
         assertEquals(0x6872, raw.getShort(OFFSET + 4));
-        assertEquals(3, raw.getShort(OFFSET + 6));
+        assertEquals(4, raw.getShort(OFFSET + 6));
         assertEquals(0x72, bytes[OFFSET + 4]);
         assertEquals(0x68, bytes[OFFSET + 5]);
         header.wrap(buffer, OFFSET);
@@ -133,6 +133,19 @@ class CodecRoundTripTest
         assertEquals(999L, raw.getLong(OFFSET + 8));
         assertEquals(3L, raw.getLong(OFFSET + 16));
         assertEquals(12, raw.getInt(OFFSET + 24));
+    }
+
+    @Test
+    void shouldRoundTripReceiverState()
+    {
+        assertEquals(24 + 32, Frames.receiverState(buffer, OFFSET, 3, true, 77L));
+        final ReceiverStateDecoder decoded = new ReceiverStateDecoder().wrapAndApplyHeader(buffer, OFFSET, header);
+        assertEquals(3, decoded.hostId());
+        assertEquals(1, decoded.congested());
+        assertEquals(77L, decoded.nowNs());
+        assertEquals(77L, raw.getLong(OFFSET + 8));
+        assertEquals(3, raw.getInt(OFFSET + 16));
+        assertEquals(1, raw.getInt(OFFSET + 20));
     }
 
     @Test

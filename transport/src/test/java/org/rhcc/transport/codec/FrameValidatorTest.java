@@ -58,6 +58,16 @@ class FrameValidatorTest
         assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, length));
         buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)3, LITTLE_ENDIAN);
         assertEquals(RateUpdateDecoder.TEMPLATE_ID, validator.validate(buffer, 0, length));
+
+        // ReceiverState (template 11) appeared in version 4
+        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)ReceiverStateDecoder.TEMPLATE_ID,
+            LITTLE_ENDIAN);
+        buffer.putShort(MessageHeaderEncoder.blockLengthEncodingOffset(), (short)ReceiverStateDecoder.BLOCK_LENGTH,
+            LITTLE_ENDIAN);
+        final int stateLength = MessageSchema.frameLength(ReceiverStateDecoder.TEMPLATE_ID);
+        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, stateLength));
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)4, LITTLE_ENDIAN);
+        assertEquals(ReceiverStateDecoder.TEMPLATE_ID, validator.validate(buffer, 0, stateLength));
     }
 
     @Test

@@ -87,4 +87,12 @@ public final class Frames
         e.hostId(hostId).markingOn(markingOn ? 1 : 0).nowNs(nowNs);
         return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
     }
+
+    public static int receiverState(final MutableDirectBuffer buffer, final int offset, final int hostId,
+        final boolean congested, final long nowNs)
+    {
+        final ReceiverStateEncoder e = new ReceiverStateEncoder().wrapAndApplyHeader(buffer, offset, HEADER);
+        e.hostId(hostId).congested(congested ? 1 : 0).nowNs(nowNs);
+        return trailer(buffer, offset, MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength());
+    }
 }

@@ -327,6 +327,8 @@ public final class FuzzFrames
                 v.int64("doneUpToNs"), v.int64("sessionId"), v.int32("controllerId"));
             case EcnMarkingEncoder.TEMPLATE_ID -> Frames.ecnMarking(buffer, offset,
                 v.int32("hostId"), v.normalizedFlag("markingOn"), v.int64("nowNs"));
+            case ReceiverStateEncoder.TEMPLATE_ID -> Frames.receiverState(buffer, offset,
+                v.int32("hostId"), v.normalizedFlag("congested"), v.int64("nowNs"));
             default -> throw new IllegalStateException("no encoder for template " + template.name());
         };
     }

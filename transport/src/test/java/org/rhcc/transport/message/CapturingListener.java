@@ -9,6 +9,7 @@ import org.rhcc.transport.codec.ProbeAckDecoder;
 import org.rhcc.transport.codec.RateUpdateDecoder;
 import org.rhcc.transport.codec.WireSchemaOracle;
 import org.rhcc.transport.codec.WireSchemaOracle.Template;
+import org.rhcc.transport.codec.ReceiverStateDecoder;
 
 import java.util.Arrays;
 import org.rhcc.core.signal.IioSample;
@@ -33,8 +34,8 @@ final class CapturingListener implements MessageListener
     }
 
     /**
-     * The values a listener receives for raw wire values: {@code onEcnMarking} delivers {@code markingOn} as a
-     * boolean, so any non-zero value arrives as 1.
+     * The values a listener receives for raw wire values: {@code onEcnMarking} delivers {@code markingOn} and
+     * {@code onReceiverState} {@code congested} as a boolean, so any non-zero value arrives as 1.
      *
      * @param template of the frame.
      * @param raw      field values as read from the wire, in the schema's order.
@@ -46,6 +47,11 @@ final class CapturingListener implements MessageListener
         if (EcnMarkingDecoder.TEMPLATE_ID == template.id())
         {
             final int index = template.index("markingOn");
+            delivered[index] = 0 != delivered[index] ? 1 : 0;
+        }
+        if (ReceiverStateDecoder.TEMPLATE_ID == template.id())
+        {
+            final int index = template.index("congested");
             delivered[index] = 0 != delivered[index] ? 1 : 0;
         }
         if (ProbeAckDecoder.TEMPLATE_ID == template.id())
@@ -142,6 +148,14 @@ final class CapturingListener implements MessageListener
         capture(EcnMarkingDecoder.TEMPLATE_ID);
         put("hostId", hostId);
         put("markingOn", markingOn ? 1 : 0);
+        put("nowNs", nowNs);
+    }
+
+    public void onReceiverState(final int hostId, final boolean congested, final long nowNs)
+    {
+        capture(ReceiverStateDecoder.TEMPLATE_ID);
+        put("hostId", hostId);
+        put("congested", congested ? 1 : 0);
         put("nowNs", nowNs);
     }
 

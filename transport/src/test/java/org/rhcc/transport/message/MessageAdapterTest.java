@@ -53,6 +53,7 @@ class MessageAdapterTest
         adapter.onFrame(buffer, offset, Frames.clockAdvance(buffer, offset, 12, 1));
         adapter.onFrame(buffer, offset, Frames.clockDone(buffer, offset, 12, 1, 3));
         adapter.onFrame(buffer, offset, Frames.ecnMarking(buffer, offset, 1, true, 13));
+        adapter.onFrame(buffer, offset, Frames.receiverState(buffer, offset, 1, true, 14));
 
         assertEquals(List.of(
             "IioSample(1,2,3,4.5,5.5)",
@@ -61,13 +62,14 @@ class MessageAdapterTest
             "RateUpdate(9,80.0,9)",
             "ClockAdvance(12,1)",
             "ClockDone(12,1,3)",
-            "EcnMarking(1,true,13)"), listener.messages());
+            "EcnMarking(1,true,13)",
+            "ReceiverState(1,true,14)"), listener.messages());
         for (int templateId = 1; templateId <= MessageSchema.MAX_TEMPLATE_ID; templateId++)
         {
             assertEquals(MessageSchema.blockLength(templateId) < 0 ? 0 : 1, adapter.receivedCount(templateId));
         }
 
-        assertEquals(7, adapter.totalReceivedCount());
+        assertEquals(8, adapter.totalReceivedCount());
         assertEquals(0, adapter.dropCounters().totalCount());
     }
 

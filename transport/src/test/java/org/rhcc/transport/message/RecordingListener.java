@@ -82,4 +82,9 @@ public final class RecordingListener implements MessageListener
     {
         messages.add("EcnMarking(" + hostId + "," + markingOn + "," + nowNs + ")");
     }
+
+    public void onReceiverState(final int hostId, final boolean congested, final long nowNs)
+    {
+        messages.add("ReceiverState(" + hostId + "," + congested + "," + nowNs + ")");
+    }
 }
