@@ -109,6 +109,9 @@ public final class MessageAdapter implements FragmentHandler
         return templateId;
     }
 
+    /**
+     * The signals and the lockstep's clock; the decisions go on to {@link #dispatchDecision}.
+     */
     private void dispatch(final int templateId, final DirectBuffer buffer, final int frameOffset)
     {
         final int offset = frameOffset + MessageHeaderDecoder.ENCODED_LENGTH;
@@ -121,23 +124,10 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onIioSample(m.hostId(), m.seq(), iioSampleFrame.wrap(m));
                 break;
             }
-            case MbaLevelCommandDecoder.TEMPLATE_ID:
-            {
-                final MbaLevelCommandDecoder m = mbaLevelCommand.wrap(
-                    buffer, offset, MbaLevelCommandDecoder.BLOCK_LENGTH, version);
-                listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reasonRaw());
-                break;
-            }
             case ProbeAckDecoder.TEMPLATE_ID:
             {
                 listener.onProbeAck(probeAckFrame.wrap(
                     probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version)));
-                break;
-            }
-            case RateUpdateDecoder.TEMPLATE_ID:
-            {
-                final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
-                listener.onRateUpdate(m.qp(), m.rRevGbps(), m.nowNs());
                 break;
             }
             case ClockAdvanceDecoder.TEMPLATE_ID:
@@ -153,6 +143,31 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onClockDone(m.doneUpToNs(), m.sessionId(), m.controllerId());
                 break;
             }
+            default:
+                dispatchDecision(templateId, buffer, offset, version);
+        }
+    }
+
+    /**
+     * The controllers' decisions and the receiver's state.
+     */
+    private void dispatchDecision(final int templateId, final DirectBuffer buffer, final int offset, final int version)
+    {
+        switch (templateId)
+        {
+            case MbaLevelCommandDecoder.TEMPLATE_ID:
+            {
+                final MbaLevelCommandDecoder m = mbaLevelCommand.wrap(
+                    buffer, offset, MbaLevelCommandDecoder.BLOCK_LENGTH, version);
+                listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reasonRaw());
+                break;
+            }
+            case RateUpdateDecoder.TEMPLATE_ID:
+            {
+                final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
+                listener.onRateUpdate(m.qp(), m.rRevGbps(), m.nowNs());
+                break;
+            }
             case EcnMarkingDecoder.TEMPLATE_ID:
             {
                 final EcnMarkingDecoder m = ecnMarking.wrap(buffer, offset, EcnMarkingDecoder.BLOCK_LENGTH, version);
@@ -166,7 +181,6 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onReceiverState(m.hostId(), 0 != m.congested(), m.nowNs());
                 break;
             }
-
             default:
                 throw new IllegalStateException("template " + templateId + " validated but has no dispatch case");
         }

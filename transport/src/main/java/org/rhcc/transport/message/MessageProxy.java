@@ -1,7 +1,6 @@
 package org.rhcc.transport.message;
 
 import io.aeron.Publication;
-import io.aeron.logbuffer.BufferClaim;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.core.signal.IioSample;
@@ -15,7 +14,6 @@ import org.rhcc.transport.codec.IioSampleEncoder;
 import org.rhcc.transport.codec.MbaLevelCommandEncoder;
 import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.codec.MessageHeaderEncoder;
-import org.rhcc.transport.codec.MessageSchema;
 import org.rhcc.transport.codec.ProbeAckEncoder;
 import org.rhcc.transport.codec.RateUpdateEncoder;
 import org.rhcc.transport.codec.ReceiverStateEncoder;
@@ -35,11 +33,7 @@ import org.rhcc.transport.codec.ReceiverStateEncoder;
  */
 public final class MessageProxy
 {
-    private final Publication publication;
-    private final int maxRetries;
-    private final IdleStrategy retryIdleStrategy;
-    private final FrameSigner signer;
-    private final BufferClaim bufferClaim = new BufferClaim();
+    private final SignedClaim frame;
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final IioSampleEncoder iioSample = new IioSampleEncoder();
     private final MbaLevelCommandEncoder mbaLevelCommand = new MbaLevelCommandEncoder();
@@ -50,11 +44,6 @@ public final class MessageProxy
     private final EcnMarkingEncoder ecnMarking = new EcnMarkingEncoder();
     private final ReceiverStateEncoder receiverState = new ReceiverStateEncoder();
 
-    private final AtomicCounter published;
-    private final AtomicCounter backPressured;
-    private long backPressureCount;
-    private long adminActionCount;
-    private long failedOfferCount;
 
     /**
      * A proxy whose frames carry no valid tag ({@link FrameAuth#unsigned()}), for a process's own tests and
@@ -93,17 +82,7 @@ public final class MessageProxy
     public MessageProxy(final Publication publication, final int maxRetries, final IdleStrategy retryIdleStrategy,
         final FrameSigner signer, final AtomicCounter published, final AtomicCounter backPressured)
     {
-        if (maxRetries < 0)
-        {
-            throw new IllegalArgumentException("maxRetries must be >= 0, got " + maxRetries);
-        }
-
-        this.publication = publication;
-        this.maxRetries = maxRetries;
-        this.retryIdleStrategy = retryIdleStrategy;
-        this.signer = signer;
-        this.published = published;
-        this.backPressured = backPressured;
+        this.frame = new SignedClaim(publication, maxRetries, retryIdleStrategy, signer, published, backPressured);
     }
 
     /**
@@ -116,16 +95,16 @@ public final class MessageProxy
      */
     public long iioSample(final int hostId, final long seq, final IioSample sample)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + IioSampleEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + IioSampleEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            iioSample.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            iioSample.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .hostId(hostId)
                 .seq(seq)
                 .nowNs(sample.nowNs())
                 .occupancy(sample.occupancy())
                 .pcieGbps(sample.pcieGbps());
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -150,17 +129,17 @@ public final class MessageProxy
         final long seq,
         final MbaReason reason)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + MbaLevelCommandEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + MbaLevelCommandEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            mbaLevelCommand.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            mbaLevelCommand.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .hostId(hostId)
                 .group(group)
                 .level(level)
                 .nowNs(nowNs)
                 .seq(seq)
                 .reason(reason);
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -174,17 +153,17 @@ public final class MessageProxy
      */
     public long probeAck(final ProbeAck ack)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + ProbeAckEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            probeAck.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            probeAck.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .qp(ack.qp())
                 .reqRecvTs32(ack.reqRecvTsNs())
                 .respSendTs32(ack.respSendTsNs())
                 .receiverClear((short)(ack.receiverCongested() ? 0 : 1))
                 .rccGbps(ack.rccGbps())
                 .nowNs(ack.nowNs());
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -200,14 +179,14 @@ public final class MessageProxy
      */
     public long rateUpdate(final int qp, final double rRevGbps, final long nowNs)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + RateUpdateEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + RateUpdateEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            rateUpdate.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            rateUpdate.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .qp(qp)
                 .rRevGbps(rRevGbps)
                 .nowNs(nowNs);
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -222,13 +201,13 @@ public final class MessageProxy
      */
     public long clockAdvance(final long advanceToNs, final long sessionId)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockAdvanceEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockAdvanceEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            clockAdvance.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            clockAdvance.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .advanceToNs(advanceToNs)
                 .sessionId(sessionId);
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -244,14 +223,14 @@ public final class MessageProxy
      */
     public long clockDone(final long doneUpToNs, final long sessionId, final int controllerId)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockDoneEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + ClockDoneEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            clockDone.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            clockDone.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .doneUpToNs(doneUpToNs)
                 .sessionId(sessionId)
                 .controllerId(controllerId);
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -267,14 +246,14 @@ public final class MessageProxy
      */
     public long ecnMarking(final int hostId, final boolean markingOn, final long nowNs)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + EcnMarkingEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + EcnMarkingEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            ecnMarking.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            ecnMarking.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .hostId(hostId)
                 .markingOn(markingOn ? 1 : 0)
                 .nowNs(nowNs);
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -290,14 +269,14 @@ public final class MessageProxy
      */
     public long receiverState(final int hostId, final boolean congested, final long nowNs)
     {
-        final long result = claim(MessageHeaderEncoder.ENCODED_LENGTH + ReceiverStateEncoder.BLOCK_LENGTH);
+        final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + ReceiverStateEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
-            receiverState.wrapAndApplyHeader(bufferClaim.buffer(), bufferClaim.offset(), header)
+            receiverState.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .hostId(hostId)
                 .congested(congested ? 1 : 0)
                 .nowNs(nowNs);
-            commit();
+            frame.commit();
         }
 
         return result;
@@ -308,7 +287,7 @@ public final class MessageProxy
      */
     public Publication publication()
     {
-        return publication;
+        return frame.publication();
     }
 
     /**
@@ -316,7 +295,7 @@ public final class MessageProxy
      */
     public long backPressureCount()
     {
-        return backPressureCount;
+        return frame.backPressureCount();
     }
 
     /**
@@ -324,7 +303,7 @@ public final class MessageProxy
      */
     public long adminActionCount()
     {
-        return adminActionCount;
+        return frame.adminActionCount();
     }
 
     /**
@@ -332,7 +311,7 @@ public final class MessageProxy
      */
     public long failedOfferCount()
     {
-        return failedOfferCount;
+        return frame.failedOfferCount();
     }
 
     /**
@@ -340,63 +319,6 @@ public final class MessageProxy
      */
     public FrameSigner signer()
     {
-        return signer;
-    }
-
-    private void commit()
-    {
-        signer.sign(bufferClaim.buffer(), bufferClaim.offset(), bufferClaim.length() - MessageSchema.TRAILER_LENGTH);
-        bufferClaim.commit();
-        if (null != published)
-        {
-            published.setRelease(published.getPlain() + 1);
-        }
-    }
-
-    private void countBackPressure()
-    {
-        if (null != backPressured)
-        {
-            backPressured.setRelease(backPressured.getPlain() + 1);
-        }
-    }
-
-    private long claim(final int messageLength)
-    {
-        final int length = messageLength + MessageSchema.TRAILER_LENGTH;
-        retryIdleStrategy.reset();
-        int attempts = 0;
-        while (true)
-        {
-            final long result = publication.tryClaim(length, bufferClaim);
-            if (result > 0)
-            {
-                return result;
-            }
-
-            if (Publication.BACK_PRESSURED == result)
-            {
-                backPressureCount++;
-                countBackPressure();
-            }
-            else if (Publication.ADMIN_ACTION == result)
-            {
-                adminActionCount++;
-                countBackPressure();
-            }
-            else
-            {
-                failedOfferCount++;
-                return result;
-            }
-
-            if (++attempts > maxRetries)
-            {
-                failedOfferCount++;
-                return result;
-            }
-
-            retryIdleStrategy.idle();
-        }
+        return frame.signer();
     }
 }
