@@ -44,7 +44,9 @@ public final class FrameValidator
 
         final int templateId = header.templateId();
         final int expectedBlockLength = MessageSchema.blockLength(templateId);
-        if (expectedBlockLength < 0 || version < MessageSchema.sinceVersion(templateId))
+        // a frame of the current version may carry every template; an older one only those its version had
+        if (expectedBlockLength < 0 ||
+            version != MessageSchema.SCHEMA_VERSION && version < MessageSchema.sinceVersion(templateId))
         {
             return DropReason.UNKNOWN_TEMPLATE.result();
         }

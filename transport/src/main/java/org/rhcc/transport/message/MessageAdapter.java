@@ -109,9 +109,6 @@ public final class MessageAdapter implements FragmentHandler
         return templateId;
     }
 
-    /**
-     * The signals and the lockstep's clock; the decisions go on to {@link #dispatchDecision}.
-     */
     private void dispatch(final int templateId, final DirectBuffer buffer, final int frameOffset)
     {
         final int offset = frameOffset + MessageHeaderDecoder.ENCODED_LENGTH;
@@ -124,10 +121,21 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onIioSample(m.hostId(), m.seq(), iioSampleFrame.wrap(m));
                 break;
             }
-            case ProbeAckDecoder.TEMPLATE_ID:
+            case MbaLevelCommandDecoder.TEMPLATE_ID:
             {
+                final MbaLevelCommandDecoder m = mbaLevelCommand.wrap(
+                    buffer, offset, MbaLevelCommandDecoder.BLOCK_LENGTH, version);
+                listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reasonRaw());
+                break;
+            }
+            case ProbeAckDecoder.TEMPLATE_ID:
                 listener.onProbeAck(probeAckFrame.wrap(
                     probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version)));
+                break;
+            case RateUpdateDecoder.TEMPLATE_ID:
+            {
+                final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
+                listener.onRateUpdate(m.qp(), m.rRevGbps(), m.nowNs());
                 break;
             }
             case ClockAdvanceDecoder.TEMPLATE_ID:
@@ -143,46 +151,31 @@ public final class MessageAdapter implements FragmentHandler
                 listener.onClockDone(m.doneUpToNs(), m.sessionId(), m.controllerId());
                 break;
             }
+            case EcnMarkingDecoder.TEMPLATE_ID:
+            case ReceiverStateDecoder.TEMPLATE_ID:
+                dispatchReceiverNic(templateId, buffer, offset, version);
+                break;
             default:
-                dispatchDecision(templateId, buffer, offset, version);
+                throw new IllegalStateException("template " + templateId + " validated but has no dispatch case");
         }
     }
 
     /**
-     * The controllers' decisions and the receiver's state.
+     * What the receiver NIC is told to do or report: CE marking (hostCC's rules) and the receiver's verdict.
      */
-    private void dispatchDecision(final int templateId, final DirectBuffer buffer, final int offset, final int version)
+    private void dispatchReceiverNic(final int templateId, final DirectBuffer buffer, final int offset,
+        final int version)
     {
-        switch (templateId)
+        if (EcnMarkingDecoder.TEMPLATE_ID == templateId)
         {
-            case MbaLevelCommandDecoder.TEMPLATE_ID:
-            {
-                final MbaLevelCommandDecoder m = mbaLevelCommand.wrap(
-                    buffer, offset, MbaLevelCommandDecoder.BLOCK_LENGTH, version);
-                listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reasonRaw());
-                break;
-            }
-            case RateUpdateDecoder.TEMPLATE_ID:
-            {
-                final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
-                listener.onRateUpdate(m.qp(), m.rRevGbps(), m.nowNs());
-                break;
-            }
-            case EcnMarkingDecoder.TEMPLATE_ID:
-            {
-                final EcnMarkingDecoder m = ecnMarking.wrap(buffer, offset, EcnMarkingDecoder.BLOCK_LENGTH, version);
-                listener.onEcnMarking(m.hostId(), 0 != m.markingOn(), m.nowNs());
-                break;
-            }
-            case ReceiverStateDecoder.TEMPLATE_ID:
-            {
-                final ReceiverStateDecoder m = receiverState.wrap(
-                    buffer, offset, ReceiverStateDecoder.BLOCK_LENGTH, version);
-                listener.onReceiverState(m.hostId(), 0 != m.congested(), m.nowNs());
-                break;
-            }
-            default:
-                throw new IllegalStateException("template " + templateId + " validated but has no dispatch case");
+            final EcnMarkingDecoder m = ecnMarking.wrap(buffer, offset, EcnMarkingDecoder.BLOCK_LENGTH, version);
+            listener.onEcnMarking(m.hostId(), 0 != m.markingOn(), m.nowNs());
+        }
+        else
+        {
+            final ReceiverStateDecoder m = receiverState.wrap(buffer, offset, ReceiverStateDecoder.BLOCK_LENGTH,
+                version);
+            listener.onReceiverState(m.hostId(), 0 != m.congested(), m.nowNs());
         }
     }
 
