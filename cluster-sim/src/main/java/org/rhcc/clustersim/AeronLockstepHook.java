@@ -141,7 +141,7 @@ public final class AeronLockstepHook implements ControllerHook, InterruptionRepo
         ackLookahead = AckLookahead.of(config, ports.qpCount());
         streams.commands().session(spec.sessionId(), ports,
             CommandLimits.of(config, receiverHostId, ports.mba().groupCount(), ports.qpCount()), iioLookahead,
-            ackLookahead, IioLookahead.reportsVerdict(scheme));
+            ackLookahead, scheme.receiverReportsState());
         streams.session(spec.sessionId());
         failSafe.session(spec.sessionId(), ports, iioLookahead);
         platform.session(spec.sessionId());

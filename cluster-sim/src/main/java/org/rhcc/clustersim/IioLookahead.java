@@ -4,7 +4,6 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
-import org.rhcc.core.sender.SenderGate;
 
 /**
  * The lockstep's window for IIO samples (docs/design.md §6, "The lockstep's window"): which samples cannot bring a
@@ -59,17 +58,8 @@ final class IioLookahead
     {
         return scheme.receiverLoop() ?
             new IioLookahead(scheme.receiverRule().policy(config), scheme.receiverRule().marksCe(),
-                reportsVerdict(scheme)) :
+                scheme.receiverReportsState()) :
             new IioLookahead(null, false, false);
-    }
-
-    /**
-     * @return whether the scheme's receiver controller reports its verdict, for a sender loop that reads it
-     * ({@code ReceiverController}, {@link SenderGate#RECEIVER}).
-     */
-    static boolean reportsVerdict(final Scheme scheme)
-    {
-        return scheme.receiverLoop() && SenderGate.RECEIVER == scheme.senderGate();
     }
 
     /**

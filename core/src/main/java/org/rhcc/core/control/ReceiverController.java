@@ -8,7 +8,6 @@ import org.rhcc.core.receiver.HostCcLocalPolicy;
 import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
 import org.rhcc.core.receiver.RhccCascadePolicy;
-import org.rhcc.core.sender.SenderGate;
 import org.rhcc.core.signal.IioSample;
 
 /**
@@ -76,7 +75,7 @@ public final class ReceiverController
         this.observer = observer;
         this.receiverLoop = ReceiverRule.NONE != rule;
         this.marksCe = rule.marksCe();
-        this.reportsState = ReceiverRule.NONE != rule && SenderGate.RECEIVER == config.scheme().senderGate();
+        this.reportsState = config.scheme().receiverReportsState();
         final int cascadeGroups = config.cascade().groups().size();
         if (receiverLoop && config.cascade().protectedFloorLevel() > 0 && cascadeGroups > mba.groupCount())
         {

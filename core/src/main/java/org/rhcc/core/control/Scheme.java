@@ -84,6 +84,15 @@ public enum Scheme
     }
 
     /**
+     * @return true if the receiver controller reports its verdict for the sender loop to read in the probe responses
+     * ({@link SenderGate#RECEIVER}, rhcc-gated).
+     */
+    public boolean receiverReportsState()
+    {
+        return receiverLoop() && SenderGate.RECEIVER == senderGate();
+    }
+
+    /**
      * @return true if the scheme runs RHCC's sender loop on probe ACKs.
      */
     public boolean senderLoop()
