@@ -48,26 +48,21 @@ class FrameValidatorTest
     @Test
     void shouldDropATemplateInAFrameOfAVersionBeforeIt()
     {
-        // RateUpdate (template 10) appeared in version 3: a version 2 writer could not have sent it
-        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)2, LITTLE_ENDIAN);
-        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)RateUpdateDecoder.TEMPLATE_ID,
-            LITTLE_ENDIAN);
-        buffer.putShort(MessageHeaderEncoder.blockLengthEncodingOffset(), (short)RateUpdateDecoder.BLOCK_LENGTH,
-            LITTLE_ENDIAN);
-        final int length = MessageSchema.frameLength(RateUpdateDecoder.TEMPLATE_ID);
-        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, length));
-        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)3, LITTLE_ENDIAN);
-        assertEquals(RateUpdateDecoder.TEMPLATE_ID, validator.validate(buffer, 0, length));
+        // a writer of a version before a template's could not have sent it
+        assertReadFromItsVersionOn(RateUpdateDecoder.TEMPLATE_ID, RateUpdateDecoder.BLOCK_LENGTH, 3);
+        assertReadFromItsVersionOn(ReceiverStateDecoder.TEMPLATE_ID, ReceiverStateDecoder.BLOCK_LENGTH, 4);
+    }
 
-        // ReceiverState (template 11) appeared in version 4
-        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)ReceiverStateDecoder.TEMPLATE_ID,
-            LITTLE_ENDIAN);
-        buffer.putShort(MessageHeaderEncoder.blockLengthEncodingOffset(), (short)ReceiverStateDecoder.BLOCK_LENGTH,
-            LITTLE_ENDIAN);
-        final int stateLength = MessageSchema.frameLength(ReceiverStateDecoder.TEMPLATE_ID);
-        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, stateLength));
-        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)4, LITTLE_ENDIAN);
-        assertEquals(ReceiverStateDecoder.TEMPLATE_ID, validator.validate(buffer, 0, stateLength));
+    private void assertReadFromItsVersionOn(final int templateId, final int blockLength, final int sinceVersion)
+    {
+        assertEquals(sinceVersion, MessageSchema.sinceVersion(templateId));
+        buffer.putShort(MessageHeaderEncoder.templateIdEncodingOffset(), (short)templateId, LITTLE_ENDIAN);
+        buffer.putShort(MessageHeaderEncoder.blockLengthEncodingOffset(), (short)blockLength, LITTLE_ENDIAN);
+        final int length = MessageSchema.frameLength(templateId);
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)(sinceVersion - 1), LITTLE_ENDIAN);
+        assertReason(DropReason.UNKNOWN_TEMPLATE, validator.validate(buffer, 0, length));
+        buffer.putShort(MessageHeaderEncoder.versionEncodingOffset(), (short)sinceVersion, LITTLE_ENDIAN);
+        assertEquals(templateId, validator.validate(buffer, 0, length));
     }
 
     @Test
