@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rhcc.actors.replay.DecisionReplayer;
 import org.rhcc.actors.replay.JournalReader;
@@ -20,7 +19,12 @@ import org.rhcc.sim.control.InProcessControllerHook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-@Tag("multi-jvm")
+/**
+ * The lockstep across three JVMs (docs/design.md §6): a 3x run of rhcc with the receiver and the sender controllers
+ * in child JVMs of a local cluster ({@link ClusterControllers}, Aeron UDP between them) gives the in-process JSON byte for
+ * byte, and {@code rhcc replay}'s replayer reproduces every journaled decision of the run's session from the two
+ * nodes' archives.
+ */
 class MultiJvmLockstepTest
 {
     @Test

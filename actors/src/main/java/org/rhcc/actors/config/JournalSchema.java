@@ -22,6 +22,10 @@ public final class JournalSchema
 {
     /** H2's error code for a database file another process has open (DATABASE_ALREADY_OPEN_1). */
     private static final int H2_ALREADY_OPEN = 90020;
+    /** H2's error code for a server that could not be reached (CONNECTION_BROKEN_1). */
+    private static final int H2_CONNECTION_BROKEN = 90067;
+    private static final long H2_SERVER_RETRY_NS = 10_000_000_000L;
+    private static final long H2_SERVER_RETRY_MS = 100;
     /** Key of the PostgreSQL advisory lock held while the DDL runs ("rhcc" in ASCII). */
     private static final long POSTGRES_DDL_LOCK = 0x72686363L;
     private static final long DDL_LOCK_TIMEOUT_NS = 60_000_000_000L;
@@ -41,8 +45,7 @@ public final class JournalSchema
     public static void ensure(final JournalSettings settings)
     {
         final List<String> statements = statements(settings.schemaResource());
-        try (Connection connection = DriverManager.getConnection(settings.url(), settings.user(),
-            settings.password()); Statement statement = connection.createStatement())
+        try (Connection connection = connect(settings); Statement statement = connection.createStatement())
         {
             if (JournalSettings.POSTGRES.equals(settings.backend()))
             {
@@ -61,6 +64,41 @@ public final class JournalSchema
         {
             throw new IllegalArgumentException("cannot open the journal " + settings.describe() + ": " +
                 firstLine(ex.getMessage()) + " (" + fix(settings, ex) + ")", ex);
+        }
+    }
+
+    /**
+     * Opens a connection. With H2's {@code AUTO_SERVER} the first process to open the file serves it to the others
+     * (the nodes of a local cluster share one journal file); a node that reads that server's address from the lock
+     * file just as the serving process closes its last connection, and with it the server, is refused. It tries
+     * again for up to 10 s, and then either opens the file itself or reaches the server of whoever did.
+     */
+    private static Connection connect(final JournalSettings settings) throws SQLException
+    {
+        final long deadlineNs = System.nanoTime() + H2_SERVER_RETRY_NS;
+        while (true)
+        {
+            try
+            {
+                return DriverManager.getConnection(settings.url(), settings.user(), settings.password());
+            }
+            catch (final SQLException ex)
+            {
+                if (!JournalSettings.H2.equals(settings.backend()) || ex.getErrorCode() != H2_CONNECTION_BROKEN ||
+                    System.nanoTime() - deadlineNs > 0)
+                {
+                    throw ex;
+                }
+            }
+            try
+            {
+                Thread.sleep(H2_SERVER_RETRY_MS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while waiting for the H2 journal's server", ex);
+            }
         }
     }
 
