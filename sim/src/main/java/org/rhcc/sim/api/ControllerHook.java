@@ -82,7 +82,9 @@ public interface ControllerHook
     /**
      * The receiver's state its NIC writes into the spare bytes of a probe response as it sends it (the
      * {@code rhcc-gated} sender loop reads it, docs/design.md §4): the receiver loop's Eq. (1) verdict
-     * {@code I_cur > I_thr}. Without a receiver loop the receiver reports nothing, and a probe counts as congested.
+     * {@code I_cur > I_thr}, as the receiver controller last reported it (it reports when its scheme's sender loop
+     * reads it, {@code Scheme.receiverReportsState}). Otherwise the receiver reports nothing, and a probe counts as
+     * congested.
      * <p>
      * <b>Note:</b> called once per probe response; allocation-free.
      *

@@ -25,6 +25,8 @@ public final class InProcessControllerHook implements ControllerHook
     private final Map<String, String> params;
     private ReceiverController receiver;
     private SenderController sender;
+    /** The receiver's verdict as it last reported it; without reports (its sender does not read it), congested. */
+    private boolean receiverCongested = true;
 
     /**
      * @param scheme the scheme.
@@ -40,8 +42,9 @@ public final class InProcessControllerHook implements ControllerHook
     public void attach(final SimPorts ports, final long nowNs)
     {
         final ControllerConfig config = ControllerConfig.of(scheme, ports.lineRateGbps(), params);
+        receiverCongested = !scheme.receiverReportsState();
         receiver = new ReceiverController(config, ports.mba(), (on, t) -> ports.setReceiverEcnMarking(on),
-            (group, level, t) ->
+            (congested, t) -> receiverCongested = congested, (group, level, t) ->
             {
             });
         sender = new SenderController(config, ports.qpCount(), ports.rateLimiter());
@@ -71,9 +74,13 @@ public final class InProcessControllerHook implements ControllerHook
         sender.onProbeAck(ack);
     }
 
+    /**
+     * {@inheritDoc} The verdict the receiver controller reported through its {@code ReceiverStatePort}, as the
+     * cluster's lockstep hook has it from the receiver node's {@code ReceiverState}.
+     */
     @Override
     public boolean receiverCongested()
     {
-        return !scheme.receiverLoop() || receiver.congested();
+        return receiverCongested;
     }
 }
