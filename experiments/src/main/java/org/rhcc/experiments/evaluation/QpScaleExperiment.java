@@ -1,5 +1,7 @@
 package org.rhcc.experiments.evaluation;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,9 +47,8 @@ public final class QpScaleExperiment extends DescribedExperiment
     private static final String BUDGET_LABEL = ", " + ACTIVE_QPS + " active";
     private static final Map<String, String> CACHE_ON = Map.of("rnic.qpcCache.entries",
         Integer.toString(SimParameters.QpcCache.ESTIMATED_ENTRIES));
-    private static final Map<String, String> CACHE_ON_BUDGET = Map.of("rnic.qpcCache.entries",
-        Integer.toString(SimParameters.QpcCache.ESTIMATED_ENTRIES), "rnic.activeQpsPerSender",
-        Integer.toString(ACTIVE_QPS));
+    /** In this order in the JSON and CSV of every run (Map.of's order changes from JVM to JVM). */
+    private static final Map<String, String> CACHE_ON_BUDGET = cacheOnBudget();
 
     /**
      * Describes the experiment: by default it runs dcqcn, rhcc and rhcc-gated over DCQCN, HPCC and Swift.
@@ -194,5 +195,12 @@ public final class QpScaleExperiment extends DescribedExperiment
             values.append(null == run ? "n/a" : Fmt.num(run.value(metric), decimals));
         }
         return values.toString();
+    }
+
+    private static Map<String, String> cacheOnBudget()
+    {
+        final Map<String, String> params = new LinkedHashMap<>(CACHE_ON);
+        params.put("rnic.activeQpsPerSender", Integer.toString(ACTIVE_QPS));
+        return Collections.unmodifiableMap(params);
     }
 }
