@@ -182,7 +182,11 @@ final class ProbeTracker
                 final double stampNs = Math.max(recvNs[i], nowNs - pcieNs);
                 delaySumNs += stampNs - recvNs[i];
                 answered++;
-                fabric.sendProbeAck(qp[i], recvNs[i], stampNs, nowNs, receiver.receiverCongested());
+                fabric.probeResponse(qp[i])
+                    .reqRecvNs(recvNs[i])
+                    .respStampNs(stampNs)
+                    .receiverCongested(receiver.receiverCongested())
+                    .send(nowNs);
                 remove(i);
             }
             else

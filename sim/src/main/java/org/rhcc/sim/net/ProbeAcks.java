@@ -5,11 +5,12 @@ import org.rhcc.core.signal.ProbeAck;
 /**
  * Probe responses in flight from the receiver NIC to their senders (docs/model.md §4.4): a ring of slots, each holding
  * what the response carries (the QP, the two receiver-NIC timestamps and the receiver's Eq. (1) verdict) until its
- * event delivers it, as a {@link ProbeAck} view of the slot with the QP's R_cc at that time.
+ * event delivers it, as a {@link ProbeAck} view of the slot with the QP's R_cc at that time. The receiver NIC fills
+ * a slot through its {@link Response} writer: a field the response gains is one array here, one setter and one getter.
  * <p>
  * <b>Note:</b> allocation-free; not thread-safe.
  */
-final class ProbeAcks
+public final class ProbeAcks
 {
     private static final int SLOTS = 1 << 12;
 
@@ -21,6 +22,7 @@ final class ProbeAcks
     private final int[] recvNs = new int[SLOTS];
     private final int[] respNs = new int[SLOTS];
     private final boolean[] congested = new boolean[SLOTS];
+    private final Response response = new Response();
     private final Delivered delivered = new Delivered();
     private int next;
 
@@ -33,18 +35,13 @@ final class ProbeAcks
     }
 
     /**
-     * Sends a response that reaches its sender one reverse-path delay after it leaves.
+     * @param q the QP of the probe being answered.
+     * @return the writer of the next slot, for the probe's QP; its other fields are to be set before
+     * {@link Response#send}.
      */
-    void send(final int q, final double reqRecvNs, final double respStampNs, final double departNs,
-        final boolean receiverCongested)
+    Response respond(final int q)
     {
-        final int slot = next;
-        next = (next + 1) & (SLOTS - 1);
-        qp[slot] = q;
-        recvNs[slot] = (int)(long)reqRecvNs;
-        respNs[slot] = (int)(long)respStampNs;
-        congested[slot] = receiverCongested;
-        events.schedule(departNs + reversePathNs, FabricEvents.PROBE_ACK, slot, 0);
+        return response.claim(q);
     }
 
     /**
@@ -53,6 +50,62 @@ final class ProbeAcks
     void deliver(final int slot, final double now)
     {
         listener.onProbeAck(delivered.wrap(slot, cc.rateGbps(qp[slot], now), (long)now));
+    }
+
+    /**
+     * The receiver NIC's writer of one slot: what the response carries, then {@link #send}.
+     */
+    public final class Response
+    {
+        private int slot;
+
+        private Response claim(final int q)
+        {
+            slot = next;
+            next = (next + 1) & (SLOTS - 1);
+            qp[slot] = q;
+            return this;
+        }
+
+        /**
+         * @param reqRecvNs probe arrival at the receiver NIC, ns (stamped as t_recv).
+         * @return this writer.
+         */
+        public Response reqRecvNs(final double reqRecvNs)
+        {
+            recvNs[slot] = (int)(long)reqRecvNs;
+            return this;
+        }
+
+        /**
+         * @param respStampNs the response timestamp t_resp, ns.
+         * @return this writer.
+         */
+        public Response respStampNs(final double respStampNs)
+        {
+            respNs[slot] = (int)(long)respStampNs;
+            return this;
+        }
+
+        /**
+         * @param receiverCongested the receiver's Eq. (1) verdict as the response reports it.
+         * @return this writer.
+         */
+        public Response receiverCongested(final boolean receiverCongested)
+        {
+            congested[slot] = receiverCongested;
+            return this;
+        }
+
+        /**
+         * Sends the response: it reaches its sender one reverse-path delay after it leaves.
+         *
+         * @param departNs time the response leaves the receiver NIC, ns.
+         */
+        public void send(final double departNs)
+        {
+            events.schedule(departNs + reversePathNs, FabricEvents.PROBE_ACK, slot, 0);
+        }
     }
 
     /**

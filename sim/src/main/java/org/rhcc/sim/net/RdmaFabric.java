@@ -124,19 +124,16 @@ public final class RdmaFabric
     }
 
     /**
-     * Sends a probe response: the ACK carries the two receiver-NIC timestamps and the receiver's state (in the
-     * response's spare bytes) and reaches the sender one reverse-path delay after it leaves.
+     * Starts a probe response: the receiver NIC writes what the ACK carries (the two receiver-NIC timestamps and the
+     * receiver's state, in the response's spare bytes) into the returned slot and sends it; it reaches the sender one
+     * reverse-path delay after it leaves.
      *
-     * @param qp                QP of the probe.
-     * @param reqRecvNs         probe arrival at the receiver NIC, ns (stamped as t_recv).
-     * @param respStampNs       the response timestamp t_resp, ns.
-     * @param departNs          time the response leaves the receiver NIC, ns.
-     * @param receiverCongested the receiver's Eq. (1) verdict as the response reports it.
+     * @param qp QP of the probe.
+     * @return the response's slot writer, valid until its {@link ProbeAcks.Response#send}.
      */
-    public void sendProbeAck(final int qp, final double reqRecvNs, final double respStampNs, final double departNs,
-        final boolean receiverCongested)
+    public ProbeAcks.Response probeResponse(final int qp)
     {
-        probeAcks.send(qp, reqRecvNs, respStampNs, departNs, receiverCongested);
+        return probeAcks.respond(qp);
     }
 
     /**
