@@ -51,19 +51,19 @@ class HotPathAllocationTest
         final SummingListener listener = new SummingListener();
         final MessageAdapter adapter = new MessageAdapter("alloc", listener);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
-        Frames.iioSample(buffer, 0, 1, 2, 3, 4, 5);
-        Frames.probeAck(buffer, 128, 1, 0, 0, 0.0, 2);
+        final int iioLength = Frames.iioSample(buffer, 0, 1, 2, 3, 4, 5);
+        final int ackLength = Frames.probeAck(buffer, 128, 1, 0, 0, 0.0, 2);
         buffer.putInt(100, 0);
 
         for (int i = 0; i < WARMUP; i++)
         {
-            dispatch(adapter, buffer);
+            dispatch(adapter, buffer, iioLength, ackLength);
         }
 
         final long before = allocatedBytes();
         for (int i = 0; i < MEASURED; i++)
         {
-            dispatch(adapter, buffer);
+            dispatch(adapter, buffer, iioLength, ackLength);
         }
         final long allocated = allocatedBytes() - before;
 
@@ -109,10 +109,11 @@ class HotPathAllocationTest
         }
     }
 
-    private static void dispatch(final MessageAdapter adapter, final UnsafeBuffer buffer)
+    private static void dispatch(
+        final MessageAdapter adapter, final UnsafeBuffer buffer, final int iioLength, final int ackLength)
     {
-        adapter.onFrame(buffer, 0, 48 + 32);
-        adapter.onFrame(buffer, 128, 40 + 32);
+        adapter.onFrame(buffer, 0, iioLength);
+        adapter.onFrame(buffer, 128, ackLength);
         adapter.onFrame(buffer, 100, 4);
     }
 
