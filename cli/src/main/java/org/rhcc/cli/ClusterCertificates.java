@@ -1,6 +1,8 @@
 package org.rhcc.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,7 +10,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyStore;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
@@ -17,10 +26,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -31,6 +36,8 @@ import java.util.stream.Stream;
  * the node at its stores with their passwords. Every file is written 0600, first into a directory only this user may
  * enter, then moved into place. A second run into the same directory signs the new nodes with the same CA
  * ({@code ca.p12} and {@code ca.password}), so a node can be added later; a node whose key store exists is refused.
+ * The keys and certificates are made in process ({@link CertificateIssuer}) and stored with the JDK's PKCS12
+ * {@link KeyStore}, the stores {@code keytool} would write: a seven-node cluster's keys take well under a second.
  */
 final class ClusterCertificates
 {
@@ -42,15 +49,16 @@ final class ClusterCertificates
     private static final String TRUST_PASSWORD = "trust.password";
     private static final String CA_CERT = "ca.crt";
     private static final String CA_ALIAS = "rhcc-ca";
+    private static final String CA_NAME = "rhcc cluster CA";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.-]*");
-    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
-    private static final String CA_DAYS = "3650";
-    private static final String NODE_DAYS = "825";
+    private static final Duration CA_VALIDITY = Duration.ofDays(3650);
+    private static final Duration NODE_VALIDITY = Duration.ofDays(825);
 
     private final Path out;
     private final SecureRandom random = new SecureRandom();
+    private final CertificateIssuer issuer = new CertificateIssuer(random);
 
     /**
      * @param out the directory the stores go to (created if missing).
@@ -85,25 +93,20 @@ final class ClusterCertificates
         }
         try
         {
-            final Keytool keytool = new Keytool(work);
             final boolean newCa = !Files.exists(out.resolve(CA_STORE));
             final String caPassword = newCa ? secret(work, CA_PASSWORD) : existing(work, CA_PASSWORD);
             final String trustPassword = newCa ? secret(work, TRUST_PASSWORD) : existing(work, TRUST_PASSWORD);
-            if (newCa)
-            {
-                makeCa(keytool, caPassword, trustPassword);
-            }
-            else
-            {
-                copyIn(work, CA_STORE);
-                copyIn(work, CA_CERT);
-            }
+            final long nowMs = System.currentTimeMillis();
+            final KeyStore ca = newCa ? makeCa(work, caPassword, trustPassword, nowMs) : existingCa(caPassword);
+            final PrivateKey caKey = (PrivateKey)ca.getKey(CA_ALIAS, caPassword.toCharArray());
+            final X509Certificate caCert = (X509Certificate)ca.getCertificate(CA_ALIAS);
             final Map<String, String> passwords = new LinkedHashMap<>();
             for (final String name : names)
             {
-                passwords.put(name, password());
+                final String password = password();
+                passwords.put(name, password);
+                makeNode(work, name, password, caCert, caKey, nowMs);
             }
-            makeNodes(keytool, passwords, caPassword);
             final List<String> written = new ArrayList<>();
             for (final Map.Entry<String, String> node : passwords.entrySet())
             {
@@ -122,6 +125,11 @@ final class ClusterCertificates
         catch (final IOException ex)
         {
             throw new UncheckedIOException(ex);
+        }
+        catch (final GeneralSecurityException ex)
+        {
+            throw new IllegalStateException("cannot read or write a PKCS12 key store in " + out + ": " +
+                ex.getMessage(), ex);
         }
         finally
         {
@@ -153,87 +161,71 @@ final class ClusterCertificates
         return names;
     }
 
-    private void makeCa(final Keytool keytool, final String caPassword, final String trustPassword)
+    private KeyStore makeCa(final Path work, final String caPassword, final String trustPassword, final long nowMs)
+        throws IOException, GeneralSecurityException
     {
-        keytool.run("-genkeypair", "-alias", CA_ALIAS, "-dname", "CN=rhcc cluster CA", "-keyalg", "EC",
-            "-groupname", "secp256r1", "-validity", CA_DAYS, "-ext", "bc:c=ca:true,pathlen:0",
-            "-ext", "ku:c=keyCertSign,cRLSign", "-storetype", "PKCS12", "-keystore", CA_STORE,
-            "-storepass", caPassword);
-        keytool.run("-exportcert", "-rfc", "-alias", CA_ALIAS, "-keystore", CA_STORE, "-storepass", caPassword,
-            "-file", CA_CERT);
-        keytool.run("-importcert", "-noprompt", "-alias", CA_ALIAS, "-file", CA_CERT, "-storetype", "PKCS12",
-            "-keystore", TRUST_STORE, "-storepass", trustPassword);
+        final KeyPair keys = issuer.newKeyPair();
+        final X509Certificate cert = issuer.certificateAuthority(CA_NAME, keys, CA_VALIDITY, nowMs);
+        final KeyStore ca = emptyStore();
+        ca.setKeyEntry(CA_ALIAS, keys.getPrivate(), caPassword.toCharArray(), new Certificate[] {cert});
+        store(ca, work.resolve(CA_STORE), caPassword);
+        Files.writeString(work.resolve(CA_CERT), CertificateIssuer.pem(cert), StandardCharsets.US_ASCII);
+        final KeyStore trust = emptyStore();
+        trust.setCertificateEntry(CA_ALIAS, cert);
+        store(trust, work.resolve(TRUST_STORE), trustPassword);
+        return ca;
+    }
+
+    private KeyStore existingCa(final String caPassword) throws IOException, GeneralSecurityException
+    {
+        final KeyStore ca = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(out.resolve(CA_STORE)))
+        {
+            ca.load(in, caPassword.toCharArray());
+        }
+        catch (final IOException ex)
+        {
+            throw new IllegalArgumentException(out.resolve(CA_STORE) + " cannot be opened with the password in " +
+                out.resolve(CA_PASSWORD) + " (" + ex.getMessage() + "): restore the pair, or use a new --out " +
+                "directory for a new CA");
+        }
+        if (!ca.isKeyEntry(CA_ALIAS))
+        {
+            throw new IllegalArgumentException(out.resolve(CA_STORE) + " holds no key '" + CA_ALIAS + "': it is " +
+                "not a CA of 'rhcc certs'; use a new --out directory for a new CA");
+        }
+        return ca;
     }
 
     /**
-     * Makes every node's key store, the nodes side by side on the machine's cores: each node's keytool runs are one
-     * chain of their own that only reads the CA's store, and a keytool run is a JVM start, CPU-bound.
-     *
-     * @throws IllegalStateException the first node's failure, by node order, once every chain has ended.
+     * Makes a node's key store: its EC key with its certificate and the CA's as the chain, and the CA's certificate
+     * as a trusted entry.
      */
-    private static void makeNodes(final Keytool keytool, final Map<String, String> passwords, final String caPassword)
+    private void makeNode(final Path work, final String name, final String password, final X509Certificate caCert,
+        final PrivateKey caKey, final long nowMs) throws IOException, GeneralSecurityException
     {
-        final int threads = Math.max(1, Math.min(passwords.size(), Runtime.getRuntime().availableProcessors()));
-        final ExecutorService pool = Executors.newFixedThreadPool(threads, (task) ->
-        {
-            final Thread thread = new Thread(task, "rhcc-certs");
-            thread.setDaemon(true);
-            return thread;
-        });
-        try
-        {
-            final List<Future<?>> chains = new ArrayList<>();
-            for (final Map.Entry<String, String> node : passwords.entrySet())
-            {
-                chains.add(pool.submit(() -> makeNode(keytool, node.getKey(), node.getValue(), caPassword)));
-            }
-            RuntimeException failure = null;
-            for (final Future<?> chain : chains)
-            {
-                try
-                {
-                    chain.get();
-                }
-                catch (final ExecutionException ex)
-                {
-                    if (null == failure)
-                    {
-                        failure = ex.getCause() instanceof RuntimeException runtime ? runtime :
-                            new IllegalStateException(ex.getCause());
-                    }
-                }
-            }
-            if (null != failure)
-            {
-                throw failure;
-            }
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while keytool ran", ex);
-        }
-        finally
-        {
-            pool.shutdownNow();
-        }
+        final KeyPair keys = issuer.newKeyPair();
+        final X509Certificate cert = issuer.node(name, keys.getPublic(), caCert, caKey, NODE_VALIDITY, nowMs);
+        final KeyStore store = emptyStore();
+        store.setKeyEntry(name, keys.getPrivate(), password.toCharArray(), new Certificate[] {cert, caCert});
+        store.setCertificateEntry(CA_ALIAS, caCert);
+        store(store, work.resolve(name + ".p12"), password);
     }
 
-    private static void makeNode(final Keytool keytool, final String name, final String password,
-        final String caPassword)
+    private static KeyStore emptyStore() throws IOException, GeneralSecurityException
     {
-        final String store = name + ".p12";
-        final String san = "san=" + (IPV4.matcher(name).matches() ? "ip:" : "dns:") + name;
-        keytool.run("-genkeypair", "-alias", name, "-dname", "CN=" + name, "-keyalg", "EC", "-groupname",
-            "secp256r1", "-validity", NODE_DAYS, "-storetype", "PKCS12", "-keystore", store, "-storepass", password);
-        keytool.run("-certreq", "-alias", name, "-keystore", store, "-storepass", password, "-file", name + ".csr");
-        keytool.run("-gencert", "-rfc", "-alias", CA_ALIAS, "-keystore", CA_STORE, "-storepass", caPassword,
-            "-infile", name + ".csr", "-outfile", name + ".crt", "-validity", NODE_DAYS, "-ext", san,
-            "-ext", "ku:c=digitalSignature", "-ext", "eku=serverAuth,clientAuth");
-        keytool.run("-importcert", "-noprompt", "-alias", CA_ALIAS, "-file", CA_CERT, "-keystore", store,
-            "-storepass", password);
-        keytool.run("-importcert", "-alias", name, "-file", name + ".crt", "-keystore", store, "-storepass",
-            password);
+        final KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        return store;
+    }
+
+    private static void store(final KeyStore store, final Path file, final String password)
+        throws IOException, GeneralSecurityException
+    {
+        try (OutputStream stream = Files.newOutputStream(file))
+        {
+            store.store(stream, password.toCharArray());
+        }
     }
 
     private String nodeConf(final String name, final String password, final String trustPassword)
@@ -267,11 +259,6 @@ final class ClusterCertificates
                 "restore it, or use a new --out directory for a new CA");
         }
         return Files.readString(source, StandardCharsets.UTF_8).strip();
-    }
-
-    private void copyIn(final Path work, final String file) throws IOException
-    {
-        Files.copy(out.resolve(file), work.resolve(file));
     }
 
     private List<Path> moveOut(final Path work, final List<String> files) throws IOException

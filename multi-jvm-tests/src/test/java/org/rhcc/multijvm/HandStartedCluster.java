@@ -79,8 +79,8 @@ final class HandStartedCluster implements AutoCloseable
     }
 
     /**
-     * The keys of every node name a cluster of this module may have, made once per test JVM (keytool is the slowest
-     * part of a cluster's start) and shared by the clusters, which never run at once.
+     * The keys of every node name a cluster of this module may have, made once per test JVM and shared by its
+     * clusters, which never run at once.
      *
      * @return the directory of {@code rhcc certs}.
      */
