@@ -37,8 +37,8 @@ import org.rhcc.sim.api.SimPorts;
  * <p>
  * Lookahead (docs/design.md §6, "The lockstep's window"): IIO samples that cannot bring a decision go without a
  * wait ({@link IioLookahead}); for probe ACKs the simulator runs ahead of the sender controller and checks its answers
- * ({@link AckLookahead}). After a takeover, a fail-safe or a command outside the session, the hook waits for every
- * sample again; after the sender node is taken over, for every ACK.
+ * ({@link AckLookahead}). After the receiver node is taken over, a fail-safe or a command outside the session, the
+ * hook waits for every sample again; after the sender node is taken over, for every ACK (the samples stream on).
  * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
  * role reports a failure.
@@ -345,10 +345,12 @@ public final class AeronLockstepHook implements ControllerHook, InterruptionRepo
             "after " + (connectedNs - readyNs) / 1_000_000 + " ms more, answering after " +
             (System.nanoTime() - connectedNs) / 1_000_000 + " ms more)");
         failSafe.takenOver();
-        iioLookahead.stop();
         streams.expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
+            // the standby continues from its journal, not from the rule's state here: every sample waits; the
+            // receiver's samples stream on after a takeover of the sender, whose loss leaves the receiver's state
+            iioLookahead.stop();
             streams.commands().receiverTakenOver();
             publishIio(nowNs, true);
         }

@@ -17,9 +17,10 @@ import org.rhcc.core.receiver.MbaPolicy;
  * receiver's verdict, leaves the verdict as it was, is streamed (published without
  * {@code ClockAdvance}, no wait), at most {@value #MAX_STREAMED} in a row; a sample that brings a decision is waited
  * for, and its {@code ClockDone} covers the streamed ones. A command dated at a streamed sample fails the run
- * ({@link #streamedPast}): it cannot happen while the controller runs the rule run here. After a takeover, a
- * fail-safe or a command outside the session the rule's state may no longer be the controller's, and every sample
- * waits ({@link #stop}).
+ * ({@link #streamedPast}): it cannot happen while the controller runs the rule run here. After a takeover of the
+ * receiver, a fail-safe or a command outside the session the rule's state may no longer be the controller's, and
+ * every sample waits ({@link #stop}); a takeover of the sender leaves the receiver's controller, and its window, as
+ * they were.
  * <p>
  * <b>Note:</b> single-threaded (the simulator's); allocation-free per sample.
  */
@@ -135,8 +136,8 @@ final class IioLookahead
     }
 
     /**
-     * From now on every sample waits: the controller's state may no longer be the rule's here (a takeover, a
-     * fail-safe, a command outside the session).
+     * From now on every sample waits: the controller's state may no longer be the rule's here (a takeover of the
+     * receiver, a fail-safe, a command outside the session).
      */
     void stop()
     {
