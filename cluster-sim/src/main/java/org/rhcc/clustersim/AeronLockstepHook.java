@@ -37,8 +37,9 @@ import org.rhcc.sim.api.SimPorts;
  * <p>
  * Lookahead (docs/design.md §6, "The lockstep's window"): IIO samples that cannot bring a decision go without a
  * wait ({@link IioLookahead}); for probe ACKs the simulator runs ahead of the sender controller and checks its answers
- * ({@link AckLookahead}). After the receiver node is taken over, a fail-safe or a command outside the session, the
- * hook waits for every sample again; after the sender node is taken over, for every ACK (the samples stream on).
+ * ({@link AckLookahead}). After a fail-safe or a command outside the session, the hook waits for every sample again
+ * until a standby takes the receiver's session over (its new controller is followed from its first sample); after the
+ * sender node is taken over, it waits for every ACK (the samples stream on).
  * <p>
  * {@link #attach} opens a session (the run) on the roles the scheme needs; {@link #close()} closes it, and fails if a
  * role reports a failure.
@@ -348,9 +349,9 @@ public final class AeronLockstepHook implements ControllerHook, InterruptionRepo
         streams.expect(controllerId, nowNs);
         if (SessionProtocol.RECEIVER_CONTROLLER_ID == controllerId)
         {
-            // the standby continues from its journal, not from the rule's state here: every sample waits; the
-            // receiver's samples stream on after a takeover of the sender, whose loss leaves the receiver's state
-            iioLookahead.stop();
+            // the standby's controller is a new one, opened from the session's parameters: the copy of its rule
+            // starts afresh from the sample it is sent first (a takeover of the sender leaves the receiver's state)
+            iioLookahead.restart(pendingSample.occupancy(), pendingSample.pcieGbps(), nowNs);
             streams.commands().receiverTakenOver();
             publishIio(nowNs, true);
         }

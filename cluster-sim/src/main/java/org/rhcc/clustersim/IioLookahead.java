@@ -1,5 +1,7 @@
 package org.rhcc.clustersim;
 
+import java.util.function.Supplier;
+
 import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.receiver.MbaLevelSink;
@@ -17,10 +19,11 @@ import org.rhcc.core.receiver.MbaPolicy;
  * receiver's verdict, leaves the verdict as it was, is streamed (published without
  * {@code ClockAdvance}, no wait), at most {@value #MAX_STREAMED} in a row; a sample that brings a decision is waited
  * for, and its {@code ClockDone} covers the streamed ones. A command dated at a streamed sample fails the run
- * ({@link #streamedPast}): it cannot happen while the controller runs the rule run here. After a takeover of the
- * receiver, a fail-safe or a command outside the session the rule's state may no longer be the controller's, and
- * every sample waits ({@link #stop}); a takeover of the sender leaves the receiver's controller, and its window, as
- * they were.
+ * ({@link #streamedPast}): it cannot happen while the controller runs the rule run here. After a fail-safe or a
+ * command outside the session the rule's state may no longer be the controller's, and every sample waits
+ * ({@link #stop}) until a standby takes the receiver's session over with a new controller, whose state the copy
+ * here can follow again from its first sample ({@link #restart}); a takeover of the sender leaves the receiver's
+ * controller, and its window, as they were.
  * <p>
  * <b>Note:</b> single-threaded (the simulator's); allocation-free per sample.
  */
@@ -31,8 +34,10 @@ final class IioLookahead
     /** Where the copy of the receiver's rule sends its level changes: only their count is read here. */
     private static final MbaLevelSink NO_LEVELS = (group, level, nowNs) -> { };
 
+    /** A fresh copy of the receiver's rule, as a controller opens it; null without a receiver loop. */
+    private final Supplier<MbaPolicy> freshRule;
     /** The receiver's rule fed the samples the hook relays; null without a receiver loop. */
-    private final MbaPolicy rule;
+    private MbaPolicy rule;
     private final boolean marksCe;
     private final boolean reportsVerdict;
     private boolean marking;
@@ -42,9 +47,10 @@ final class IioLookahead
     private long lastStreamedNs = Long.MIN_VALUE;
     private long streamedSamples;
 
-    private IioLookahead(final MbaPolicy rule, final boolean marksCe, final boolean reportsVerdict)
+    private IioLookahead(final Supplier<MbaPolicy> freshRule, final boolean marksCe, final boolean reportsVerdict)
     {
-        this.rule = rule;
+        this.freshRule = freshRule;
+        this.rule = null == freshRule ? null : freshRule.get();
         this.marksCe = marksCe;
         this.reportsVerdict = reportsVerdict;
         this.active = null != rule;
@@ -58,7 +64,7 @@ final class IioLookahead
     static IioLookahead of(final Scheme scheme, final ControllerConfig config)
     {
         return scheme.receiverLoop() ?
-            new IioLookahead(scheme.receiverRule().policy(config), scheme.receiverRule().marksCe(),
+            new IioLookahead(() -> scheme.receiverRule().policy(config), scheme.receiverRule().marksCe(),
                 scheme.receiverReportsState()) :
             new IioLookahead(null, false, false);
     }
@@ -142,6 +148,29 @@ final class IioLookahead
     void stop()
     {
         active = false;
+    }
+
+    /**
+     * A standby took the receiver's session over: its controller is a new one, opened from the session's parameters
+     * like the first (the rule's state is not journaled, only its decisions), and the first sample it is sent is the
+     * one the hook was waiting at. The copy here starts afresh in the same way, from that sample, and samples stream
+     * again.
+     *
+     * @param occupancy the sample the standby is sent first: IIO occupancy.
+     * @param pcieGbps  its PCIe rate, Gbit/s.
+     * @param nowNs     its time.
+     */
+    void restart(final double occupancy, final double pcieGbps, final long nowNs)
+    {
+        if (null == freshRule)
+        {
+            return;
+        }
+        rule = freshRule.get();
+        marking = false;
+        verdict = false;
+        onSample(occupancy, pcieGbps, nowNs);
+        active = true;
     }
 
     /**
