@@ -34,6 +34,8 @@ final class NodeProcess implements AutoCloseable
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     /** The line a node prints on stdout once it is Up in its cluster. */
     static final String UP_PREFIX = "rhcc node up: ";
+    /** Part of the line a node logs once it has started and begins its wait to join ({@code rhcc.node.join-timeout}). */
+    static final String STARTED = "started with roles";
     /**
      * The JVM options the {@code ./rhcc} launcher gives {@code rhcc node} (collector, JIT; README, "Operating rhcc",
      * what an idle node costs), so that these nodes measure what operators run. The launcher lets a sim node keep C2
@@ -66,7 +68,7 @@ final class NodeProcess implements AutoCloseable
     private final Thread stderrPump;
     private final CompletableFuture<Void> exited;
     private volatile String upLine;
-    private volatile long firstOutputNs;
+    private volatile long startedNs;
     private volatile long exitNs;
     private boolean logClosed;
 
@@ -280,12 +282,12 @@ final class NodeProcess implements AutoCloseable
     }
 
     /**
-     * @return {@link System#nanoTime()} when the node's first line of output arrived (Pekko's remoting has started
-     * by then, the JVM's own start is behind it), or 0 if none has.
+     * @return {@link System#nanoTime()} when the node's {@link #STARTED} line arrived (its join timeout runs from
+     * there), or 0 if none has.
      */
-    long firstOutputNs()
+    long startedNs()
     {
-        return firstOutputNs;
+        return startedNs;
     }
 
     /**
@@ -427,9 +429,10 @@ final class NodeProcess implements AutoCloseable
 
     private void write(final String line, final boolean stderr)
     {
-        if (0 == firstOutputNs)
+        if (0 == startedNs && line.contains(STARTED))
         {
-            firstOutputNs = System.nanoTime();
+            // logged on stdout or stderr, as the node's logging is configured
+            startedNs = System.nanoTime();
         }
         synchronized (logWriter)
         {
