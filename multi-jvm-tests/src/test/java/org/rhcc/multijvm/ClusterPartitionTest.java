@@ -37,7 +37,7 @@ import static org.rhcc.multijvm.HandStartedCluster.SIM;
 /**
  * A cluster started by hand (README, "Running a cluster by hand") that loses a node without a kill of its process,
  * and then its sim node: sim, receiver and sender-a on their loopback aliases over Artery TLS with a PostgreSQL
- * journal, and a standby of the receiver and of sender-a on their hosts. The active sender node frozen mid-run (a
+ * journal, and a standby of sender-a on its host (no receiver is lost here). The active sender node frozen mid-run (a
  * partition's loopback equivalent) is downed by the split-brain resolver and taken over by its standby, and once
  * resumed stops by itself, its frames refused; {@code rhcc replay} reproduces every journaled decision. A sim node
  * killed mid-run ends the command with one line and exit 1. Its own cluster, beside {@link ClusterRunTest}'s, so that
@@ -55,7 +55,7 @@ class ClusterPartitionTest
     static void startCluster()
     {
         dir = RunDirectory.create("cluster-partition");
-        cluster = HandStartedCluster.builder(dir).withStandbys().start();
+        cluster = HandStartedCluster.builder(dir).withSenderStandby().start();
     }
 
     @AfterAll

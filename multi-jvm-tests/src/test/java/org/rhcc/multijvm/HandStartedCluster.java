@@ -379,10 +379,13 @@ final class HandStartedCluster implements AutoCloseable
             senderB.put("rhcc.sender.host-id", builder.senderBHostId);
             writeConfig(SENDER_B, Alias.SENDER_B, certsDir.resolve(SENDER_B + ".conf"), senderB);
         }
-        if (builder.standbys)
+        if (builder.receiverStandby)
         {
             writeConfig(RECEIVER_STANDBY, Alias.RECEIVER, certsDir.resolve(RECEIVER_STANDBY + ".conf"),
                 standby("receiver", Alias.RECEIVER));
+        }
+        if (builder.senderStandby)
+        {
             writeConfig(SENDER_STANDBY, Alias.SENDER_A, certsDir.resolve(SENDER_STANDBY + ".conf"),
                 standby("sender", Alias.SENDER_A));
         }
@@ -391,18 +394,19 @@ final class HandStartedCluster implements AutoCloseable
         // The sim node is the first seed: only it can form the cluster, so the others may start beside it (each
         // JVM's start is most of a node's start) and join once it is up, however their starts interleave.
         startNode(SIM, "sim");
-        if (builder.standbys)
+        if (builder.receiverStandby)
         {
-            // standbys first, as README advises: the oldest owner of a sender host hosts its shard coordinator,
-            // which then does not have to move when the primary dies
             startNode(RECEIVER_STANDBY, "receiver");
-            startNode(SENDER_STANDBY, "sender");
-            for (final NodeProcess node : nodes.values())
-            {
-                node.awaitUp(UP_TIMEOUT);
-            }
         }
+        // a receiver's age in the cluster decides nothing (no shards): the primary starts beside its standby
         startNode(RECEIVER, "receiver");
+        if (builder.senderStandby)
+        {
+            // the sender's standby first, as README advises: the oldest owner of a sender host hosts its shard
+            // coordinator, which then does not have to move when the primary dies
+            startNode(SENDER_STANDBY, "sender");
+            nodes.get(SENDER_STANDBY).awaitUp(UP_TIMEOUT);
+        }
         startNode(SENDER_A, "sender");
         if (builder.senderB)
         {
@@ -447,7 +451,8 @@ final class HandStartedCluster implements AutoCloseable
         private List<Integer> senderBHosts = List.of(2);
         private int senderBHostId = 2;
         private String joinTimeout = "20s";
-        private boolean standbys;
+        private boolean receiverStandby;
+        private boolean senderStandby;
 
         private Builder(final Path dir)
         {
@@ -487,7 +492,18 @@ final class HandStartedCluster implements AutoCloseable
          */
         Builder withStandbys()
         {
-            this.standbys = true;
+            this.receiverStandby = true;
+            return withSenderStandby();
+        }
+
+        /**
+         * Adds a standby of sender-a only, on its host (alias) with its roles and platform endpoint.
+         *
+         * @return this builder.
+         */
+        Builder withSenderStandby()
+        {
+            this.senderStandby = true;
             return this;
         }
 
