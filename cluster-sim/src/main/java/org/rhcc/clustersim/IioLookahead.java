@@ -142,8 +142,8 @@ final class IioLookahead
     }
 
     /**
-     * From now on every sample waits: the controller's state may no longer be the rule's here (a takeover of the
-     * receiver, a fail-safe, a command outside the session).
+     * From now on every sample waits, until a {@link #restart}: the controller's state may no longer be the rule's
+     * here (a fail-safe, a command outside the session).
      */
     void stop()
     {
