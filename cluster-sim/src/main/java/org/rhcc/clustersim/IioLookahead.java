@@ -38,9 +38,11 @@ final class IioLookahead
     private final Supplier<MbaPolicy> freshRule;
     /** The receiver's rule fed the samples the hook relays; null without a receiver loop. */
     private MbaPolicy rule;
-    private final boolean marksCe;
-    private final boolean reportsVerdict;
-    private boolean marking;
+    /**
+     * Whether a change of the rule's verdict is a command the controller sends: CE marking (a rule that marks) or its
+     * reported state (a scheme whose sender loop reads it). Both follow {@link MbaPolicy#congested()}.
+     */
+    private final boolean verdictIsCommand;
     private boolean verdict;
     private boolean active;
     private int streamed;
@@ -51,8 +53,7 @@ final class IioLookahead
     {
         this.freshRule = freshRule;
         this.rule = null == freshRule ? null : freshRule.get();
-        this.marksCe = marksCe;
-        this.reportsVerdict = reportsVerdict;
+        this.verdictIsCommand = marksCe || reportsVerdict;
         this.active = null != rule;
     }
 
@@ -81,21 +82,14 @@ final class IioLookahead
             return false;
         }
         final int changes = rule.onSample(occupancy, pcieGbps, nowNs, NO_LEVELS);
-        boolean markingChanged = false;
-        if (marksCe)
-        {
-            final boolean mark = rule.congested();
-            markingChanged = mark != marking;
-            marking = mark;
-        }
         boolean verdictChanged = false;
-        if (reportsVerdict)
+        if (verdictIsCommand)
         {
             final boolean congested = rule.congested();
             verdictChanged = congested != verdict;
             verdict = congested;
         }
-        return active && 0 == changes && !markingChanged && !verdictChanged && streamed < MAX_STREAMED;
+        return active && 0 == changes && !verdictChanged && streamed < MAX_STREAMED;
     }
 
     /**
@@ -167,7 +161,6 @@ final class IioLookahead
             return;
         }
         rule = freshRule.get();
-        marking = false;
         verdict = false;
         onSample(occupancy, pcieGbps, nowNs);
         active = true;
