@@ -33,6 +33,22 @@ public final class OfferResult
     }
 
     /**
+     * A command port's check of its frame: a command the stream refused (after the proxy's retries) is a refused
+     * change, which the caller must see. The message is built only then.
+     *
+     * @param result returned by an offer.
+     * @param stream the stream's name for the message, e.g. {@code "MBA command"}.
+     * @throws IllegalStateException if the frame was not published.
+     */
+    public static void requirePublished(final long result, final String stream)
+    {
+        if (result < 0)
+        {
+            throw new IllegalStateException(stream + " stream refused the frame: " + describe(result));
+        }
+    }
+
+    /**
      * Describes a result for a log line or an error message (allocation-free: constant strings).
      *
      * @param result returned by an offer.

@@ -29,10 +29,6 @@ public final class EcnMarkingProxy implements EcnMarkingPort
     @Override
     public void setMarking(final boolean on, final long nowNs)
     {
-        final long result = proxy.ecnMarking(hostId, on, nowNs);
-        if (result < 0)
-        {
-            throw new IllegalStateException("ECN marking stream refused the frame: " + OfferResult.describe(result));
-        }
+        OfferResult.requirePublished(proxy.ecnMarking(hostId, on, nowNs), "ECN marking");
     }
 }

@@ -46,11 +46,7 @@ public final class MbaActuatorProxy implements MbaActuator
         final int previous = levels[group];
         final MbaReason reason = level > previous ? (level - previous > 1 ? MbaReason.CONGESTION_ONSET :
             MbaReason.STEP_DOWN) : (level < previous ? MbaReason.STEP_UP : MbaReason.UNSPECIFIED);
-        final long result = proxy.mbaLevelCommand(hostId, group, level, nowNs, seq++, reason);
-        if (result < 0)
-        {
-            throw new IllegalStateException("MBA command stream refused the frame: " + OfferResult.describe(result));
-        }
+        OfferResult.requirePublished(proxy.mbaLevelCommand(hostId, group, level, nowNs, seq++, reason), "MBA command");
         levels[group] = level;
         lastNowNs = nowNs;
     }

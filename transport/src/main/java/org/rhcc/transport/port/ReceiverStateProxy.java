@@ -29,11 +29,6 @@ public final class ReceiverStateProxy implements ReceiverStatePort
     @Override
     public void setCongested(final boolean congested, final long nowNs)
     {
-        final long result = proxy.receiverState(hostId, congested, nowNs);
-        if (result < 0)
-        {
-            throw new IllegalStateException("receiver state stream refused the frame: " +
-                OfferResult.describe(result));
-        }
+        OfferResult.requirePublished(proxy.receiverState(hostId, congested, nowNs), "receiver state");
     }
 }
