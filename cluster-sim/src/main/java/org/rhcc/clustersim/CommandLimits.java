@@ -7,7 +7,8 @@ import org.rhcc.core.receiver.MbaLevelTable;
  * What a session's commands may ask of the simulated platform (docs/design.md §2, §7): an MBA level of one of the
  * session's groups of its receiver host, within 1 .. the scheme's most throttled level (the level table's size, or
  * hostCC's {@link MbaLevelTable#PAUSED_LEVEL}); a rate of one of its QPs, finite and not negative; ECN marking and the
- * receiver controller's verdict of its receiver host. A command outside them is dropped and counted where it would be applied, and the run goes on.
+ * receiver controller's verdict of its receiver host. A command outside them is dropped and counted where it would be
+ * applied, and the run goes on.
  *
  * @param receiverHostId the session's receiver host.
  * @param mbaGroups      MBA groups of the host.

@@ -34,7 +34,9 @@ final class NodeProcess implements AutoCloseable
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     /** The line a node prints on stdout once it is Up in its cluster. */
     static final String UP_PREFIX = "rhcc node up: ";
-    /** Part of the line a node logs once it has started and begins its wait to join ({@code rhcc.node.join-timeout}). */
+    /**
+     * Part of the line a node logs once it has started and begins its wait to join ({@code rhcc.node.join-timeout}).
+     */
     static final String STARTED = "started with roles";
     /**
      * The JVM options the {@code ./rhcc} launcher gives {@code rhcc node} (collector, JIT; README, "Operating rhcc",
