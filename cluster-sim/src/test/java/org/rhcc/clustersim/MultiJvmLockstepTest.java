@@ -20,10 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The lockstep across three JVMs (docs/design.md §6): a 3x run of rhcc with the receiver and the sender controllers
- * in child JVMs of a local cluster ({@link ClusterControllers}, Aeron UDP between them) gives the in-process JSON
- * byte for byte, and {@code rhcc replay}'s replayer reproduces every journaled decision of the run's session from the two
- * nodes' archives.
+ * The lockstep across three JVMs (docs/design.md §6): a 3x run of rhcc with the receiver and the sender controllers in
+ * child JVMs of a local cluster ({@link ClusterControllers}, Aeron UDP between them) gives the in-process JSON byte for
+ * byte, and {@code rhcc replay}'s replayer reproduces every journaled decision of the run's session from the two nodes'
+ * archives.
  */
 class MultiJvmLockstepTest
 {
