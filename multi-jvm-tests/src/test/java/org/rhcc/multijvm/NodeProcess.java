@@ -50,6 +50,17 @@ final class NodeProcess implements AutoCloseable
         "--add-opens", "java.base/java.util.zip=ALL-UNNAMED",
         "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "-Xmx320m", "@" + NODE_OPTIONS.toAbsolutePath().normalize());
+    /**
+     * The nodes' log configuration: this module's, which adds Pekko's membership and remoting lines to the format and
+     * levels of actors' logback.xml.
+     */
+    private static final Path LOGBACK = Path.of("target", "test-classes", "logback-test.xml").toAbsolutePath();
+    /**
+     * The nodes' class path: the test JVM's without this module's own directories (tests and their resources; the
+     * log configuration comes by {@link #LOGBACK}), so that in a packaged build it holds jars only and the nodes can
+     * map {@link NodeClassArchive}.
+     */
+    private static final String CLASS_PATH = nodeClassPath();
     private static final int TAIL_LINES = 40;
     private static final long PUMP_JOIN_MS = 5_000;
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
@@ -126,6 +137,23 @@ final class NodeProcess implements AutoCloseable
         return command;
     }
 
+    private static String nodeClassPath()
+    {
+        final Path own = Path.of("target").toAbsolutePath();
+        final java.util.LinkedHashSet<String> entries = new java.util.LinkedHashSet<>();
+        for (final String property : List.of("java.class.path", "surefire.test.class.path"))
+        {
+            for (final String entry : System.getProperty(property, "").split(File.pathSeparator))
+            {
+                if (!entry.isEmpty() && !Path.of(entry).toAbsolutePath().startsWith(own))
+                {
+                    entries.add(entry);
+                }
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
     /**
      * @return the JVM's flags and classpath every child JVM of these tests runs with, before its main class.
      */
@@ -134,9 +162,11 @@ final class NodeProcess implements AutoCloseable
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
+        command.add("-Dlogback.configurationFile=" + LOGBACK);
+        final String classPath = CLASS_PATH;
+        command.addAll(NodeClassArchive.flags(command, classPath));
         command.add("-cp");
-        command.add(System.getProperty("java.class.path") + File.pathSeparator +
-            System.getProperty("surefire.test.class.path", ""));
+        command.add(classPath);
         return command;
     }
 
