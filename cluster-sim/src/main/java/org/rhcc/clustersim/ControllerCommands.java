@@ -1,5 +1,7 @@
 package org.rhcc.clustersim;
 
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.sim.api.SimPorts;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.MbaReason;
@@ -66,16 +68,18 @@ final class ControllerCommands implements MessageListener
     }
 
     @Override
-    public void onMbaLevelCommand(
-        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
     {
+        final int group = command.group();
+        final int level = command.level();
+        final long nowNs = command.nowNs();
         if (!limits.mbaLevel(hostId, group, level))
         {
             iioLookahead.stop();
             invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
             return;
         }
-        if (MbaReason.FAILSAFE_RESET.value() == reasonCode)
+        if (MbaReason.FAILSAFE_RESET.value() == command.reasonCode())
         {
             // the controller's own fail-safe: it decides nothing more, and its levels are no longer the cascade's
             iioLookahead.stop();
@@ -88,8 +92,11 @@ final class ControllerCommands implements MessageListener
     }
 
     @Override
-    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+    public void onRateUpdate(final RateUpdate update)
     {
+        final int qp = update.qp();
+        final double rRevGbps = update.rRevGbps();
+        final long nowNs = update.nowNs();
         if (!limits.rate(qp, rRevGbps))
         {
             if (null != ackLookahead)

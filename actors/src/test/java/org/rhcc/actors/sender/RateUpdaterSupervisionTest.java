@@ -28,6 +28,7 @@ import org.rhcc.actors.session.SessionClient;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.signal.ProbeAckRecord;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -295,9 +296,9 @@ class RateUpdaterSupervisionTest
         private long sessionId;
 
         @Override
-        public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+        public void onRateUpdate(final RateUpdate update)
         {
-            rates.add(new double[]{ qp, rRevGbps, nowNs });
+            rates.add(new double[]{ update.qp(), update.rRevGbps(), update.nowNs() });
         }
 
         @Override

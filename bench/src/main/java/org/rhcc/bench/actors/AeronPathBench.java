@@ -23,7 +23,9 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAckRecord;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FrameAuth;
@@ -173,10 +175,9 @@ final class AeronPathBench
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
-                    public void onMbaLevelCommand(final int hostId, final int group, final int level,
-                        final long nowNs, final long seq, final int reasonCode)
+                    public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
                     {
-                        receiver.onStamp(nowNs);
+                        receiver.onStamp(command.nowNs());
                     }
                 });
                 final IioSampleRecord sample = new IioSampleRecord();
@@ -217,9 +218,9 @@ final class AeronPathBench
                 final MessageAdapter adapter = new MessageAdapter("bench-commands", new MessageListener()
                 {
                     @Override
-                    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+                    public void onRateUpdate(final RateUpdate update)
                     {
-                        receiver.onStamp(nowNs);
+                        receiver.onStamp(update.nowNs());
                     }
                 });
                 final ProbeAckRecord ack = new ProbeAckRecord();

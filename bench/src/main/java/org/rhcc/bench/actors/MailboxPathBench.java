@@ -18,7 +18,9 @@ import org.rhcc.core.control.ReceiverController;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAckRecord;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -107,10 +109,9 @@ final class MailboxPathBench implements AutoCloseable
             final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
             {
                 @Override
-                public void onMbaLevelCommand(final int hostId, final int group, final int level,
-                    final long nowNs, final long seq, final int reasonCode)
+                public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
                 {
-                    stamps.onStamp(nowNs);
+                    stamps.onStamp(command.nowNs());
                 }
             });
             return PacedLoad.run(ratePerSecond, warmup, measured, in, adapter, stamps, (i, stamp) ->
@@ -132,9 +133,9 @@ final class MailboxPathBench implements AutoCloseable
             final MessageAdapter adapter = new MessageAdapter("mailbox-commands", new MessageListener()
             {
                 @Override
-                public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+                public void onRateUpdate(final RateUpdate update)
                 {
-                    stamps.onStamp(nowNs);
+                    stamps.onStamp(update.nowNs());
                 }
             });
             return PacedLoad.run(ratePerSecond, warmup, measured, in, adapter, stamps, (i, stamp) ->

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 
 /**
  * Round-trip latency of the receiver loop's data path: a pinger publishes an {@code IioSample} carrying its send
@@ -161,10 +162,9 @@ public final class PingPongBenchmark
             this.warmupRoundTrips = warmupRoundTrips;
         }
 
-        public void onMbaLevelCommand(
-            final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+        public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
         {
-            final long rttNs = System.nanoTime() - nowNs;
+            final long rttNs = System.nanoTime() - command.nowNs();
             if (seq >= warmupRoundTrips)
             {
                 histogram.recordValue(Math.min(rttNs, HIGHEST_TRACKABLE_RTT_NS));

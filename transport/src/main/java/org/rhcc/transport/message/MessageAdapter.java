@@ -38,9 +38,11 @@ public final class MessageAdapter implements FragmentHandler
     private final IioSampleDecoder iioSample = new IioSampleDecoder();
     private final IioSampleFrame iioSampleFrame = new IioSampleFrame();
     private final MbaLevelCommandDecoder mbaLevelCommand = new MbaLevelCommandDecoder();
+    private final MbaLevelCommandFrame mbaLevelCommandFrame = new MbaLevelCommandFrame();
     private final ProbeAckDecoder probeAck = new ProbeAckDecoder();
     private final ProbeAckFrame probeAckFrame = new ProbeAckFrame();
     private final RateUpdateDecoder rateUpdate = new RateUpdateDecoder();
+    private final RateUpdateFrame rateUpdateFrame = new RateUpdateFrame();
     private final ClockAdvanceDecoder clockAdvance = new ClockAdvanceDecoder();
     private final ClockDoneDecoder clockDone = new ClockDoneDecoder();
     private final EcnMarkingDecoder ecnMarking = new EcnMarkingDecoder();
@@ -125,7 +127,7 @@ public final class MessageAdapter implements FragmentHandler
             {
                 final MbaLevelCommandDecoder m = mbaLevelCommand.wrap(
                     buffer, offset, MbaLevelCommandDecoder.BLOCK_LENGTH, version);
-                listener.onMbaLevelCommand(m.hostId(), m.group(), m.level(), m.nowNs(), m.seq(), m.reasonRaw());
+                listener.onMbaLevelCommand(m.hostId(), m.seq(), mbaLevelCommandFrame.wrap(m));
                 break;
             }
             case ProbeAckDecoder.TEMPLATE_ID:
@@ -133,11 +135,9 @@ public final class MessageAdapter implements FragmentHandler
                     probeAck.wrap(buffer, offset, ProbeAckDecoder.BLOCK_LENGTH, version)));
                 break;
             case RateUpdateDecoder.TEMPLATE_ID:
-            {
-                final RateUpdateDecoder m = rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version);
-                listener.onRateUpdate(m.qp(), m.rRevGbps(), m.nowNs());
+                listener.onRateUpdate(rateUpdateFrame.wrap(
+                    rateUpdate.wrap(buffer, offset, RateUpdateDecoder.BLOCK_LENGTH, version)));
                 break;
-            }
             case ClockAdvanceDecoder.TEMPLATE_ID:
             {
                 final ClockAdvanceDecoder m = clockAdvance.wrap(

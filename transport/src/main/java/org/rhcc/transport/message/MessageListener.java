@@ -1,12 +1,16 @@
 package org.rhcc.transport.message;
 
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdate;
 
 /**
- * Receives decoded rhcc messages from a {@link MessageAdapter}, one {@code on*} method per template, with primitive
- * arguments only. Every method does nothing by default, so a listener implements only the messages of its stream;
- * the adapter still counts every message it received per template.
+ * Receives decoded rhcc messages from a {@link MessageAdapter}, one {@code on*} method per template: the signals and
+ * decisions as core's views of the frame read in place (their routing, a host and a sequence number, beside them),
+ * the lockstep's and the hostCC emulation's few fields as primitives. Every method does nothing by default, so a
+ * listener implements only the messages of its stream; the adapter still counts every message it received per
+ * template.
  * <p>
  * <b>Note:</b> called on the polling agent's thread, once per message: implementations allocate nothing, box nothing
  * and do not log. An exception thrown here propagates out of the poll to the polling agent.
@@ -16,28 +20,22 @@ public interface MessageListener
     /**
      * An IIO occupancy sample (paper Eq. (1) input).
      *
-     * @param hostId    of the receiver host the sample was read on.
-     * @param seq       sequence number of the sample per host.
-     * @param nowNs     time the sample was read, ns of the publisher's clock.
-     * @param occupancy average occupied IIO write-buffer entries over the sample interval.
-     * @param pcieGbps  PCIe write throughput over the sample interval, Gbit/s.
+     * @param hostId of the receiver host the sample was read on.
+     * @param seq    sequence number of the sample per host.
+     * @param sample the frame, read in place: valid during the call only.
      */
     default void onIioSample(final int hostId, final long seq, final IioSample sample)
     {
     }
 
     /**
-     * An MBA level decision for one COS group.
+     * An MBA level decision for one COS group; its reason code is {@link org.rhcc.transport.codec.MbaReason}'s.
      *
-     * @param hostId     of the host whose group is throttled.
-     * @param group      index of the COS group.
-     * @param level      MBA level, 1 (100 %) .. 5 (20 %).
-     * @param nowNs      time of the decision, ns of the controller's clock.
-     * @param seq        sequence number of the command per host.
-     * @param reasonCode why the level changed, see {@link org.rhcc.transport.codec.MbaReason#fromCode(int)}.
+     * @param hostId  of the host whose group is throttled.
+     * @param seq     sequence number of the command per host.
+     * @param command the frame, read in place: valid during the call only.
      */
-    default void onMbaLevelCommand(
-        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    default void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
     {
     }
 
@@ -53,11 +51,9 @@ public interface MessageListener
     /**
      * A receivable-rate decision (paper Eq. (3)); the NIC sends at min(R_rev, R_cc) with its current R_cc (Eq. (4)).
      *
-     * @param qp       queue-pair number of the flow.
-     * @param rRevGbps receivable rate R_rev, Gbit/s.
-     * @param nowNs    time of the decision, ns of the controller's clock.
+     * @param update the frame, read in place: valid during the call only.
      */
-    default void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+    default void onRateUpdate(final RateUpdate update)
     {
     }
 

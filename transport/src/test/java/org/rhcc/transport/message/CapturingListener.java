@@ -13,7 +13,9 @@ import org.rhcc.transport.codec.ReceiverStateDecoder;
 
 import java.util.Arrays;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdate;
 
 /**
  * Test listener that keeps what a {@link MessageAdapter} dispatched since the last {@link #reset()}: the number of
@@ -97,16 +99,15 @@ final class CapturingListener implements MessageListener
         put("pcieGbps", sample.pcieGbps());
     }
 
-    public void onMbaLevelCommand(
-        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
     {
         capture(MbaLevelCommandDecoder.TEMPLATE_ID);
         put("hostId", hostId);
-        put("group", group);
-        put("level", level);
-        put("nowNs", nowNs);
+        put("group", command.group());
+        put("level", command.level());
+        put("nowNs", command.nowNs());
         put("seq", seq);
-        put("reason", reasonCode);
+        put("reason", command.reasonCode());
     }
 
     public void onProbeAck(final ProbeAck ack)
@@ -120,12 +121,12 @@ final class CapturingListener implements MessageListener
         put("nowNs", ack.nowNs());
     }
 
-    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+    public void onRateUpdate(final RateUpdate update)
     {
         capture(RateUpdateDecoder.TEMPLATE_ID);
-        put("qp", qp);
-        put("rRevGbps", rRevGbps);
-        put("nowNs", nowNs);
+        put("qp", update.qp());
+        put("rRevGbps", update.rRevGbps());
+        put("nowNs", update.nowNs());
     }
 
     public void onClockAdvance(final long advanceToNs, final long sessionId)

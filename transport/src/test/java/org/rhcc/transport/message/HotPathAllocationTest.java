@@ -16,11 +16,15 @@ import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameKey;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.codec.Frames;
+import org.rhcc.transport.codec.MbaReason;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
+import org.rhcc.core.signal.RateUpdate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,6 +34,10 @@ class HotPathAllocationTest
     /** The one ACK every round trip publishes, as a sender reuses its slot. */
     private static final ProbeAckRecord ACK = new ProbeAckRecord();
 
+    /** Bytes of the dispatch test's buffer per frame: room for the longest frame. */
+    private static final int FRAME_SLOT = 128;
+    /** Where the dispatch test's frame too short for a header sits: inside the first slot, after its frame. */
+    private static final int BAD_FRAME_OFFSET = 100;
     private static final int WARMUP = 20_000;
     private static final int MEASURED = 100_000;
 
@@ -50,25 +58,29 @@ class HotPathAllocationTest
     {
         final SummingListener listener = new SummingListener();
         final MessageAdapter adapter = new MessageAdapter("alloc", listener);
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
-        final int iioLength = Frames.iioSample(buffer, 0, 1, 2, 3, 4, 5);
-        final int ackLength = Frames.probeAck(buffer, 128, 1, 0, 0, 0.0, 2);
-        buffer.putInt(100, 0);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[FRAME_SLOT * 4]);
+        final int[] lengths = {
+            Frames.iioSample(buffer, 0, 1, 2, 3, 4, 5),
+            Frames.probeAck(buffer, FRAME_SLOT, 1, 0, 0, 0.0, 2),
+            Frames.mbaLevelCommand(buffer, FRAME_SLOT * 2, 1, 0, 3, 4, 5, MbaReason.STEP_DOWN),
+            Frames.rateUpdate(buffer, FRAME_SLOT * 3, 1, 40.0, 6) };
+        buffer.putInt(BAD_FRAME_OFFSET, 0);
 
         for (int i = 0; i < WARMUP; i++)
         {
-            dispatch(adapter, buffer, iioLength, ackLength);
+            dispatch(adapter, buffer, lengths);
         }
 
         final long before = allocatedBytes();
         for (int i = 0; i < MEASURED; i++)
         {
-            dispatch(adapter, buffer, iioLength, ackLength);
+            dispatch(adapter, buffer, lengths);
         }
         final long allocated = allocatedBytes() - before;
 
         assertTrue(allocated < ALLOWED_BYTES, "dispatch allocated " + allocated + " bytes");
-        assertEquals((WARMUP + MEASURED) * 2L, adapter.totalReceivedCount());
+        assertEquals((WARMUP + MEASURED) * (long)lengths.length, adapter.totalReceivedCount());
+        assertEquals((WARMUP + MEASURED) * (long)lengths.length, listener.calls, "every frame reached its method");
         assertEquals(WARMUP + MEASURED, adapter.dropCounters().totalCount());
         assertTrue(listener.sum > 0);
     }
@@ -109,12 +121,16 @@ class HotPathAllocationTest
         }
     }
 
-    private static void dispatch(
-        final MessageAdapter adapter, final UnsafeBuffer buffer, final int iioLength, final int ackLength)
+    /**
+     * The two signals and the two decisions, each in its own slot of the buffer, then a frame too short for a header.
+     */
+    private static void dispatch(final MessageAdapter adapter, final UnsafeBuffer buffer, final int[] lengths)
     {
-        adapter.onFrame(buffer, 0, iioLength);
-        adapter.onFrame(buffer, 128, ackLength);
-        adapter.onFrame(buffer, 100, 4);
+        for (int i = 0; i < lengths.length; i++)
+        {
+            adapter.onFrame(buffer, i * FRAME_SLOT, lengths[i]);
+        }
+        adapter.onFrame(buffer, BAD_FRAME_OFFSET, 4);
     }
 
     private static void roundTrip(
@@ -138,19 +154,41 @@ class HotPathAllocationTest
         return threads.getThreadAllocatedBytes(Thread.currentThread().getId());
     }
 
+    /**
+     * Reads every field of every view it is handed, so that the test measures the reads as well as the dispatch.
+     */
     private static final class SummingListener implements MessageListener
     {
         private double sum;
+        private long calls;
 
+        @Override
         public void onIioSample(final int hostId, final long seq, final IioSample sample)
         {
+            calls++;
             sum += hostId + seq + sample.nowNs() + sample.occupancy() + sample.pcieGbps();
         }
 
-        public void onProbeAck(
-            final int qp, final int reqRecvTs32, final int respSendTs32, final double rccGbps, final long nowNs)
+        @Override
+        public void onProbeAck(final ProbeAck ack)
         {
-            sum += qp + reqRecvTs32 + respSendTs32 + rccGbps + nowNs;
+            calls++;
+            sum += ack.qp() + ack.reqRecvTsNs() + ack.respSendTsNs() + (ack.receiverCongested() ? 1 : 0) +
+                ack.rccGbps() + ack.nowNs();
+        }
+
+        @Override
+        public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
+        {
+            calls++;
+            sum += hostId + seq + command.group() + command.level() + command.reasonCode() + command.nowNs();
+        }
+
+        @Override
+        public void onRateUpdate(final RateUpdate update)
+        {
+            calls++;
+            sum += update.qp() + update.rRevGbps() + update.nowNs();
         }
     }
 }

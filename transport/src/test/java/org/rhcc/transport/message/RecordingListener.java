@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdate;
 
 /**
  * Test listener that records every message as a canonical line, thread-safely.
@@ -50,11 +52,10 @@ public final class RecordingListener implements MessageListener
         messages.add(iioSample(hostId, seq, sample.nowNs(), sample.occupancy(), sample.pcieGbps()));
     }
 
-    public void onMbaLevelCommand(
-        final int hostId, final int group, final int level, final long nowNs, final long seq, final int reasonCode)
+    public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
     {
-        messages.add("MbaLevelCommand(" + hostId + "," + group + "," + level + "," + nowNs + "," + seq + "," +
-            reasonCode + ")");
+        messages.add("MbaLevelCommand(" + hostId + "," + command.group() + "," + command.level() + "," +
+            command.nowNs() + "," + seq + "," + command.reasonCode() + ")");
     }
 
     public void onProbeAck(final ProbeAck ack)
@@ -63,9 +64,9 @@ public final class RecordingListener implements MessageListener
             ack.nowNs()));
     }
 
-    public void onRateUpdate(final int qp, final double rRevGbps, final long nowNs)
+    public void onRateUpdate(final RateUpdate update)
     {
-        messages.add("RateUpdate(" + qp + "," + rRevGbps + "," + nowNs + ")");
+        messages.add("RateUpdate(" + update.qp() + "," + update.rRevGbps() + "," + update.nowNs() + ")");
     }
 
     public void onClockAdvance(final long advanceToNs, final long sessionId)
