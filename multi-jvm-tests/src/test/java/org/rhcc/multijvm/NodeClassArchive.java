@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +26,8 @@ import org.rhcc.transport.auth.FrameKey;
  * The archive is made by one training node (every role, the single-host profile) that starts, comes up and stops
  * with SIGTERM, under a file lock that the parallel test JVMs share, so the first to need it makes it and the others
  * wait. The JDK maps an archive only on the class path it was made with, and only from jar files: when the modules
- * are directories (a build that has not packaged them), nodes start without one. A JDK that finds the jars changed
- * since the archive was made ignores it and loads the classes as usual.
+ * are directories (a build that has not packaged them), nodes start without one; and it refuses an archive older than
+ * the jars, so a build that wrote a jar since the archive was made makes it again.
  */
 final class NodeClassArchive
 {
@@ -67,6 +68,23 @@ final class NodeClassArchive
         return true;
     }
 
+    /**
+     * @return whether a jar of the class path was written after the archive (a build since the last one's tests): the
+     * JDK would refuse the archive, so it is made again.
+     */
+    private static boolean olderThanAJar(final String classPath) throws IOException
+    {
+        final FileTime archived = Files.getLastModifiedTime(ARCHIVE);
+        for (final String entry : classPath.split(java.io.File.pathSeparator))
+        {
+            if (Files.getLastModifiedTime(Path.of(entry)).compareTo(archived) > 0)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static Path ensure(final List<String> javaCommand, final String classPath)
     {
         try
@@ -77,7 +95,7 @@ final class NodeClassArchive
                 final FileLock lock = channel.lock();
                 try
                 {
-                    if (!Files.exists(ARCHIVE))
+                    if (!Files.exists(ARCHIVE) || olderThanAJar(classPath))
                     {
                         train(javaCommand, classPath);
                     }
@@ -130,6 +148,6 @@ final class NodeClassArchive
         {
             throw new IllegalStateException("the training node wrote no class archive: see " + dir + "/training.log");
         }
-        Files.move(written, ARCHIVE, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(written, ARCHIVE, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 }

@@ -140,7 +140,7 @@ final class NodeProcess implements AutoCloseable
     private static String nodeClassPath()
     {
         final Path own = Path.of("target").toAbsolutePath();
-        final java.util.LinkedHashSet<String> entries = new java.util.LinkedHashSet<>();
+        final Set<String> entries = new java.util.LinkedHashSet<>();
         for (final String property : List.of("java.class.path", "surefire.test.class.path"))
         {
             for (final String entry : System.getProperty(property, "").split(File.pathSeparator))
@@ -163,10 +163,9 @@ final class NodeProcess implements AutoCloseable
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
         command.add("-Dlogback.configurationFile=" + LOGBACK);
-        final String classPath = CLASS_PATH;
-        command.addAll(NodeClassArchive.flags(command, classPath));
+        command.addAll(NodeClassArchive.flags(command, CLASS_PATH));
         command.add("-cp");
-        command.add(classPath);
+        command.add(CLASS_PATH);
         return command;
     }
 
