@@ -18,10 +18,10 @@ import org.rhcc.cli.RhccCommand;
 import org.rhcc.transport.auth.FrameKey;
 
 /**
- * A class-data-sharing archive of the classes a node loads as it starts, made once per build and mapped by every node
- * JVM these tests start (JDK 17's dynamic AppCDS, JEP 350): the classes are parsed and verified once instead of in every
- * node. On two cores a node's start is CPU the other nodes of the same cluster and the other test classes' clusters
- * wait for: a node with every role took 3.5-3.7 CPU-s to be up without the archive and 2.1-2.4 with it.
+ * A class-data-sharing archive of the classes a node loads as it starts, made once per build and mapped by every
+ * node JVM these tests start (JDK 17's dynamic AppCDS, JEP 350): the classes are parsed and verified once instead of
+ * in every node. On two cores a node's start is CPU the other nodes of the same cluster and the other test classes'
+ * clusters wait for: a node with every role took 3.5-3.7 CPU-s to be up without the archive and 2.1-2.4 with it.
  * <p>
  * The archive is made by one training node (every role, the single-host profile) that starts, comes up and stops
  * with SIGTERM, under a file lock that the parallel test JVMs share, so the first to need it makes it and the others
