@@ -20,8 +20,11 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
+import org.rhcc.core.signal.RateUpdate;
+import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -29,8 +32,9 @@ import org.rhcc.transport.message.MessageProxy;
 /**
  * Cost of rhcc's wire codecs on the two per-signal paths: decoding an {@code IioSample} and a {@code ProbeAck}
  * frame ({@link MessageAdapter#onFrame}: {@code FrameValidator}'s checks, then the decoder and the listener call),
- * and a whole hop on one thread: {@link MessageProxy} claims and encodes a frame on an {@code aeron:ipc}
- * publication and the subscription's poll decodes it. Target: 0 B/op.
+ * the same for the two decisions of the command stream ({@code MbaLevelCommand}, {@code RateUpdate}, read through
+ * their views as the signals are), and a whole hop on one thread: {@link MessageProxy} claims and encodes a frame on
+ * an {@code aeron:ipc} publication and the subscription's poll decodes it. Target: 0 B/op.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -54,8 +58,12 @@ public class CodecBenchmark
 
     private final UnsafeBuffer iioFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
     private final UnsafeBuffer ackFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
+    private final UnsafeBuffer mbaFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
+    private final UnsafeBuffer rateFrame = new UnsafeBuffer(new byte[FRAME_CAPACITY]);
     private int iioLength;
     private int ackLength;
+    private int mbaLength;
+    private int rateLength;
     private MessageAdapter adapter;
     private Sink sink;
 
@@ -83,27 +91,23 @@ public class CodecBenchmark
 
         proxy.iioSample(3, 17L, sample.set(47.5, 91.25, 1_000L));
         proxy.probeAck(ack.set(12, 123_456, 124_000, true, 87.5, 2_000L));
-        final MessageAdapter capture = new MessageAdapter("codec-bench-setup", new MessageListener()
+        proxy.mbaLevelCommand(3, 0, 4, 3_000L, 18L, MbaReason.STEP_DOWN);
+        proxy.rateUpdate(12, 41.5, 4_000L);
+        final UnsafeBuffer[] targets = { iioFrame, ackFrame, mbaFrame, rateFrame };
+        final int[] lengths = new int[targets.length];
+        final int[] captured = { 0 };
+        while (captured[0] < targets.length)
         {
-        });
-        int captured = 0;
-        while (captured < 2)
-        {
-            captured += subscription.poll((buffer, offset, length, header) ->
+            subscription.poll((buffer, offset, length, header) ->
             {
-                capture.onFrame(buffer, offset, length);
-                final UnsafeBuffer target = 0 == iioLength ? iioFrame : ackFrame;
-                target.putBytes(0, buffer, offset, length);
-                if (0 == iioLength)
-                {
-                    iioLength = length;
-                }
-                else
-                {
-                    ackLength = length;
-                }
-            }, 2);
+                targets[captured[0]].putBytes(0, buffer, offset, length);
+                lengths[captured[0]++] = length;
+            }, targets.length);
         }
+        iioLength = lengths[0];
+        ackLength = lengths[1];
+        mbaLength = lengths[2];
+        rateLength = lengths[3];
     }
 
     /**
@@ -133,6 +137,24 @@ public class CodecBenchmark
     public int decodeProbeAck()
     {
         return adapter.onFrame(ackFrame, 0, ackLength);
+    }
+
+    /**
+     * @return the template id dispatched.
+     */
+    @Benchmark
+    public int decodeMbaLevelCommand()
+    {
+        return adapter.onFrame(mbaFrame, 0, mbaLength);
+    }
+
+    /**
+     * @return the template id dispatched.
+     */
+    @Benchmark
+    public int decodeRateUpdate()
+    {
+        return adapter.onFrame(rateFrame, 0, rateLength);
     }
 
     /**
@@ -176,6 +198,25 @@ public class CodecBenchmark
             blackhole.consume(ack.respSendTsNs());
             blackhole.consume(ack.rccGbps());
             blackhole.consume(ack.nowNs());
+        }
+
+        @Override
+        public void onMbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
+        {
+            blackhole.consume(hostId);
+            blackhole.consume(seq);
+            blackhole.consume(command.group());
+            blackhole.consume(command.level());
+            blackhole.consume(command.reasonCode());
+            blackhole.consume(command.nowNs());
+        }
+
+        @Override
+        public void onRateUpdate(final RateUpdate update)
+        {
+            blackhole.consume(update.qp());
+            blackhole.consume(update.rRevGbps());
+            blackhole.consume(update.nowNs());
         }
     }
 }
