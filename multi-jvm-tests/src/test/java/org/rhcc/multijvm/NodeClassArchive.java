@@ -77,7 +77,8 @@ final class NodeClassArchive
         final FileTime archived = Files.getLastModifiedTime(ARCHIVE);
         for (final String entry : classPath.split(java.io.File.pathSeparator))
         {
-            if (Files.getLastModifiedTime(Path.of(entry)).compareTo(archived) > 0)
+            final Path jar = Path.of(entry);
+            if (Files.exists(jar) && Files.getLastModifiedTime(jar).compareTo(archived) > 0)
             {
                 return true;
             }

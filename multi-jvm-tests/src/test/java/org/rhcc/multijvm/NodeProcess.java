@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -140,7 +141,7 @@ final class NodeProcess implements AutoCloseable
     private static String nodeClassPath()
     {
         final Path own = Path.of("target").toAbsolutePath();
-        final Set<String> entries = new java.util.LinkedHashSet<>();
+        final Set<String> entries = new LinkedHashSet<>();
         for (final String property : List.of("java.class.path", "surefire.test.class.path"))
         {
             for (final String entry : System.getProperty(property, "").split(File.pathSeparator))
