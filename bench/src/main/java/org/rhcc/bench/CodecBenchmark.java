@@ -21,10 +21,11 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.core.signal.RateUpdate;
-import org.rhcc.transport.codec.MbaReason;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -91,8 +92,8 @@ public class CodecBenchmark
 
         proxy.iioSample(3, 17L, sample.set(47.5, 91.25, 1_000L));
         proxy.probeAck(ack.set(12, 123_456, 124_000, true, 87.5, 2_000L));
-        proxy.mbaLevelCommand(3, 0, 4, 3_000L, 18L, MbaReason.STEP_DOWN);
-        proxy.rateUpdate(12, 41.5, 4_000L);
+        proxy.mbaLevelCommand(3, 18L, new MbaLevelCommandRecord().set(0, 4, MbaLevelCommand.REASON_STEP_DOWN, 3_000L));
+        proxy.rateUpdate(RateUpdateRecord.of(12, 41.5, 4_000L));
         final UnsafeBuffer[] targets = { iioFrame, ackFrame, mbaFrame, rateFrame };
         final int[] lengths = new int[targets.length];
         final int[] captured = { 0 };

@@ -4,6 +4,8 @@ import org.rhcc.core.control.ControllerConfig;
 import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdate;
+import org.rhcc.core.signal.RateUpdateRecord;
 
 /**
  * The lockstep's window for probe ACKs (docs/design.md §6, "The lockstep's window"): the simulator runs ahead of the
@@ -34,6 +36,7 @@ final class AckLookahead implements RateLimiter
     private final double[] decidedRRevGbps = new double[RING];
     private final long[] decidedNs = new long[RING];
     private final boolean[] applied = new boolean[RING];
+    private final RateUpdateRecord ahead = new RateUpdateRecord();
     private int head;
     private int size;
     private int inRow;
@@ -83,12 +86,12 @@ final class AckLookahead implements RateLimiter
      * The sender loop's decision for the ACK being run ({@link #onProbeAck}): queued for its answer.
      */
     @Override
-    public void setRate(final int qp, final double rRevGbps, final long nowNs)
+    public void apply(final RateUpdate update)
     {
         final int tail = (head + size) & (RING - 1);
-        decidedQp[tail] = qp;
-        decidedRRevGbps[tail] = rRevGbps;
-        decidedNs[tail] = nowNs;
+        decidedQp[tail] = update.qp();
+        decidedRRevGbps[tail] = update.rRevGbps();
+        decidedNs[tail] = update.nowNs();
         applied[tail] = false;
         size++;
         decided = true;
@@ -108,7 +111,7 @@ final class AckLookahead implements RateLimiter
         {
             final int i = (head + size - 1) & (RING - 1);
             applied[i] = true;
-            ports.setRate(decidedQp[i], decidedRRevGbps[i], decidedNs[i]);
+            ports.apply(ahead.set(decidedQp[i], decidedRRevGbps[i], decidedNs[i]));
         }
     }
 

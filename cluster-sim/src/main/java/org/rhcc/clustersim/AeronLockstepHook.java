@@ -24,8 +24,8 @@ import org.rhcc.sim.api.SimPorts;
  * The simulator's controller when the controller runs in the cluster (docs/design.md §6): at each callback at simulated
  * time t the hook publishes the signal and a {@code ClockAdvance(t)} on the signal's stream, then polls the command
  * stream until the controller it addressed answers {@code ClockDone(t)}, applying every command it receives on the way
- * ({@code MbaLevelCommand} to {@code ports.mba().applyLevel}, {@code RateUpdate} to
- * {@code ports.rateLimiter().setRate}, {@code EcnMarking} to {@code ports.setReceiverEcnMarking}, {@code ReceiverState}
+ * ({@code MbaLevelCommand} to {@code ports.mba().apply}, {@code RateUpdate} to
+ * {@code ports.rateLimiter().apply}, {@code EcnMarking} to {@code ports.setReceiverEcnMarking}, {@code ReceiverState}
  * to what the receiver NIC reports in probe responses) inside the callback,
  * exactly where an in-process controller would. Simulated time therefore never passes t before the controller answered
  * up to t, and the run's decisions are those of the in-process run, bit for bit. The hook's jobs are split by concern:

@@ -4,7 +4,6 @@ import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.sim.api.SimPorts;
 import org.rhcc.transport.codec.DropReason;
-import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,11 +11,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The controllers' commands as they reach the simulator during a lockstep wait (docs/design.md §6): each is checked
  * against the session's {@link CommandLimits} and the lockstep's windows, then applied to the simulator's ports inside
- * the callback that waits, exactly where an in-process controller's decision would take effect: {@code MbaLevelCommand}
- * to {@code ports.mba().applyLevel}, {@code RateUpdate} to {@code ports.rateLimiter().setRate} (unless its decision was
- * applied ahead, {@link AckLookahead}), {@code EcnMarking} to {@code ports.setReceiverEcnMarking},
- * {@code ReceiverState} to the verdict the simulated receiver NIC reports in its probe responses
- * ({@link #receiverCongested()}). An authenticated command outside the session's limits (an MBA group or level, a QP or
+ * the callback that waits, exactly where an in-process controller's decision would take effect, the frame's view as it
+ * is: {@code MbaLevelCommand} to {@code ports.mba().apply}, {@code RateUpdate} to {@code ports.rateLimiter().apply}
+ * (unless its decision was applied ahead, {@link AckLookahead}), {@code EcnMarking} to
+ * {@code ports.setReceiverEcnMarking}, {@code ReceiverState} to the verdict the simulated receiver NIC reports in its
+ * probe responses ({@link #receiverCongested()}). An authenticated command outside the session's limits (an MBA group or level, a QP or
  * rate, a host it does not have) is dropped and counted as {@link DropReason#INVALID_COMMAND}, the first one of a
  * platform logged, and the run goes on; its windows close, since the controller's state may no longer be their copy's.
  * {@code ClockDone} goes to the {@link LockstepStreams} that waits for it.
@@ -79,7 +78,7 @@ final class ControllerCommands implements MessageListener
             invalid("MbaLevelCommand host " + hostId + " group " + group + " level " + level);
             return;
         }
-        if (MbaReason.FAILSAFE_RESET.value() == command.reasonCode())
+        if (MbaLevelCommand.REASON_FAILSAFE_RESET == command.reasonCode())
         {
             // the controller's own fail-safe: it decides nothing more, and its levels are no longer the cascade's
             iioLookahead.stop();
@@ -88,7 +87,7 @@ final class ControllerCommands implements MessageListener
         {
             iioLookahead.streamedPast(sessionId, "MbaLevelCommand group " + group + " level " + level, nowNs);
         }
-        ports.mba().applyLevel(group, level, nowNs);
+        ports.mba().apply(command);
     }
 
     @Override
@@ -119,7 +118,7 @@ final class ControllerCommands implements MessageListener
                 return;
             }
         }
-        ports.rateLimiter().setRate(qp, rRevGbps, nowNs);
+        ports.rateLimiter().apply(update);
     }
 
     @Override

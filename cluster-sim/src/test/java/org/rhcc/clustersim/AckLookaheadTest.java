@@ -30,14 +30,15 @@ class AckLookaheadTest
         final List<double[]> applied = new ArrayList<>();
         final List<double[]> controller = new ArrayList<>();
         final SenderController node = new SenderController(RHCC, 4,
-            (qp, rRev, t) -> controller.add(new double[]{ qp, rRev, t }));
+            (update) -> controller.add(new double[]{ update.qp(), update.rRevGbps(), update.nowNs() }));
         for (int k = 0; k < 40; k++)
         {
             final int qp = k % 4;
             final int delayNs = 150 + 40 * k;
             assertTrue(lookahead.onProbeAck(
                 new ProbeAckRecord().set(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k)));
-            lookahead.applyAhead((q, rRev, t) -> applied.add(new double[]{ q, rRev, t }), 10L * k);
+            lookahead.applyAhead(
+                (update) -> applied.add(new double[]{ update.qp(), update.rRevGbps(), update.nowNs() }), 10L * k);
             node.onProbeAck(new ProbeAckRecord().set(qp, 1000 * k, 1000 * k + delayNs, true, 90.0, 10L * k));
         }
         assertEquals(40, applied.size());
@@ -60,11 +61,11 @@ class AckLookaheadTest
         final AckLookahead lookahead = AckLookahead.of(RHCC, 2);
         final double[] applied = new double[3];
         lookahead.onProbeAck(new ProbeAckRecord().set(1, 0, 900, true, 60.0, 10));
-        lookahead.applyAhead((q, rRev, t) ->
+        lookahead.applyAhead((update) ->
         {
-            applied[0] = q;
-            applied[1] = rRev;
-            applied[2] = t;
+            applied[0] = update.qp();
+            applied[1] = update.rRevGbps();
+            applied[2] = update.nowNs();
         }, 10);
         final String differs = lookahead.answer(1, applied[1] + 1.0, 10);
         assertTrue(null != differs && differs.contains("QP 1") && differs.contains("decided QP 1"), differs);
@@ -78,15 +79,16 @@ class AckLookaheadTest
         for (int k = 0; k < AckLookahead.CAPACITY; k++)
         {
             assertTrue(lookahead.onProbeAck(new ProbeAckRecord().set(0, 1000 * k, 1000 * k + 300, true, 90.0, k)));
-            lookahead.applyAhead((q, rRev, t) -> { }, k);
+            lookahead.applyAhead((update) -> { }, k);
         }
         assertFalse(lookahead.onProbeAck(new ProbeAckRecord().set(0, 1000 * AckLookahead.CAPACITY,
             1000 * AckLookahead.CAPACITY + 300, true, 90.0, AckLookahead.CAPACITY)),
             "the window is full: this ACK waits");
-        final SenderController node = new SenderController(RHCC, 1, (qp, rRev, t) ->
+        final SenderController node = new SenderController(RHCC, 1, (update) ->
         {
-            assertNull(lookahead.answer(qp, rRev, t));
-            assertEquals(t < AckLookahead.CAPACITY, lookahead.lastAnswerApplied(), "answer at " + t);
+            assertNull(lookahead.answer(update.qp(), update.rRevGbps(), update.nowNs()));
+            assertEquals(update.nowNs() < AckLookahead.CAPACITY, lookahead.lastAnswerApplied(),
+                "answer at " + update.nowNs());
         });
         for (int k = 0; k <= AckLookahead.CAPACITY; k++)
         {

@@ -24,6 +24,8 @@ import org.rhcc.actors.replay.ReplayReport;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.control.Scheme;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.sim.ProgressListener;
 import org.rhcc.sim.SimParameters;
 import org.rhcc.sim.Simulation;
@@ -34,7 +36,6 @@ import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameKey;
 import org.rhcc.transport.auth.FramePublisher;
 import org.rhcc.transport.codec.DropReason;
-import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -254,9 +255,11 @@ class RoguePublisherTest
                 clusterAuth.signer(FramePublisher.SENDER_CONTROLLER, session));
             for (int group = 0; group < 2; group++)
             {
-                forged.mbaLevelCommand(settings.receiverHostId(), group, 5, 0, group, MbaReason.CONGESTION_ONSET);
+                forged.mbaLevelCommand(settings.receiverHostId(), group,
+                    new MbaLevelCommandRecord().set(group, 5, MbaLevelCommand.REASON_CONGESTION_ONSET, 0));
             }
-            invalid.mbaLevelCommand(settings.receiverHostId(), 7, 5, 0, 0, MbaReason.CONGESTION_ONSET);
+            invalid.mbaLevelCommand(settings.receiverHostId(), 0,
+                new MbaLevelCommandRecord().set(7, 5, MbaLevelCommand.REASON_CONGESTION_ONSET, 0));
         }
     }
 }

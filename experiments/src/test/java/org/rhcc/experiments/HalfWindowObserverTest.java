@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.experiments.result.Stationarity;
 import org.rhcc.sim.api.SimPorts;
 
@@ -167,7 +169,7 @@ class HalfWindowObserverTest
         }
 
         @Override
-        public void applyLevel(final int group, final int level, final long nowNs)
+        public void apply(final MbaLevelCommand command)
         {
             throw new AssertionError("an observer does not command");
         }
@@ -178,7 +180,7 @@ class HalfWindowObserverTest
         }
 
         @Override
-        public void setRate(final int qp, final double rRevGbps, final long nowNs)
+        public void apply(final RateUpdate update)
         {
             throw new AssertionError("an observer does not command");
         }

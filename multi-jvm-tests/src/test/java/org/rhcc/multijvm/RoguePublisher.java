@@ -8,12 +8,13 @@ import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameKey;
 import org.rhcc.transport.auth.FramePublisher;
-import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageProxy;
 
 /**
@@ -44,6 +45,7 @@ final class RoguePublisher implements AutoCloseable
             forger.signer(FramePublisher.PLATFORM_IIO, 0));
         final MessageProxy mba = new MessageProxy(commands, 0, NoOpIdleStrategy.INSTANCE,
             forger.signer(FramePublisher.RECEIVER_CONTROLLER, 0));
+        final MbaLevelCommandRecord forged = new MbaLevelCommandRecord();
         thread = new Thread(() ->
         {
             long seq = 0;
@@ -55,7 +57,8 @@ final class RoguePublisher implements AutoCloseable
                 }
                 for (int group = 0; group < 2; group++)
                 {
-                    if (mba.mbaLevelCommand(0, group, 5, seq * 1_000, seq, MbaReason.CONGESTION_ONSET) > 0)
+                    if (mba.mbaLevelCommand(0, seq, forged.set(group, 5, MbaLevelCommand.REASON_CONGESTION_ONSET,
+                        seq * 1_000)) > 0)
                     {
                         framesOut.incrementAndGet();
                     }

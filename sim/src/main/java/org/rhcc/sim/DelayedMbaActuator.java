@@ -1,7 +1,9 @@
 package org.rhcc.sim;
 
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.sim.host.CpuTrafficModel;
 
 /**
@@ -13,6 +15,7 @@ import org.rhcc.sim.host.CpuTrafficModel;
  */
 final class DelayedMbaActuator implements MbaActuator
 {
+    private final MbaLevelCommandRecord reset = new MbaLevelCommandRecord();
     private static final int MAX_PENDING = 64;
 
     private final SimParameters.Mba params;
@@ -126,8 +129,10 @@ final class DelayedMbaActuator implements MbaActuator
     }
 
     @Override
-    public void applyLevel(final int group, final int level, final long decisionNs)
+    public void apply(final MbaLevelCommand command)
     {
+        final int group = command.group();
+        final int level = command.level();
         if (group < 0 || group >= groups)
         {
             throw new IllegalArgumentException("MBA group " + group + " is outside 0.." + (groups - 1) +
@@ -151,7 +156,7 @@ final class DelayedMbaActuator implements MbaActuator
     {
         for (int g = 0; g < groups; g++)
         {
-            applyLevel(g, 1, (long)clock.nowNs());
+            apply(reset.set(g, 1, MbaLevelCommand.REASON_FAILSAFE_RESET, (long)clock.nowNs()));
         }
     }
 

@@ -1,6 +1,7 @@
 package org.rhcc.sim;
 
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.sim.net.RdmaFabric;
 
 /**
@@ -26,8 +27,10 @@ final class FabricRateLimiter implements RateLimiter
     }
 
     @Override
-    public void setRate(final int qp, final double rRevGbps, final long decisionNs)
+    public void apply(final RateUpdate update)
     {
+        final int qp = update.qp();
+        final double rRevGbps = update.rRevGbps();
         if (null != fabric)
         {
             fabric.setReceivableRate(qp, rRevGbps, clock.nowNs());

@@ -2,6 +2,8 @@ package org.rhcc.sim;
 
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.sim.api.RunObserver;
 
 /**
@@ -35,10 +37,10 @@ final class ObservedActuators implements MbaActuator, RateLimiter
     }
 
     @Override
-    public void applyLevel(final int group, final int level, final long nowNs)
+    public void apply(final MbaLevelCommand command)
     {
-        mba.applyLevel(group, level, nowNs);
-        observer.onMbaLevel(group, level, nowNs);
+        mba.apply(command);
+        observer.onMbaLevel(command.group(), command.level(), command.nowNs());
     }
 
     @Override
@@ -49,9 +51,9 @@ final class ObservedActuators implements MbaActuator, RateLimiter
     }
 
     @Override
-    public void setRate(final int qp, final double rRevGbps, final long nowNs)
+    public void apply(final RateUpdate update)
     {
-        rateLimiter.setRate(qp, rRevGbps, nowNs);
-        observer.onReceivableRate(qp, rRevGbps, nowNs);
+        rateLimiter.apply(update);
+        observer.onReceivableRate(update.qp(), update.rRevGbps(), update.nowNs());
     }
 }

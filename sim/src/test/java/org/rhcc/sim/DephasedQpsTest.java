@@ -2,6 +2,7 @@ package org.rhcc.sim;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
@@ -34,7 +35,7 @@ class DephasedQpsTest
                 {
                     final double share = spread ? 0.85 + 0.3 * qp / (QPS - 1) : 1.0;
                     final double rateGbps = TOTAL_GBPS / QPS * share;
-                    ports.rateLimiter().setRate(qp, rateGbps, nowNs);
+                    ports.rateLimiter().apply(RateUpdateRecord.of(qp, rateGbps, nowNs));
                 }
             }
         };

@@ -2,7 +2,9 @@ package org.rhcc.sim;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.RunMetrics;
@@ -47,7 +49,7 @@ class DeterminismTest
             samples++;
             if (samples % 500 == 0)
             {
-                ports.mba().applyLevel(0, sample.occupancy() > 45.0 ? 3 : 1, sample.nowNs());
+                ports.mba().apply(MbaLevelCommandRecord.of(0, sample.occupancy() > 45.0 ? 3 : 1, sample.nowNs()));
             }
         }
 
@@ -55,7 +57,7 @@ class DeterminismTest
         {
             acks++;
             final double rRev = (ack.respSendTsNs() - ack.reqRecvTsNs()) > 300 ? 60.0 : 100.0;
-            ports.rateLimiter().setRate(ack.qp(), rRev, ack.nowNs());
+            ports.rateLimiter().apply(RateUpdateRecord.of(ack.qp(), rRev, ack.nowNs()));
         }
     }
 

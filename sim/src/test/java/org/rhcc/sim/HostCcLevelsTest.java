@@ -3,6 +3,7 @@ package org.rhcc.sim;
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.receiver.MbaLevelTable;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
@@ -51,7 +52,8 @@ class HostCcLevelsTest
                 {
                     for (final int group : groups)
                     {
-                        ports.mba().applyLevel(group, sample.nowNs() == SWITCH_NS ? level : 1, sample.nowNs());
+                        ports.mba().apply(MbaLevelCommandRecord.of(group, sample.nowNs() == SWITCH_NS ? level : 1,
+                            sample.nowNs()));
                     }
                 }
             }

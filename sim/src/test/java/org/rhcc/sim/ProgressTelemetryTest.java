@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.Scenario;
@@ -43,7 +44,7 @@ class ProgressTelemetryTest
         public void onProbeAck(final ProbeAck ack)
         {
             final double rRev = (ack.respSendTsNs() - ack.reqRecvTsNs()) > 300 ? 20.0 + ack.qp() : 90.0;
-            ports.rateLimiter().setRate(ack.qp(), rRev, ack.nowNs());
+            ports.rateLimiter().apply(RateUpdateRecord.of(ack.qp(), rRev, ack.nowNs()));
         }
     }
 

@@ -1,6 +1,7 @@
 package org.rhcc.sim;
 
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.ProtectedService;
@@ -113,7 +114,7 @@ class ProtectedServiceSimTest
         public void attach(final SimPorts ports, final long nowNs)
         {
             groups[slot] = ports.mba().groupCount();
-            ports.mba().applyLevel(throttledGroup, 5, nowNs);
+            ports.mba().apply(MbaLevelCommandRecord.of(throttledGroup, 5, nowNs));
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.RunObserver;
@@ -79,7 +80,7 @@ class RunObserverTest
             acks++;
             final double rRevGbps = ack.respSendTsNs() - ack.reqRecvTsNs() > 300 ? 60.0 : 100.0;
             rates.add(ack.qp() + " " + rRevGbps + " " + ack.nowNs());
-            ports.rateLimiter().setRate(ack.qp(), rRevGbps, ack.nowNs());
+            ports.rateLimiter().apply(RateUpdateRecord.of(ack.qp(), rRevGbps, ack.nowNs()));
         }
     }
 

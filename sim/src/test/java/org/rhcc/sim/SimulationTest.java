@@ -5,7 +5,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.sim.api.ControllerHook;
 import org.rhcc.sim.api.CpuTraffic;
 import org.rhcc.sim.api.RunMetrics;
@@ -88,7 +90,7 @@ class SimulationTest
             {
                 for (int qp = 0; qp < ports.qpCount(); qp++)
                 {
-                    ports.rateLimiter().setRate(qp, 5.0, nowNs);
+                    ports.rateLimiter().apply(RateUpdateRecord.of(qp, 5.0, nowNs));
                 }
             }
         };
@@ -122,7 +124,7 @@ class SimulationTest
             {
                 if (sample.nowNs() == switchAtNs)
                 {
-                    ports.mba().applyLevel(0, 4, sample.nowNs());
+                    ports.mba().apply(MbaLevelCommandRecord.of(0, 4, sample.nowNs()));
                 }
             }
         };
@@ -137,7 +139,7 @@ class SimulationTest
         {
             public void attach(final SimPorts ports, final long nowNs)
             {
-                ports.mba().applyLevel(2, 1, nowNs);
+                ports.mba().apply(MbaLevelCommandRecord.of(2, 1, nowNs));
             }
         };
         assertThrows(IllegalArgumentException.class, () -> Simulation.run(scenario(0, 10_000L),

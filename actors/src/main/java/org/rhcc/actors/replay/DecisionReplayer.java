@@ -1,6 +1,7 @@
 package org.rhcc.actors.replay;
 
 import java.nio.file.Path;
+import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -250,7 +251,7 @@ public final class DecisionReplayer
             final List<List<Object>> parts = blockSegments(journal.getOrDefault("QpBlock|" +
                 QpBlockEntity.entityId(spec.sessionId(), b), List.of()));
             slots[b] = new QpBlockSlot(b, firstQp, startingTable(config, firstQp, qps, parts, segment),
-                config.sender(), (qp, rRev, nowNs) ->
+                config.sender(), (update) ->
                 {
                 }, started.controlIntervalNs(), 1 << 16, null);
         }
@@ -365,7 +366,7 @@ public final class DecisionReplayer
         }
 
         @Override
-        public void applyLevel(final int group, final int level, final long nowNs)
+        public void apply(final MbaLevelCommand command)
         {
         }
 

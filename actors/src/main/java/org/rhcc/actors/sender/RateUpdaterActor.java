@@ -24,6 +24,7 @@ import org.rhcc.actors.journal.FailSafeEntered;
 import org.rhcc.actors.journal.SessionJournal;
 import org.rhcc.actors.journal.SessionStarted;
 import org.rhcc.actors.session.SessionProtocol;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.auth.FramePublisher;
@@ -302,10 +303,11 @@ public final class RateUpdaterActor extends AbstractBehavior<RateUpdaterActor.Co
         final long nowNs = Math.max(0, agent.lastDoneNs());
         final MessageProxy release = proxy();
         final double lineRateGbps = spec.lineRateGbps();
+        final RateUpdateRecord lineRate = new RateUpdateRecord();
         int refused = 0;
         for (int qp = 0; qp < spec.qpCount(); qp++)
         {
-            if (release.rateUpdate(qp, lineRateGbps, nowNs) < 0)
+            if (release.rateUpdate(lineRate.set(qp, lineRateGbps, nowNs)) < 0)
             {
                 // the stream refused even after the proxy's retries: the rest would be refused as well
                 refused = spec.qpCount() - qp;

@@ -5,6 +5,7 @@ import org.agrona.concurrent.Agent;
 import org.rhcc.actors.counters.AgentCounters;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.transport.auth.FrameVerifier;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
@@ -100,13 +101,13 @@ public final class RateUpdaterAgent implements Agent, MessageListener, RateLimit
      * <p>
      * {@inheritDoc}
      */
-    public void setRate(final int qp, final double rRevGbps, final long nowNs)
+    public void apply(final RateUpdate update)
     {
-        final long result = commands.rateUpdate(qp, rRevGbps, nowNs);
+        final long result = commands.rateUpdate(update);
         if (result < 0)
         {
             counters.failedRateUpdates.incrementRelease();
-            throw new RateRefusedException(qp, result);
+            throw new RateRefusedException(update.qp(), result);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.rhcc.actors.sender;
 
 import java.util.concurrent.CompletableFuture;
+import org.rhcc.core.signal.RateUpdate;
 
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
@@ -287,9 +288,9 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
      * <p>
      * {@inheritDoc}
      */
-    public void setRate(final int qp, final double rRevGbps, final long nowNs)
+    public void apply(final RateUpdate update)
     {
-        platform.setRate(qp, rRevGbps, nowNs);
+        platform.apply(update);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.rhcc.actors.receiver;
 
 import java.time.Duration;
+import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -158,8 +159,10 @@ class RealHostReceiverTest
         }
 
         @Override
-        public void applyLevel(final int group, final int level, final long nowNs)
+        public void apply(final MbaLevelCommand command)
         {
+            final int group = command.group();
+            final int level = command.level();
             ACTUATIONS.add(group + ":" + level);
         }
 

@@ -102,7 +102,7 @@ class RateUpdaterSupervisionTest
             2, 0);
         final List<double[]> expected = new ArrayList<>();
         final SenderController reference = new SenderController(spec.controllerConfig(), QPS,
-            (qp, rRevGbps, nowNs) -> expected.add(new double[]{ qp, rRevGbps, nowNs }));
+            (update) -> expected.add(new double[]{ update.qp(), update.rRevGbps(), update.nowNs() }));
         platform.signer().sessionId(spec.sessionId());
         client.start(spec, List.of(SessionProtocol.SENDER_KEY));
         awaitConnected();
@@ -176,7 +176,7 @@ class RateUpdaterSupervisionTest
         final SessionSpec spec = new SessionSpec(SessionClient.newSessionId(), "rhcc", Map.of(), QPS, LINE_RATE_GBPS,
             2, 0);
         final SenderController reference = new SenderController(spec.controllerConfig(), QPS,
-            (qp, rRevGbps, nowNs) -> { });
+            (update) -> { });
         platform.signer().sessionId(spec.sessionId());
         client.start(spec, List.of(SessionProtocol.SENDER_KEY));
         awaitConnected();

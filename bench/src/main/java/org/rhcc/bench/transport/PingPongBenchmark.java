@@ -10,7 +10,6 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.agent.AgentThread;
-import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
@@ -20,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 
 /**
  * Round-trip latency of the receiver loop's data path: a pinger publishes an {@code IioSample} carrying its send
@@ -138,6 +138,7 @@ public final class PingPongBenchmark
     private static final class Responder implements MessageListener
     {
         private final MessageProxy proxy;
+        private final MbaLevelCommandRecord command = new MbaLevelCommandRecord();
 
         Responder(final MessageProxy proxy)
         {
@@ -146,7 +147,7 @@ public final class PingPongBenchmark
 
         public void onIioSample(final int hostId, final long seq, final IioSample sample)
         {
-            proxy.mbaLevelCommand(hostId, 0, 1, sample.nowNs(), seq, MbaReason.UNSPECIFIED);
+            proxy.mbaLevelCommand(hostId, seq, command.set(0, 1, MbaLevelCommand.REASON_UNSPECIFIED, sample.nowNs()));
         }
     }
 

@@ -1,5 +1,7 @@
 package org.rhcc.core.control;
 
+import java.util.Arrays;
+
 import org.rhcc.core.port.EcnMarkingPort;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.ReceiverStatePort;
@@ -9,6 +11,8 @@ import org.rhcc.core.receiver.MbaLevelSink;
 import org.rhcc.core.receiver.MbaPolicy;
 import org.rhcc.core.receiver.RhccCascadePolicy;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 
 /**
  * The receiver side of a {@link Scheme}, bound to its platform's ports: the one {@link MbaPolicy} its
@@ -37,6 +41,9 @@ public final class ReceiverController
     private final boolean reportsState;
     private final MbaLevelSink observer;
     private final MbaLevelSink applier = this::applyLevel;
+    /** The level last applied to each group, for the reason a change implies; every group starts unthrottled. */
+    private final int[] appliedLevels;
+    private final MbaLevelCommandRecord command = new MbaLevelCommandRecord();
     private boolean marking;
     private boolean reportedCongested;
     private boolean failSafe;
@@ -85,6 +92,8 @@ public final class ReceiverController
                 "protected_floor_level");
         }
         this.policy = rule.policy(config);
+        this.appliedLevels = new int[Math.max(mba.groupCount(), cascadeGroups)];
+        Arrays.fill(appliedLevels, 1);
     }
 
     /**
@@ -134,7 +143,8 @@ public final class ReceiverController
         }
         try
         {
-            mba.applyLevel(group, level, nowNs);
+            mba.apply(command.set(group, level, MbaLevelCommand.reasonOf(appliedLevels[group], level), nowNs));
+            appliedLevels[group] = level;
             observer.onLevelChange(group, level, nowNs);
         }
         catch (final IllegalStateException ex)
@@ -155,6 +165,7 @@ public final class ReceiverController
         failure = reason;
         policy.resetToUnthrottled();
         mba.resetToUnthrottled();
+        Arrays.fill(appliedLevels, 1);
     }
 
     /**

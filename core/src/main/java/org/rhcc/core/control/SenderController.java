@@ -6,6 +6,7 @@ import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.sender.SenderParameters;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdateRecord;
 
 /**
  * The sender side of a {@link Scheme}, bound to its platform's rate limiter: every probe ACK goes through RHCC's
@@ -21,6 +22,7 @@ public final class SenderController implements ProbeAckListener
 {
     private final ReceivableRateController controller;
     private final RateLimiter rateLimiter;
+    private final RateUpdateRecord decision = new RateUpdateRecord();
     private final int firstQp;
 
     /**
@@ -118,7 +120,7 @@ public final class SenderController implements ProbeAckListener
         final double rSendGbps = controller.onProbeAck(qp, ack);
         if (rSendGbps > 0.0)
         {
-            rateLimiter.setRate(firstQp + qp, controller.receivableRateGbps(qp), ack.nowNs());
+            rateLimiter.apply(decision.set(firstQp + qp, controller.receivableRateGbps(qp), ack.nowNs()));
         }
         return rSendGbps;
     }

@@ -1,5 +1,7 @@
 package org.rhcc.core.port;
 
+import org.rhcc.core.signal.MbaLevelCommand;
+
 /**
  * Port: Intel Memory Bandwidth Allocation per class-of-service group, the actuator of RHCC's receiver loop.
  * <p>
@@ -22,13 +24,14 @@ public interface MbaActuator
     /**
      * Applies a throttling level to one group.
      *
-     * @param group index of the COS group.
-     * @param level MBA level, 1 (100 %) .. table size (most throttled), or one of hostCC's two levels.
-     * @param nowNs time of the decision, in ns of the caller's clock.
+     * @param command the group, its MBA level (1 (100 %) .. table size, most throttled, or one of hostCC's two
+     *                levels), the reason and the time of the decision in ns of the caller's clock. A view the caller
+     *                reuses after the call, so an implementation that keeps it copies it
+     *                ({@link org.rhcc.core.signal.MbaLevelCommandRecord#copyFrom}).
      * @throws IllegalStateException if the platform refused the change; the caller then moves the host to the
      *                               fail-safe with {@link #resetToUnthrottled()}.
      */
-    void applyLevel(int group, int level, long nowNs);
+    void apply(MbaLevelCommand command);
 
     /**
      * Fail-safe: every group back to level 1 (100 %, unthrottled). Idempotent; tries every group even when one fails.

@@ -1,5 +1,7 @@
 package org.rhcc.core.port;
 
+import org.rhcc.core.signal.RateUpdate;
+
 /**
  * Port: the sender NIC's per-QP rate limiter (DOCA PCC {@code results->rate}, or the simulated sender).
  * <p>
@@ -12,9 +14,8 @@ package org.rhcc.core.port;
 public interface RateLimiter
 {
     /**
-     * @param qp       queue-pair number.
-     * @param rRevGbps receivable rate R_rev from Eq. (3), Gbit/s.
-     * @param nowNs    time of the decision, ns of the caller's clock.
+     * @param update the decision: the QP and its R_rev. A view the caller reuses after the call, so an implementation
+     *               that keeps it copies it ({@link org.rhcc.core.signal.RateUpdateRecord#copyFrom}).
      */
-    void setRate(int qp, double rRevGbps, long nowNs);
+    void apply(RateUpdate update);
 }

@@ -1,6 +1,7 @@
 package org.rhcc.core.control;
 
 import java.util.ArrayList;
+import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -22,8 +23,10 @@ class ControllersTest
             return 2;
         }
 
-        public void applyLevel(final int group, final int level, final long nowNs)
+        public void apply(final MbaLevelCommand command)
         {
+            final int group = command.group();
+            final int level = command.level();
             actions.add("mba " + group + "=" + level);
         }
 
@@ -102,13 +105,13 @@ class ControllersTest
     {
         final List<Double> rates = new ArrayList<>();
         final SenderController cpuOnly = new SenderController(ControllerConfig.defaults(Scheme.CPU_ONLY, 100.0), 4,
-            (qp, rRev, t) -> rates.add(rRev));
+            (update) -> rates.add(update.rRevGbps()));
         assertFalse(cpuOnly.wantsProbes());
         cpuOnly.onProbeAck(new ProbeAckRecord().set(0, 0, 900, true, 50.0, 0));
         assertEquals(List.of(), rates);
 
         final SenderController rhcc = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 4,
-            (qp, rRev, t) -> rates.add(rRev));
+            (update) -> rates.add(update.rRevGbps()));
         assertTrue(rhcc.wantsProbes());
         final double rSendGbps = rhcc.decide(3, new ProbeAckRecord().set(3, 0, 900, true, 50.0, 0));
         assertEquals(1, rates.size());

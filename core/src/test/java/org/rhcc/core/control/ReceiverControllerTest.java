@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,6 +17,7 @@ class ReceiverControllerTest
     static final class RecordingActuator implements MbaActuator
     {
         final int[] levels = { 1, 1 };
+        final List<Integer> reasons = new ArrayList<>();
         int refuseLevel = Integer.MAX_VALUE;
         int resets;
 
@@ -24,13 +26,16 @@ class ReceiverControllerTest
             return levels.length;
         }
 
-        public void applyLevel(final int group, final int level, final long nowNs)
+        public void apply(final MbaLevelCommand command)
         {
+            final int group = command.group();
+            final int level = command.level();
             if (level >= refuseLevel)
             {
                 throw new IllegalStateException("schemata write failed");
             }
             levels[group] = level;
+            reasons.add(command.reasonCode());
         }
 
         public void resetToUnthrottled()
@@ -59,6 +64,7 @@ class ReceiverControllerTest
         assertEquals(4, actuator.levels[1]);
         assertEquals(4, controller.level(1));
         assertEquals(List.of("1->4"), journal);
+        assertEquals(List.of(MbaLevelCommand.REASON_CONGESTION_ONSET), actuator.reasons, "three levels at once");
     }
 
     @Test

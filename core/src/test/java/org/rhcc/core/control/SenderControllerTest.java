@@ -20,7 +20,7 @@ class SenderControllerTest
     {
         final List<double[]> updates = new ArrayList<>();
         final SenderController sender = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 2,
-            (qp, rRev, t) -> updates.add(new double[]{ qp, rRev, t }));
+            (update) -> updates.add(new double[]{ update.qp(), update.rRevGbps(), update.nowNs() }));
         final double rSendGbps = sender.decide(1, new ProbeAckRecord().set(1, 0, 900, true, 60.0, 10));
         assertEquals(ReceivableRateController.REJECTED_NEGATIVE_DELAY, sender.decide(1,
             new ProbeAckRecord().set(1, 100, 50, true, 60.0, 20)));
@@ -38,11 +38,11 @@ class SenderControllerTest
         final SenderParameters params = SenderParameters.paperDefaults(100.0);
         final List<double[]> host = new ArrayList<>();
         final SenderController whole = new SenderController(ControllerConfig.defaults(Scheme.RHCC, 100.0), 8,
-            (qp, rRev, t) -> host.add(new double[]{ qp, rRev, t }));
+            (update) -> host.add(new double[]{ update.qp(), update.rRevGbps(), update.nowNs() }));
         final List<double[]> block = new ArrayList<>();
         final QpStateTable blockTable = SenderController.openedTable(params, 4);
         final SenderController upper = new SenderController(params, blockTable, 4,
-            (qp, rRev, t) -> block.add(new double[]{ qp, rRev, t }));
+            (update) -> block.add(new double[]{ update.qp(), update.rRevGbps(), update.nowNs() }));
 
         for (int k = 0; k < 20; k++)
         {

@@ -1,6 +1,7 @@
 package org.rhcc.experiments.scheme;
 
 import java.util.ArrayList;
+import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -47,8 +48,10 @@ class SchemeWiringTest
                     return 2;
                 }
 
-                public void applyLevel(final int group, final int level, final long nowNs)
+                public void apply(final MbaLevelCommand command)
                 {
+                    final int group = command.group();
+                    final int level = command.level();
                     mbaChanges.add(group + "=" + level);
                 }
 
@@ -61,7 +64,7 @@ class SchemeWiringTest
 
         public RateLimiter rateLimiter()
         {
-            return (qp, rRevGbps, nowNs) -> rates.add(new double[]{ qp, rRevGbps });
+            return (update) -> rates.add(new double[]{ update.qp(), update.rRevGbps() });
         }
 
         public void setReceiverEcnMarking(final boolean on)

@@ -2,6 +2,7 @@ package org.rhcc.nativeio.mba;
 
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.nativeio.cpu.CpuCapabilities;
 import org.rhcc.nativeio.msr.MsrAccessException;
 import org.rhcc.nativeio.msr.MsrFile;
@@ -24,7 +25,7 @@ import java.util.List;
  * ({@code 100 - percent}, percent rounded up to the step {@code 100 - throttle_max}) to {@code 0xD50 + COS} on one
  * CPU per socket, because the MSR is per socket.
  * <p>
- * <b>Note:</b> {@link #applyLevel(int, int, long)} allocates nothing. Nothing undoes these MSRs if the JVM is
+ * <b>Note:</b> {@link #apply(MbaLevelCommand)} allocates nothing. Nothing undoes these MSRs if the JVM is
  * SIGKILLed: run the watchdog, which for this actuator can only be told to write the delays back through
  * {@code wrmsr}; prefer resctrl.
  */
@@ -254,8 +255,10 @@ public final class MsrMbaActuator implements MbaActuator, AutoCloseable
      *
      * @throws IllegalStateException wrapping the {@link MsrAccessException} if a write is refused.
      */
-    public void applyLevel(final int group, final int level, final long nowNs)
+    public void apply(final MbaLevelCommand command)
     {
+        final int group = command.group();
+        final int level = command.level();
         if (group < 0 || group >= cos.length)
         {
             throw new IllegalArgumentException("MBA group " + group + " is outside 0.." + (cos.length - 1));

@@ -2,6 +2,7 @@ package org.rhcc.nativeio.resctrl;
 
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.nativeio.sys.CpuList;
 import org.rhcc.nativeio.sys.ProcMounts;
 import org.rhcc.nativeio.sys.SysFiles;
@@ -30,7 +31,7 @@ import java.util.List;
  * {@link #resetToUnthrottled()} tries every group; {@link #close()} resets and optionally removes the groups. For
  * SIGKILL, pair with {@link org.rhcc.nativeio.failsafe.FailsafeWatchdog}.
  * <p>
- * <b>Note:</b> {@link #applyLevel(int, int, long)} writes pre-encoded commands through control files kept open and
+ * <b>Note:</b> {@link #apply(MbaLevelCommand)} writes pre-encoded commands through control files kept open and
  * allocates nothing on success; a refusal throws {@link IllegalStateException} quoting {@code last_cmd_status}.
  * Not thread-safe.
  */
@@ -328,8 +329,10 @@ public final class ResctrlMbaActuator implements MbaActuator, AutoCloseable
      * <p>
      * One {@code write(2)} of the pre-encoded command {@code MB:<d>=<v>;...\n} to the group's schemata.
      */
-    public void applyLevel(final int group, final int level, final long nowNs)
+    public void apply(final MbaLevelCommand command)
     {
+        final int group = command.group();
+        final int level = command.level();
         if (group < 0 || group >= groups.length)
         {
             throw new IllegalArgumentException("MBA group " + group + " is outside 0.." + (groups.length - 1));
@@ -347,11 +350,11 @@ public final class ResctrlMbaActuator implements MbaActuator, AutoCloseable
         {
             throw new IllegalStateException("resctrl MBA actuator is closed");
         }
-        final ByteBuffer command = commands[level];
-        command.clear();
+        final ByteBuffer schemata = commands[level];
+        schemata.clear();
         try
         {
-            controls[group].write(command);
+            controls[group].write(schemata);
         }
         catch (final IOException ex)
         {

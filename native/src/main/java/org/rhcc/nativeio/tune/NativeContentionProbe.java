@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.core.tune.ContentionProbe;
 import org.rhcc.core.tune.ProbePoint;
 
@@ -237,7 +238,7 @@ public final class NativeContentionProbe implements ContentionProbe
         final long windowNs = ctx.windowMs * 1_000_000L;
         if (mbaLevel > 0)
         {
-            ctx.actuator.applyLevel(LOAD_GROUP, mbaLevel, clock.nowNs());
+            ctx.actuator.apply(MbaLevelCommandRecord.of(LOAD_GROUP, mbaLevel, clock.nowNs()));
             ctx.load.start(System.nanoTime() + settleNs + windowNs + LOAD_GRACE_NS);
         }
         clock.sleepNs(settleNs);

@@ -2,6 +2,7 @@ package org.rhcc.nativeio.failsafe;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 import org.rhcc.nativeio.resctrl.ResctrlMbaActuator;
 
@@ -58,7 +59,7 @@ class FailsafeMainTest
         final FakeResctrl fake = FakeResctrl.builder().build(dir);
         final ResctrlMbaActuator actuator = ResctrlMbaActuator.open(
             new ResctrlMbaActuator.Context().fs(fake).procMounts(fake.mountsFile()));
-        actuator.applyLevel(1, 5, 0);
+        actuator.apply(MbaLevelCommandRecord.of(1, 5, 0));
         try (ShutdownHookGuard guard = ShutdownHookGuard.install(actuator))
         {
             guard.hook().run();

@@ -1,5 +1,6 @@
 package org.rhcc.nativeio.failsafe;
 
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 import org.rhcc.nativeio.resctrl.ResctrlMbaActuator;
 
@@ -30,8 +31,8 @@ public final class ThrottlingControllerMain
         final ResctrlMbaActuator actuator = ResctrlMbaActuator.open(new ResctrlMbaActuator.Context()
             .fs(fs).procMounts(fs.mountsFile()).groupCpus(new int[][]{ { 0, 1 }, { 4, 5 } }));
         ShutdownHookGuard.install(actuator);
-        actuator.applyLevel(0, 3, 0);
-        actuator.applyLevel(1, 5, 0);
+        actuator.apply(MbaLevelCommandRecord.of(0, 3, 0));
+        actuator.apply(MbaLevelCommandRecord.of(1, 5, 0));
         final HeartbeatWriter heartbeat = new HeartbeatWriter(Path.of(args[1]), Path.of("/proc"));
         if ("hang".equals(args[2]))
         {

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.nativeio.failsafe.Heartbeat;
 import org.rhcc.nativeio.fixture.FakeCpuid;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
@@ -106,7 +107,7 @@ class ReceiverHostTest
 
             final MbaActuator actuator = host.actuator();
             assertEquals(2, actuator.groupCount());
-            actuator.applyLevel(1, 4, 0);
+            actuator.apply(MbaLevelCommandRecord.of(1, 4, 0));
             assertEquals(Map.of(0, 40L, 1, 40L), resctrl.mbValues("rhcc-xnuma"));
             assertEquals(Map.of(0, 100L, 1, 100L), resctrl.mbValues("rhcc-local"));
             host.sensor().sampleOccupancy(System.nanoTime());
@@ -245,7 +246,7 @@ class ReceiverHostTest
             assertEquals(3, host.actuator().groupCount());
             assertTrue(host.describe().contains("rhcc-protected (protected, floor level 2)"), host.describe());
             assertEquals(java.util.Set.of(6, 7), resctrl.cpus("rhcc-protected"));
-            host.actuator().applyLevel(2, 2, 0);
+            host.actuator().apply(MbaLevelCommandRecord.of(2, 2, 0));
             assertEquals(Map.of(0, 80L, 1, 80L), resctrl.mbValues("rhcc-protected"));
             assertEquals(Map.of(0, 100L, 1, 100L), resctrl.mbValues("rhcc-local"));
         }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.nativeio.cpu.CpuCapabilities;
 import org.rhcc.nativeio.fixture.FakeMsrSpace;
 
@@ -48,10 +49,10 @@ class MsrMbaActuatorTest
         {
             assertEquals(0x0000_0001_0000_0000L, msr.peek(1, MsrMbaActuator.PQR_ASSOC));
             assertEquals(0x0000_0002_0000_0017L, msr.peek(5, MsrMbaActuator.PQR_ASSOC));
-            actuator.applyLevel(1, 4, 0);
+            actuator.apply(MbaLevelCommandRecord.of(1, 4, 0));
             assertEquals(60, msr.peek(0, 0xD52));
             assertEquals(60, msr.peek(4, 0xD52));
-            actuator.applyLevel(0, 5, 0);
+            actuator.apply(MbaLevelCommandRecord.of(0, 5, 0));
             assertEquals(80, msr.peek(4, 0xD51));
             assertEquals(4, actuator.currentLevel(1));
         }
@@ -65,14 +66,14 @@ class MsrMbaActuatorTest
     {
         try (MsrMbaActuator actuator = MsrMbaActuator.open(context()))
         {
-            actuator.applyLevel(1, MbaLevelTable.MBA_90_LEVEL, 0);
+            actuator.apply(MbaLevelCommandRecord.of(1, MbaLevelTable.MBA_90_LEVEL, 0));
             assertEquals(90, msr.peek(0, 0xD52), "hostCC's MBA_VAL_HIGH");
             assertEquals(90, msr.peek(4, 0xD52));
             final IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> actuator.applyLevel(0, MbaLevelTable.PAUSED_LEVEL, 0));
+                () -> actuator.apply(MbaLevelCommandRecord.of(0, MbaLevelTable.PAUSED_LEVEL, 0)));
             assertTrue(e.getMessage().contains("SIGSTOP") && e.getMessage().contains("hostcc-5level"),
                 e.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(0, 8, 0));
+            assertThrows(IllegalArgumentException.class, () -> actuator.apply(MbaLevelCommandRecord.of(0, 8, 0)));
         }
     }
 
@@ -136,7 +137,7 @@ class MsrMbaActuatorTest
         {
             msr.allowWrites("off");
             final IllegalStateException ex = assertThrows(IllegalStateException.class,
-                () -> actuator.applyLevel(0, 3, 0));
+                () -> actuator.apply(MbaLevelCommandRecord.of(0, 3, 0)));
             assertTrue(ex.getMessage().contains("allow_writes"), ex.getMessage());
             msr.allowWrites("on");
         }

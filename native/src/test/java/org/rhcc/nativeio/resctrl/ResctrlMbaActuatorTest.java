@@ -3,6 +3,8 @@ package org.rhcc.nativeio.resctrl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.nativeio.fixture.FakeResctrl;
 
 import java.io.IOException;
@@ -54,11 +56,11 @@ class ResctrlMbaActuatorTest
         final FakeResctrl fake = FakeResctrl.builder().build(dir);
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake)))
         {
-            actuator.applyLevel(1, MbaLevelTable.MBA_90_LEVEL, 0);
+            actuator.apply(MbaLevelCommandRecord.of(1, MbaLevelTable.MBA_90_LEVEL, 0));
             assertEquals(Map.of(0, 10L, 1, 10L), fake.mbValues("rhcc-xnuma"), "resctrl's 10 % = Intel delay 90");
             assertEquals(MbaLevelTable.MBA_90_LEVEL, actuator.currentLevel(1));
             final IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> actuator.applyLevel(0, MbaLevelTable.PAUSED_LEVEL, 0));
+                () -> actuator.apply(MbaLevelCommandRecord.of(0, MbaLevelTable.PAUSED_LEVEL, 0)));
             assertTrue(e.getMessage().contains("SIGSTOP") && e.getMessage().contains("hostcc-5level"),
                 e.getMessage());
             assertEquals(Map.of(0, 100L, 1, 100L), fake.mbValues("rhcc-local"), "nothing written");
@@ -71,12 +73,12 @@ class ResctrlMbaActuatorTest
         final FakeResctrl fake = FakeResctrl.builder().build(dir);
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake)))
         {
-            actuator.applyLevel(1, 4, 0);
-            actuator.applyLevel(0, 2, 0);
+            actuator.apply(MbaLevelCommandRecord.of(1, 4, 0));
+            actuator.apply(MbaLevelCommandRecord.of(0, 2, 0));
             assertEquals(Map.of(0, 40L, 1, 40L), fake.mbValues("rhcc-xnuma"));
             assertEquals(Map.of(0, 80L, 1, 80L), fake.mbValues("rhcc-local"));
             assertEquals(4, actuator.currentLevel(1));
-            actuator.applyLevel(1, 5, 0);
+            actuator.apply(MbaLevelCommandRecord.of(1, 5, 0));
             assertEquals(Map.of(0, 20L, 1, 20L), fake.mbValues("rhcc-xnuma"));
             actuator.resetToUnthrottled();
             assertEquals(Map.of(0, 100L, 1, 100L), fake.mbValues("rhcc-xnuma"));
@@ -103,7 +105,7 @@ class ResctrlMbaActuatorTest
         final FakeResctrl fake = FakeResctrl.builder().limits(30, 10).build(dir);
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake)))
         {
-            actuator.applyLevel(0, 5, 0);
+            actuator.apply(MbaLevelCommandRecord.of(0, 5, 0));
             assertEquals(Map.of(0, 30L, 1, 30L), fake.mbValues("rhcc-local"));
             assertFalse(actuator.mapping().notes().isEmpty());
         }
@@ -116,7 +118,7 @@ class ResctrlMbaActuatorTest
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake).amdPeakGBps(25)))
         {
             assertEquals(MbaUnits.AMD_EIGHTH_GBPS, actuator.units());
-            actuator.applyLevel(0, 3, 0);
+            actuator.apply(MbaLevelCommandRecord.of(0, 3, 0));
             assertEquals(Map.of(0, 120L, 1, 120L), fake.mbValues("rhcc-local"));
             assertEquals(Map.of(0, 2048L, 1, 2048L), fake.mbValues("rhcc-xnuma"));
         }
@@ -187,15 +189,15 @@ class ResctrlMbaActuatorTest
         final FakeResctrl fake = FakeResctrl.builder().build(dir);
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake)))
         {
-            actuator.applyLevel(0, 4, 0);
-            actuator.applyLevel(1, 4, 0);
+            actuator.apply(MbaLevelCommandRecord.of(0, 4, 0));
+            actuator.apply(MbaLevelCommandRecord.of(1, 4, 0));
             fake.denyWrites("rhcc-local/schemata");
             final IllegalStateException ex = assertThrows(IllegalStateException.class, actuator::resetToUnthrottled);
             assertTrue(ex.getMessage().contains("rhcc-local") && ex.getMessage().contains("Permission denied"),
                 ex.getMessage());
             assertFalse(ex.getMessage().contains("rhcc-xnuma"), ex.getMessage());
             assertEquals(Map.of(0, 100L, 1, 100L), fake.mbValues("rhcc-xnuma"));
-            assertThrows(IllegalStateException.class, () -> actuator.applyLevel(0, 5, 0));
+            assertThrows(IllegalStateException.class, () -> actuator.apply(MbaLevelCommandRecord.of(0, 5, 0)));
             fake.allowWrites("rhcc-local/schemata");
         }
         assertEquals(Map.of(0, 100L, 1, 100L), fake.mbValues("rhcc-local"));
@@ -216,9 +218,9 @@ class ResctrlMbaActuatorTest
         final FakeResctrl fake = FakeResctrl.builder().build(dir);
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(context(fake)))
         {
-            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(2, 1, 0));
-            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(0, 0, 0));
-            assertThrows(IllegalArgumentException.class, () -> actuator.applyLevel(0, 8, 0),
+            assertThrows(IllegalArgumentException.class, () -> actuator.apply(MbaLevelCommandRecord.of(2, 1, 0)));
+            assertThrows(IllegalArgumentException.class, () -> actuator.apply(MbaLevelCommandRecord.of(0, 0, 0)));
+            assertThrows(IllegalArgumentException.class, () -> actuator.apply(MbaLevelCommandRecord.of(0, 8, 0)),
                 "beyond the table only hostCC's 10 % (level 6) and its refused pause (level 7) are known");
         }
     }
@@ -239,19 +241,20 @@ class ResctrlMbaActuatorTest
         try (ResctrlMbaActuator actuator = ResctrlMbaActuator.open(new ResctrlMbaActuator.Context()
             .fs(new LinuxResctrlFs(root)).procMounts(dir.resolve("mounts")).levels(MbaLevelTable.paper())))
         {
+            final MbaLevelCommandRecord command = new MbaLevelCommandRecord();
             for (int i = 0; i < 2_000; i++)
             {
-                actuator.applyLevel(i & 1, 1 + (i % 5), i);
+                actuator.apply(command.set(i & 1, 1 + (i % 5), MbaLevelCommand.REASON_UNSPECIFIED, i));
             }
             final long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
             for (int i = 0; i < 10_000; i++)
             {
-                actuator.applyLevel(i & 1, 1 + (i % 5), i);
+                actuator.apply(command.set(i & 1, 1 + (i % 5), MbaLevelCommand.REASON_UNSPECIFIED, i));
             }
             final long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
             // one object per call would be >= 160 KB; allow a few one-off JIT/JDK allocations
-            assertTrue(allocated < 10_000, "applyLevel allocated " + allocated + " bytes in 10k calls");
-            actuator.applyLevel(1, 4, 0);
+            assertTrue(allocated < 10_000, "apply allocated " + allocated + " bytes in 10k calls");
+            actuator.apply(MbaLevelCommandRecord.of(1, 4, 0));
             assertTrue(Files.readString(root.resolve("rhcc-xnuma/schemata")).startsWith("MB:0=40;1=40\n"));
         }
     }

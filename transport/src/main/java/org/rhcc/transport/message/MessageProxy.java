@@ -4,7 +4,9 @@ import io.aeron.Publication;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdate;
 import org.rhcc.transport.auth.FrameAuth;
 import org.rhcc.transport.auth.FrameSigner;
 import org.rhcc.transport.codec.ClockAdvanceEncoder;
@@ -113,32 +115,24 @@ public final class MessageProxy
     /**
      * Publishes an MBA level decision.
      *
-     * @param hostId id of the host.
-     * @param group  index of the COS group.
-     * @param level  MBA level, 1 (100 %) .. 5 (20 %).
-     * @param nowNs  time of the event, ns of the publisher's clock.
-     * @param seq    sequence number per host.
-     * @param reason why the level changed.
+     * @param hostId  id of the host.
+     * @param seq     sequence number per host.
+     * @param command the decision (group, level, reason, time), read now; its reason code must be an
+     *                {@link MbaReason} value.
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
      */
-    public long mbaLevelCommand(
-        final int hostId,
-        final int group,
-        final int level,
-        final long nowNs,
-        final long seq,
-        final MbaReason reason)
+    public long mbaLevelCommand(final int hostId, final long seq, final MbaLevelCommand command)
     {
         final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + MbaLevelCommandEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
             mbaLevelCommand.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
                 .hostId(hostId)
-                .group(group)
-                .level(level)
-                .nowNs(nowNs)
+                .group(command.group())
+                .level(command.level())
+                .nowNs(command.nowNs())
                 .seq(seq)
-                .reason(reason);
+                .reason(MbaReason.get(command.reasonCode()));
             frame.commit();
         }
 
@@ -172,20 +166,18 @@ public final class MessageProxy
     /**
      * Publishes a receivable-rate decision.
      *
-     * @param qp       queue-pair number.
-     * @param rRevGbps receivable rate R_rev, Gbit/s.
-     * @param nowNs    time of the event, ns of the publisher's clock.
+     * @param update the decision (QP, R_rev, time), read now.
      * @return the new stream position if published, else a negative {@link io.aeron.Publication} code.
      */
-    public long rateUpdate(final int qp, final double rRevGbps, final long nowNs)
+    public long rateUpdate(final RateUpdate update)
     {
         final long result = frame.claim(MessageHeaderEncoder.ENCODED_LENGTH + RateUpdateEncoder.BLOCK_LENGTH);
         if (result > 0)
         {
             rateUpdate.wrapAndApplyHeader(frame.buffer(), frame.offset(), header)
-                .qp(qp)
-                .rRevGbps(rRevGbps)
-                .nowNs(nowNs);
+                .qp(update.qp())
+                .rRevGbps(update.rRevGbps())
+                .nowNs(update.nowNs());
             frame.commit();
         }
 

@@ -1,15 +1,17 @@
 package org.rhcc.transport.port;
 
 import org.rhcc.core.port.MbaActuator;
-import org.rhcc.transport.codec.MbaReason;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.transport.message.MessageProxy;
 import org.rhcc.transport.message.OfferResult;
 
 /**
- * The MBA actuator of a platform reached over Aeron: each level change is an {@code MbaLevelCommand} frame, with a
- * per-host sequence number and the reason the change implies, on the platform's command stream (the simulator
- * applies it with its modelled actuation latency). A frame that cannot be published is a refused change: {@link #applyLevel} throws {@link IllegalStateException}, and core's
- * {@link org.rhcc.core.control.ReceiverController} moves the host to the fail-safe.
+ * The MBA actuator of a platform reached over Aeron: each level change is an {@code MbaLevelCommand} frame, the
+ * command's view with a per-host sequence number, on the platform's command stream (the simulator applies it with its
+ * modelled actuation latency). A frame that cannot be published is a refused change: {@link #apply} throws
+ * {@link IllegalStateException}, and core's {@link org.rhcc.core.control.ReceiverController} moves the host to the
+ * fail-safe.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free while the stream accepts frames.
  */
@@ -20,6 +22,7 @@ public final class MbaActuatorProxy implements MbaActuator
     private final int[] levels;
     private long seq;
     private long lastNowNs;
+    private final MbaLevelCommandRecord reset = new MbaLevelCommandRecord();
 
     /**
      * @param proxy      publishes on the platform's command stream.
@@ -41,14 +44,11 @@ public final class MbaActuatorProxy implements MbaActuator
     }
 
     @Override
-    public void applyLevel(final int group, final int level, final long nowNs)
+    public void apply(final MbaLevelCommand command)
     {
-        final int previous = levels[group];
-        final MbaReason reason = level > previous ? (level - previous > 1 ? MbaReason.CONGESTION_ONSET :
-            MbaReason.STEP_DOWN) : (level < previous ? MbaReason.STEP_UP : MbaReason.UNSPECIFIED);
-        OfferResult.requirePublished(proxy.mbaLevelCommand(hostId, group, level, nowNs, seq++, reason), "MBA command");
-        levels[group] = level;
-        lastNowNs = nowNs;
+        OfferResult.requirePublished(proxy.mbaLevelCommand(hostId, seq++, command), "MBA command");
+        levels[command.group()] = command.level();
+        lastNowNs = command.nowNs();
     }
 
     /**
@@ -58,7 +58,7 @@ public final class MbaActuatorProxy implements MbaActuator
     {
         for (int group = 0; group < levels.length; group++)
         {
-            proxy.mbaLevelCommand(hostId, group, 1, lastNowNs, seq++, MbaReason.FAILSAFE_RESET);
+            proxy.mbaLevelCommand(hostId, seq++, reset.set(group, 1, MbaLevelCommand.REASON_FAILSAFE_RESET, lastNowNs));
             levels[group] = 1;
         }
     }

@@ -2,6 +2,7 @@ package org.rhcc.transport.codec;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.rhcc.core.signal.MbaLevelCommand;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -56,6 +57,17 @@ class CodecRoundTripTest
         assertEquals(98.5, raw.getDouble(OFFSET + 32));
         assertEquals(7, raw.getInt(OFFSET + 40));
         assertEquals(IioSampleDecoder.TEMPLATE_ID, new FrameValidator().validate(buffer, OFFSET, 48 + 32));
+    }
+
+    @Test
+    void shouldCarryCoresReasonCodesAsTheWiresMbaReasonValues()
+    {
+        assertEquals(MbaReason.UNSPECIFIED.value(), MbaLevelCommand.REASON_UNSPECIFIED);
+        assertEquals(MbaReason.CONGESTION_ONSET.value(), MbaLevelCommand.REASON_CONGESTION_ONSET);
+        assertEquals(MbaReason.STEP_DOWN.value(), MbaLevelCommand.REASON_STEP_DOWN);
+        assertEquals(MbaReason.STEP_UP.value(), MbaLevelCommand.REASON_STEP_UP);
+        assertEquals(MbaReason.FAILSAFE_RESET.value(), MbaLevelCommand.REASON_FAILSAFE_RESET);
+        assertEquals(6, MbaReason.values().length, "a new wire reason needs its code in core's MbaLevelCommand");
     }
 
     @Test

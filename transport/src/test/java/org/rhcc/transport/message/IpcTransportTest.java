@@ -11,6 +11,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.core.signal.MbaLevelCommand;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.transport.aeron.Await;
 import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
@@ -20,7 +22,6 @@ import org.rhcc.transport.aeron.IdleStrategies;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.Frames;
-import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.codec.MessageHeaderEncoder;
 import org.rhcc.transport.codec.ProbeAckDecoder;
 
@@ -31,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
+import org.rhcc.core.signal.RateUpdateRecord;
 
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,9 +79,10 @@ class IpcTransportTest
             final MessageProxy proxy = new MessageProxy(publication, 100, new YieldingIdleStrategy());
 
             assertTrue(proxy.iioSample(1, 0, new IioSampleRecord().set(12.5, 80.0, 100)) > 0);
-            assertTrue(proxy.mbaLevelCommand(1, 1, 4, 110, 0, MbaReason.CONGESTION_ONSET) > 0);
+            assertTrue(proxy.mbaLevelCommand(1, 0,
+                new MbaLevelCommandRecord().set(1, 4, MbaLevelCommand.REASON_CONGESTION_ONSET, 110)) > 0);
             assertTrue(proxy.probeAck(new ProbeAckRecord().set(7, 1000, 1800, false, 100.0, 120)) > 0);
-            assertTrue(proxy.rateUpdate(7, 90.0, 130) > 0);
+            assertTrue(proxy.rateUpdate(RateUpdateRecord.of(7, 90.0, 130)) > 0);
             assertTrue(proxy.clockAdvance(160, 1) > 0);
             assertTrue(proxy.clockDone(160, 1, 5) > 0);
             assertTrue(proxy.ecnMarking(1, false, 170) > 0);
