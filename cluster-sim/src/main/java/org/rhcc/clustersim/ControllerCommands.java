@@ -15,9 +15,10 @@ import org.slf4j.LoggerFactory;
  * is: {@code MbaLevelCommand} to {@code ports.mba().apply}, {@code RateUpdate} to {@code ports.rateLimiter().apply}
  * (unless its decision was applied ahead, {@link AckLookahead}), {@code EcnMarking} to
  * {@code ports.setReceiverEcnMarking}, {@code ReceiverState} to the verdict the simulated receiver NIC reports in its
- * probe responses ({@link #receiverCongested()}). An authenticated command outside the session's limits (an MBA group or level, a QP or
- * rate, a host it does not have) is dropped and counted as {@link DropReason#INVALID_COMMAND}, the first one of a
- * platform logged, and the run goes on; its windows close, since the controller's state may no longer be their copy's.
+ * probe responses ({@link #receiverCongested()}). An authenticated command outside the session's limits (an MBA
+ * group or level, a QP or rate, a host it does not have) is dropped and counted as {@link DropReason#INVALID_COMMAND},
+ * the first one of a platform logged, and the run goes on; its windows close, since the controller's state may no
+ * longer be their copy's.
  * {@code ClockDone} goes to the {@link LockstepStreams} that waits for it.
  * <p>
  * <b>Note:</b> single-threaded (the simulator's); allocation-free per command.
