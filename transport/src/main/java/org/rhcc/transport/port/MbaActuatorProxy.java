@@ -19,10 +19,10 @@ public final class MbaActuatorProxy implements MbaActuator
 {
     private final MessageProxy proxy;
     private final int hostId;
-    private final int[] levels;
+    private final int groupCount;
+    private final MbaLevelCommandRecord reset = new MbaLevelCommandRecord();
     private long seq;
     private long lastNowNs;
-    private final MbaLevelCommandRecord reset = new MbaLevelCommandRecord();
 
     /**
      * @param proxy      publishes on the platform's command stream.
@@ -33,21 +33,19 @@ public final class MbaActuatorProxy implements MbaActuator
     {
         this.proxy = proxy;
         this.hostId = hostId;
-        this.levels = new int[groupCount];
-        java.util.Arrays.fill(levels, 1);
+        this.groupCount = groupCount;
     }
 
     @Override
     public int groupCount()
     {
-        return levels.length;
+        return groupCount;
     }
 
     @Override
     public void apply(final MbaLevelCommand command)
     {
         OfferResult.requirePublished(proxy.mbaLevelCommand(hostId, seq++, command), "MBA command");
-        levels[command.group()] = command.level();
         lastNowNs = command.nowNs();
     }
 
@@ -56,19 +54,9 @@ public final class MbaActuatorProxy implements MbaActuator
      */
     public void resetToUnthrottled()
     {
-        for (int group = 0; group < levels.length; group++)
+        for (int group = 0; group < groupCount; group++)
         {
             proxy.mbaLevelCommand(hostId, seq++, reset.set(group, 1, MbaLevelCommand.REASON_FAILSAFE_RESET, lastNowNs));
-            levels[group] = 1;
         }
-    }
-
-    /**
-     * @param group COS group.
-     * @return the last level commanded for the group.
-     */
-    public int level(final int group)
-    {
-        return levels[group];
     }
 }
