@@ -64,6 +64,7 @@ public class MbaActuatorBenchmark
     private Subscription commands;
     private ReceiverDecisionLog log;
     private MbaActuatorAgent agent;
+    private MessageProxy sensor;
     private long seq;
     private long nowNs;
 
@@ -78,6 +79,7 @@ public class MbaActuatorBenchmark
         stream = IpcBenchStream.parked("rhcc-mba-actuator-bench");
         commands = stream.subscription();
         final MessageProxy proxy = stream.unauthenticatedProxy(FramePublisher.RECEIVER_CONTROLLER);
+        sensor = stream.unauthenticatedProxy(FramePublisher.PLATFORM_IIO);
         final AgentCounters.MbaActuator counters = AgentCounters.mbaActuator(CounterAllocator.unpublished(), 1L, 2);
         log = new ReceiverDecisionLog(1 << 16);
         final ReceiverController controller = new ReceiverController(
@@ -109,5 +111,22 @@ public class MbaActuatorBenchmark
         agent.onIioSample(0, seq++, sample.set(occupancy, 50.0, nowNs));
         log.queue().drain((event) -> { });
         return commands.poll(discard, 64);
+    }
+
+    /**
+     * One sample as a node takes it: the sensor's frame published on the stream the agent polls, the agent's duty
+     * cycle reading it in place (and any command it publishes on the same stream), then the decision queue drained.
+     *
+     * @return frames the agent read.
+     */
+    @Benchmark
+    public int iioSampleFrame()
+    {
+        nowNs += SAMPLE_INTERVAL_NS;
+        final double occupancy = 0 == (nowNs / HALF_PERIOD_NS & 1) ? 60.0 : 30.0;
+        sensor.iioSample(0, seq++, sample.set(occupancy, 50.0, nowNs));
+        final int frames = agent.doWork();
+        log.queue().drain((event) -> { });
+        return frames;
     }
 }

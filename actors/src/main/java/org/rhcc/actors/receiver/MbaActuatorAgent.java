@@ -43,6 +43,12 @@ public final class MbaActuatorAgent implements Agent, MessageListener
     private final int fragmentLimit;
     private final MessageAdapter adapter;
     private boolean failSafeReported;
+    /**
+     * The counts behind {@code counters.samplesSeen} and {@code congestedSamples}, kept by their one writer: a store
+     * per sample instead of a read and a store. Other threads read the counters.
+     */
+    private long samplesSeen;
+    private long congestedSamples;
     private final AgentCounters.MbaActuator counters;
 
     /**
@@ -96,13 +102,13 @@ public final class MbaActuatorAgent implements Agent, MessageListener
         {
             return;
         }
-        counters.samplesSeen.incrementRelease();
+        counters.samplesSeen.setRelease(++samplesSeen);
         mark.signalTaken();
         controller.onIioSample(sample);
         counters.occupancyMilli.setRelease((long)(controller.smoothedOccupancy() * 1000.0));
         if (controller.congested())
         {
-            counters.congestedSamples.incrementRelease();
+            counters.congestedSamples.setRelease(++congestedSamples);
         }
         if (!failSafeReported)
         {

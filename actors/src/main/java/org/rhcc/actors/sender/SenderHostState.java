@@ -42,6 +42,13 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
     private final ManyToOneConcurrentArrayQueue<Runnable> control = new ManyToOneConcurrentArrayQueue<>(4096);
     private final OneToOneConcurrentArrayQueue<QpBlockSlot> pendingSlots;
     private final AgentCounters.RateUpdater counters;
+    /**
+     * Per-ACK counts kept here and stored to {@code counters.acksSeen}, {@code delaySumNs} and {@code delaySamples},
+     * whose one writer this is: a store per ACK instead of a read and a store.
+     */
+    private long acksSeen;
+    private long delaySumNs;
+    private long delaySamples;
     private final WriteAheadMark mark;
     private final QpLimits limits;
     private final ReceivableRateSampler rrevSampler = new ReceivableRateSampler();
@@ -183,7 +190,7 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
      */
     void onProbeAck(final ProbeAck ack)
     {
-        counters.acksSeen.incrementRelease();
+        counters.acksSeen.setRelease(++acksSeen);
         mark.signalTaken();
         final int qp = ack.qp();
         final int block = qp >>> blockShift;
@@ -209,8 +216,9 @@ public final class SenderHostState implements RateLimiter, QpBlockSlot.SlotListe
         else
         {
             // Eq. (2)'s sample, summed for the operator's mean D (rhcc tune --native reads it from /metrics)
-            counters.delaySumNs.getAndAddRelease(ack.respSendTsNs() - ack.reqRecvTsNs());
-            counters.delaySamples.incrementRelease();
+            delaySumNs += ack.respSendTsNs() - ack.reqRecvTsNs();
+            counters.delaySumNs.setRelease(delaySumNs);
+            counters.delaySamples.setRelease(++delaySamples);
         }
         if (0 == (++ackCount & (ReceivableRateSampler.SAMPLE_EVERY_ACKS - 1)))
         {
