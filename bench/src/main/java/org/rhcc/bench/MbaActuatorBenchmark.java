@@ -39,7 +39,8 @@ import org.rhcc.transport.port.MbaActuatorProxy;
  * the level telemetry between the controller and the decision log); a level change is published as an
  * {@code MbaLevelCommand} on an {@code aeron:ipc} stream that the same thread drains (frames unsigned). Samples 400 ns
  * apart, the occupancy crossing I_thr = 45 every 50 us, so about 1 % of the samples change a level (the decision's
- * journal event is the one allocation, 32 B). The media driver parks 10 ms with 16 MiB terms.
+ * journal event is the one allocation, 32 B). The media driver parks 10 ms with 16 MiB terms. {@link #iioSampleFrame}
+ * adds the hop: the sample arrives as the sensor's frame on the stream the agent polls and is read there in place.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
