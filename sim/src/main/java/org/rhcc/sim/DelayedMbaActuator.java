@@ -1,8 +1,8 @@
 package org.rhcc.sim;
 
 import org.rhcc.core.port.MbaActuator;
-import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.receiver.MbaLevelTable;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.sim.host.CpuTrafficModel;
 
@@ -15,7 +15,6 @@ import org.rhcc.sim.host.CpuTrafficModel;
  */
 final class DelayedMbaActuator implements MbaActuator
 {
-    private final MbaLevelCommandRecord reset = new MbaLevelCommandRecord();
     private static final int MAX_PENDING = 64;
 
     private final SimParameters.Mba params;
@@ -28,6 +27,8 @@ final class DelayedMbaActuator implements MbaActuator
     private final long[] pendingStep = new long[MAX_PENDING];
     private final int[] pendingGroup = new int[MAX_PENDING];
     private final int[] pendingLevel = new int[MAX_PENDING];
+    /** The command the fail-safe's reset hands to {@link #apply} per group. */
+    private final MbaLevelCommandRecord reset = new MbaLevelCommandRecord();
     private int pendingCount;
 
     /**

@@ -1,7 +1,6 @@
 package org.rhcc.actors.replay;
 
 import java.nio.file.Path;
-import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +23,7 @@ import org.rhcc.core.control.SenderController;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;

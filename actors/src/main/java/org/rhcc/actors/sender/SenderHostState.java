@@ -1,7 +1,6 @@
 package org.rhcc.actors.sender;
 
 import java.util.concurrent.CompletableFuture;
-import org.rhcc.core.signal.RateUpdate;
 
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
@@ -11,6 +10,7 @@ import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.sender.QpStateTable;
 import org.rhcc.core.sender.ReceivableRateController;
 import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.RateUpdate;
 
 /**
  * A sender host's state for one session on this node, owned by its {@link RateUpdaterActor} actor and kept outside the

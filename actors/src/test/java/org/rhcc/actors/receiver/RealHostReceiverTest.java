@@ -1,7 +1,6 @@
 package org.rhcc.actors.receiver;
 
 import java.time.Duration;
-import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,6 +16,7 @@ import org.rhcc.actors.session.RoleGuardian;
 import org.rhcc.actors.session.SessionProtocol;
 import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.transport.codec.MbaReason;
 import org.rhcc.transport.counters.CounterKey;
 

@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.message.MessageAdapter;
@@ -19,7 +20,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.rhcc.core.signal.IioSample;
 import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.MbaLevelCommand;
-import org.rhcc.core.signal.MbaLevelCommandRecord;
 
 /**
  * Round-trip latency of the receiver loop's data path: a pinger publishes an {@code IioSample} carrying its send

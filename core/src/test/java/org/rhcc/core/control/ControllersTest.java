@@ -1,12 +1,12 @@
 package org.rhcc.core.control;
 
 import java.util.ArrayList;
-import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAckRecord;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

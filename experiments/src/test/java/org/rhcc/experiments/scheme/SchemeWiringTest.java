@@ -1,7 +1,6 @@
 package org.rhcc.experiments.scheme;
 
 import java.util.ArrayList;
-import org.rhcc.core.signal.MbaLevelCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -12,6 +11,7 @@ import org.rhcc.core.port.IioOccupancySensor;
 import org.rhcc.core.port.MbaActuator;
 import org.rhcc.core.port.RateLimiter;
 import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.experiments.IdleIioSensor;
 import org.rhcc.experiments.UserInputException;

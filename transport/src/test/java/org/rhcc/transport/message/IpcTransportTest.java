@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.MbaLevelCommandRecord;
+import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.transport.aeron.Await;
 import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
@@ -32,7 +33,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.ProbeAck;
 import org.rhcc.core.signal.ProbeAckRecord;
-import org.rhcc.core.signal.RateUpdateRecord;
 
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
