@@ -7,6 +7,8 @@ import java.util.TreeMap;
 
 import org.rhcc.experiments.PlannedRun;
 import org.rhcc.experiments.RunListener;
+import org.rhcc.experiments.result.Metric;
+import org.rhcc.experiments.result.RunRecord;
 
 /**
  * Shows an experiment's progress on stderr, never on stdout. On a terminal one status line is redrawn in place
@@ -110,6 +112,17 @@ public final class ProgressPrinter implements RunListener
         err.printf(Locale.ROOT, "  [%d/%d] %s: done in %.1f s (RDMA %.1f Gbit/s)%n", index + 1, runCount,
             run.label(), null == done ? 0.0 : (nowNs - done.startNs) / 1e9, rnicGbps);
         redraw(nowNs, true);
+    }
+
+    @Override
+    public synchronized void onRunCopied(final int index, final PlannedRun run, final String original,
+        final RunRecord record)
+    {
+        finished++;
+        clearStatus();
+        err.printf(Locale.ROOT, "  [%d/%d] %s: same inputs as %s, results copied (RDMA %.1f Gbit/s)%n", index + 1,
+            runCount, run.label(), original, record.value(Metric.RNIC_GBPS));
+        redraw(System.nanoTime(), true);
     }
 
     @Override

@@ -41,6 +41,7 @@ public final class ExperimentRunner
     private final int threads;
     private final RunListener listener;
     private final RunHookFactory hooks;
+    private final RepeatedRuns repeats;
 
     /**
      * @param baseParameters simulator parameters every run starts from; each run's overrides are applied on top.
@@ -86,6 +87,7 @@ public final class ExperimentRunner
             throw new IllegalArgumentException("threads = " + threads + " must be at least 1");
         }
         this.baseParameters = baseParameters;
+        this.repeats = new RepeatedRuns(baseParameters);
         this.threads = threads;
         this.listener = listener;
     }
@@ -107,17 +109,34 @@ public final class ExperimentRunner
         final ExecutorService pool = Executors.newFixedThreadPool(poolSize, new WorkerThreads(experiment.name()));
         try
         {
+            final boolean copying = copiesRepeats();
+            final RepeatedRuns.Source[] sources = copying ? repeats.sources(plan, experiment) :
+                new RepeatedRuns.Source[plan.size()];
             final List<Future<RunRecord>> futures = new ArrayList<>(plan.size());
             for (int i = 0; i < plan.size(); i++)
             {
                 final int index = i;
                 final PlannedRun run = plan.get(i);
-                futures.add(pool.submit(() -> execute(index, run, experiment)));
+                futures.add(null == sources[i] ? pool.submit(() -> execute(index, run, experiment)) : null);
             }
             final List<RunRecord> records = new ArrayList<>(plan.size());
             for (int i = 0; i < futures.size(); i++)
             {
-                records.add(await(futures.get(i), plan.get(i), futures));
+                final PlannedRun run = plan.get(i);
+                final RepeatedRuns.Source source = sources[i];
+                if (null == source)
+                {
+                    records.add(await(futures.get(i), run, futures));
+                    if (copying)
+                    {
+                        repeats.simulated(run, experiment, i, plan.size(), records.get(i));
+                    }
+                }
+                else
+                {
+                    records.add(copy(i, run, source.label(experiment.name()),
+                        null == source.record() ? records.get(source.index()) : source.record()));
+                }
             }
             listener.onExperimentFinished(experiment.name());
             final List<String> schemes = settings.schemes().stream().map((scheme) -> scheme.name()).toList();
@@ -135,6 +154,36 @@ public final class ExperimentRunner
         {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * @return whether runs that repeat the inputs of a run simulated before take its record instead of being
+     * simulated again ({@link RepeatedRuns}): in process, where a run's record is a function of its inputs, and
+     * unless a listener draws each run's telemetry live (the dashboard), which a copy would not have. Through a
+     * cluster every run is a session of its own, with its own interruptions.
+     */
+    private boolean copiesRepeats()
+    {
+        return RunHookFactory.IN_PROCESS == hooks && !listener.wantsTelemetry();
+    }
+
+    /**
+     * Records a run that repeats an earlier run's inputs with the earlier run's results, under its own scheme,
+     * condition and parameters, and reports it to the listener.
+     *
+     * @param index          position in the plan.
+     * @param run            the repeating run.
+     * @param original       the earlier run with the same inputs, as a progress line names it.
+     * @param originalRecord that run's record.
+     * @return the run's record.
+     */
+    private RunRecord copy(final int index, final PlannedRun run, final String original,
+        final RunRecord originalRecord)
+    {
+        final RunRecord record = record(run, originalRecord.metrics(), originalRecord.series(),
+            originalRecord.stationarity());
+        listener.onRunCopied(index, run, original, record);
+        return record;
     }
 
     /**
@@ -325,12 +374,12 @@ public final class ExperimentRunner
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-            all.forEach((f) -> f.cancel(true));
+            cancelAll(all);
             throw new IllegalStateException("interrupted while running " + run.label(), ex);
         }
         catch (final ExecutionException ex)
         {
-            all.forEach((f) -> f.cancel(true));
+            cancelAll(all);
             final Throwable cause = null == ex.getCause() ? ex : ex.getCause();
             if (cause instanceof UserInputException)
             {
@@ -338,6 +387,14 @@ public final class ExperimentRunner
             }
             throw new IllegalStateException("run '" + run.label() + "' failed: " + cause, cause);
         }
+    }
+
+    /**
+     * Cancels the runs still to simulate (a copied run has no future).
+     */
+    private static void cancelAll(final List<Future<RunRecord>> all)
+    {
+        all.stream().filter((future) -> null != future).forEach((future) -> future.cancel(true));
     }
 
     /**

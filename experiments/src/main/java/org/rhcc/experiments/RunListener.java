@@ -2,6 +2,7 @@ package org.rhcc.experiments;
 
 import java.util.List;
 
+import org.rhcc.experiments.result.Metric;
 import org.rhcc.experiments.result.RunRecord;
 
 /**
@@ -81,6 +82,24 @@ public interface RunListener
      */
     default void onRunTelemetry(final int index, final LiveWindows windows)
     {
+    }
+
+    /**
+     * A run that repeats the inputs of a run simulated before (earlier in the plan, or in an earlier experiment of the
+     * same runner) and takes its record instead of being simulated ({@code RepeatedRuns}). By default it is reported
+     * as a run that starts, is recorded and finishes at once.
+     *
+     * @param index    0-based position of the run in the plan.
+     * @param run      the run.
+     * @param original the run whose record it takes, as a progress line names it: {@code [5/40]} in this plan,
+     *                 {@code congestion [5/40]} in another experiment.
+     * @param record   the run's record.
+     */
+    default void onRunCopied(final int index, final PlannedRun run, final String original, final RunRecord record)
+    {
+        onRunStarted(index, run);
+        onRunRecorded(index, record);
+        onRunFinished(index, run, record.value(Metric.RNIC_GBPS));
     }
 
     /**

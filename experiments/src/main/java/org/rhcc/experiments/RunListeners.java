@@ -61,6 +61,12 @@ final class RunListeners implements RunListener
     }
 
     @Override
+    public void onRunCopied(final int index, final PlannedRun run, final String original, final RunRecord record)
+    {
+        listeners.forEach((listener) -> listener.onRunCopied(index, run, original, record));
+    }
+
+    @Override
     public void onRunRecorded(final int index, final RunRecord record)
     {
         listeners.forEach((listener) -> listener.onRunRecorded(index, record));

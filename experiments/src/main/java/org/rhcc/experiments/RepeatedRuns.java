@@ -1,0 +1,144 @@
+package org.rhcc.experiments;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.rhcc.core.sender.QpWeights;
+import org.rhcc.experiments.result.RunRecord;
+import org.rhcc.experiments.scheme.SchemeEntry;
+import org.rhcc.sim.SimParameters;
+import org.rhcc.sim.api.RunObserver;
+import org.rhcc.sim.api.Scenario;
+
+/**
+ * Finds the runs that repeat the inputs of a run simulated before, in the same experiment or an earlier one of the
+ * same runner, so that each is simulated once and its record copied. A sweep over one of rhcc's own parameters plans
+ * the inter-host baselines (dcqcn, hpcc, swift) in every cell beside rhcc, with the cell's parameters recorded but
+ * read by nobody, and {@code experiment all} runs the same 3x baseline in several experiments; a simulation is
+ * deterministic for its inputs, so those runs end alike to the last bit.
+ * <p>
+ * Two runs have the same inputs when they run the same scheme entry (its factory included) on the same scenario (its
+ * seed and durations included), both read the sensor or neither, their experiments keep the same time series
+ * (whether, and at which stride), neither experiment observes the run with an observer of its own, and they agree on
+ * every parameter that the run reads: the simulator's overrides, the scheme's declared parameters
+ * ({@link SchemeEntry#parameterNames()}, all its factory may read: {@link org.rhcc.experiments.scheme.HookFactory}),
+ * and the QP weights whose goodput shares the runner measures for any scheme. A copy is recorded with its own
+ * condition and parameters, as planned.
+ */
+final class RepeatedRuns
+{
+    private final SimParameters base;
+    private final Map<Inputs, Source> simulated = new ConcurrentHashMap<>();
+
+    /**
+     * @param base the simulator parameters the runs start from, to tell the simulator's overrides apart.
+     */
+    RepeatedRuns(final SimParameters base)
+    {
+        this.base = base;
+    }
+
+    /**
+     * @param plan       an experiment's runs in plan order.
+     * @param experiment the experiment.
+     * @return for each run, the run it repeats (simulated earlier by this runner, or earlier in this plan), or null to
+     *         simulate it.
+     */
+    Source[] sources(final List<PlannedRun> plan, final Experiment experiment)
+    {
+        final Source[] sources = new Source[plan.size()];
+        final Map<Inputs, Integer> inPlan = new HashMap<>();
+        for (int i = 0; i < plan.size(); i++)
+        {
+            final Inputs inputs = inputs(plan.get(i), experiment, base);
+            if (null == inputs)
+            {
+                continue;
+            }
+            final Source before = simulated.get(inputs);
+            final Integer earlier = inPlan.putIfAbsent(inputs, i);
+            sources[i] = null != before ? before : null == earlier ? null :
+                new Source(experiment.name(), earlier, plan.size(), null);
+        }
+        return sources;
+    }
+
+    /**
+     * Remembers a run this runner simulated.
+     *
+     * @param run        the run.
+     * @param experiment its experiment.
+     * @param index      its position in the plan.
+     * @param runs       the plan's size.
+     * @param record     its record.
+     */
+    void simulated(final PlannedRun run, final Experiment experiment, final int index, final int runs,
+        final RunRecord record)
+    {
+        final Inputs inputs = inputs(run, experiment, base);
+        if (null != inputs)
+        {
+            simulated.putIfAbsent(inputs, new Source(experiment.name(), index, runs, record));
+        }
+    }
+
+    /**
+     * @return what the record of {@code run} depends on, or null if its experiment observes it with an observer of its
+     *         own (whose findings a copy would not have).
+     */
+    static Inputs inputs(final PlannedRun run, final Experiment experiment, final SimParameters base)
+    {
+        if (RunObserver.NONE != experiment.observer(run))
+        {
+            return null;
+        }
+        final Map<String, String> read = new TreeMap<>();
+        run.params().forEach((key, value) ->
+        {
+            if (run.schemeEntry().parameterNames().contains(key) || QpWeights.KEY.equals(key) ||
+                ParameterOverrides.isLeafPath(base, key))
+            {
+                read.put(key, value);
+            }
+        });
+        return new Inputs(run.schemeEntry(), run.scenario(), run.readsSensor(),
+            experiment.keepsTimeSeries() ? experiment.timeSeriesStride() : 0, read);
+    }
+
+    /**
+     * What a run's record depends on.
+     *
+     * @param scheme       the scheme entry (its factory included).
+     * @param scenario     the scenario, seed and durations included.
+     * @param readsSensor  whether the run reads the IIO sensor.
+     * @param seriesStride the stride of the time series its experiment keeps, 0 if it keeps none.
+     * @param params       the parameters the run reads, sorted by key.
+     */
+    record Inputs(SchemeEntry scheme, Scenario scenario, boolean readsSensor, int seriesStride,
+        Map<String, String> params)
+    {
+    }
+
+    /**
+     * The run a repeating run takes its record from.
+     *
+     * @param experiment the experiment it belongs to.
+     * @param index      its position in that experiment's plan.
+     * @param runs       that plan's size.
+     * @param record     its record if it was simulated before this experiment, null if it is this plan's own.
+     */
+    record Source(String experiment, int index, int runs, RunRecord record)
+    {
+        /**
+         * @return the run as a progress line names it: {@code [5/40]}, with the experiment's name if it is another.
+         */
+        String label(final String current)
+        {
+            return (experiment.equals(current) && null == record ? "" : experiment + " ") + "[" + (index + 1) + "/" +
+                runs + "]";
+        }
+    }
+}
