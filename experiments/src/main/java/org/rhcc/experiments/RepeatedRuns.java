@@ -2,10 +2,13 @@ package org.rhcc.experiments;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.rhcc.core.control.ControllerConfig;
+import org.rhcc.core.control.Scheme;
 import org.rhcc.core.sender.QpWeights;
 import org.rhcc.experiments.result.RunRecord;
 import org.rhcc.experiments.scheme.SchemeEntry;
@@ -25,8 +28,9 @@ import org.rhcc.sim.api.Scenario;
  * (whether, and at which stride), neither experiment observes the run with an observer of its own, and they agree on
  * every parameter that the run reads: the simulator's overrides, the scheme's declared parameters
  * ({@link SchemeEntry#parameterNames()}, all its factory may read: {@link org.rhcc.experiments.scheme.HookFactory}),
- * and the QP weights whose goodput shares the runner measures for any scheme. A copy is recorded with its own
- * condition and parameters, as planned.
+ * and the QP weights whose goodput shares the runner measures for any scheme. The controllers' parameters are compared
+ * as the configuration they resolve to ({@link ControllerConfig}), so that {@code i_thr=45}, the paper's value, and no
+ * {@code i_thr} at all are the same input. A copy is recorded with its own condition and parameters, as planned.
  */
 final class RepeatedRuns
 {
@@ -95,17 +99,40 @@ final class RepeatedRuns
         {
             return null;
         }
+        final ControllerConfig controller;
+        try
+        {
+            controller = controllerOf(run.schemeEntry().intraHost(), run.params(), base);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            return null; // a bad value: the run itself reports it
+        }
         final Map<String, String> read = new TreeMap<>();
         run.params().forEach((key, value) ->
         {
-            if (run.schemeEntry().parameterNames().contains(key) || QpWeights.KEY.equals(key) ||
+            final boolean resolved = null != controller &&
+                ControllerConfig.KEYS.containsKey(key.trim().toLowerCase(Locale.ROOT));
+            if ((run.schemeEntry().parameterNames().contains(key) && !resolved) || QpWeights.KEY.equals(key) ||
                 ParameterOverrides.isLeafPath(base, key))
             {
                 read.put(key, value);
             }
         });
         return new Inputs(run.schemeEntry(), run.scenario(), run.readsSensor(),
-            experiment.keepsTimeSeries() ? experiment.timeSeriesStride() : 0, read);
+            experiment.keepsTimeSeries() ? experiment.timeSeriesStride() : 0, controller, read);
+    }
+
+    /**
+     * @return the configuration the controllers of an intra-host scheme run with (the hook builds them from it
+     *         alone), so that a parameter set to its default value and one left out read alike; null for a scheme
+     *         without controllers.
+     */
+    private static ControllerConfig controllerOf(final Scheme intraHost, final Map<String, String> params,
+        final SimParameters base)
+    {
+        return null == intraHost || Scheme.DCQCN == intraHost ? null :
+            ControllerConfig.of(intraHost, base.network().lineRateGbps(), params);
     }
 
     /**
@@ -115,10 +142,11 @@ final class RepeatedRuns
      * @param scenario     the scenario, seed and durations included.
      * @param readsSensor  whether the run reads the IIO sensor.
      * @param seriesStride the stride of the time series its experiment keeps, 0 if it keeps none.
-     * @param params       the parameters the run reads, sorted by key.
+     * @param controller   the controllers' configuration with the run's overrides, null for a scheme without them.
+     * @param params       the other parameters the run reads, sorted by key.
      */
     record Inputs(SchemeEntry scheme, Scenario scenario, boolean readsSensor, int seriesStride,
-        Map<String, String> params)
+        ControllerConfig controller, Map<String, String> params)
     {
     }
 
