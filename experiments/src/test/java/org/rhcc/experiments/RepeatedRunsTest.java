@@ -33,7 +33,7 @@ class RepeatedRunsTest
     @Test
     void shouldSimulateTheBaselineOnceInASweepOverRhccsParameterAndWriteTheSameJson()
     {
-        final Map.Entry<Experiment, ExperimentSettings> sweep = sweep("ithr-sweep");
+        final Map.Entry<Experiment, ExperimentSettings> sweep = resolved("ithr-sweep");
         final List<PlannedRun> plan = sweep.getKey().plan(sweep.getValue());
         final RepeatedRuns.Source[] sources = new RepeatedRuns(BASE).sources(plan, sweep.getKey());
 
@@ -113,8 +113,8 @@ class RepeatedRunsTest
         final SchemeEntry rhcc = SchemeRegistry.builtIn().find("rhcc");
         final Scenario scenario = Scenarios.congestion(3, true, 1L);
         final PlannedRun plain = new PlannedRun("3x", scenario, dcqcn, Map.of("i_thr", "30"), false);
-        final Experiment congestion = sweep("congestion").getKey();
-        final Experiment ablation = sweep("ablation").getKey();
+        final Experiment congestion = resolved("congestion").getKey();
+        final Experiment ablation = resolved("ablation").getKey();
 
         assertEquals(inputs(plain, congestion),
             inputs(new PlannedRun("3x, other cell", scenario, dcqcn, Map.of("i_thr", "80"), false), congestion),
@@ -143,7 +143,7 @@ class RepeatedRunsTest
         return RepeatedRuns.inputs(run, experiment, BASE);
     }
 
-    private static Map.Entry<Experiment, ExperimentSettings> sweep(final String name)
+    private static Map.Entry<Experiment, ExperimentSettings> resolved(final String name)
     {
         return new ExperimentRequest(name, 5L, 0.1, 0.2, List.of("dcqcn", "rhcc"), Map.of()).resolve(BASE)
             .entrySet().iterator().next();
