@@ -1,5 +1,8 @@
 package org.rhcc.bench.transport;
 
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
@@ -8,18 +11,15 @@ import org.HdrHistogram.Histogram;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.rhcc.core.signal.IioSample;
+import org.rhcc.core.signal.IioSampleRecord;
+import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.MbaLevelCommandRecord;
 import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.message.MessageAdapter;
 import org.rhcc.transport.message.MessageListener;
 import org.rhcc.transport.message.MessageProxy;
-
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import org.rhcc.core.signal.IioSample;
-import org.rhcc.core.signal.IioSampleRecord;
-import org.rhcc.core.signal.MbaLevelCommand;
 
 /**
  * Round-trip latency of the receiver loop's data path: a pinger publishes an {@code IioSample} carrying its send

@@ -1,5 +1,10 @@
 package org.rhcc.transport.message;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
@@ -11,28 +16,23 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rhcc.core.signal.IioSampleRecord;
 import org.rhcc.core.signal.MbaLevelCommand;
 import org.rhcc.core.signal.MbaLevelCommandRecord;
+import org.rhcc.core.signal.ProbeAck;
+import org.rhcc.core.signal.ProbeAckRecord;
 import org.rhcc.core.signal.RateUpdateRecord;
 import org.rhcc.transport.aeron.Await;
-import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.aeron.Channels;
 import org.rhcc.transport.aeron.DriverConfig;
 import org.rhcc.transport.aeron.EmbeddedMediaDriver;
 import org.rhcc.transport.aeron.IdleStrategies;
+import org.rhcc.transport.aeron.Publications;
 import org.rhcc.transport.agent.AgentThread;
 import org.rhcc.transport.codec.DropReason;
 import org.rhcc.transport.codec.Frames;
 import org.rhcc.transport.codec.MessageHeaderEncoder;
 import org.rhcc.transport.codec.ProbeAckDecoder;
-
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import org.rhcc.core.signal.IioSampleRecord;
-import org.rhcc.core.signal.ProbeAck;
-import org.rhcc.core.signal.ProbeAckRecord;
 
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
