@@ -109,9 +109,9 @@ public final class ExperimentRunner
         final ExecutorService pool = Executors.newFixedThreadPool(poolSize, new WorkerThreads(experiment.name()));
         try
         {
-            final boolean copying = copiesRepeats();
-            final RepeatedRuns.Source[] sources = copying ? repeats.sources(plan, experiment) :
-                new RepeatedRuns.Source[plan.size()];
+            final RepeatedRuns.Planned repeated = copiesRepeats() ? repeats.plan(plan, experiment) :
+                RepeatedRuns.Planned.none(experiment.name(), plan.size());
+            final RepeatedRuns.Source[] sources = repeated.sources();
             final List<Future<RunRecord>> futures = new ArrayList<>(plan.size());
             for (int i = 0; i < plan.size(); i++)
             {
@@ -127,10 +127,7 @@ public final class ExperimentRunner
                 if (null == source)
                 {
                     records.add(await(futures.get(i), run, futures));
-                    if (copying)
-                    {
-                        repeats.simulated(run, experiment, i, plan.size(), records.get(i));
-                    }
+                    repeats.simulated(repeated, i, records.get(i));
                 }
                 else
                 {

@@ -48,12 +48,12 @@ final class RepeatedRuns
     /**
      * @param plan       an experiment's runs in plan order.
      * @param experiment the experiment.
-     * @return for each run, the run it repeats (simulated earlier by this runner, or earlier in this plan), or null to
-     *         simulate it.
+     * @return what each run depends on, and the run it repeats (simulated earlier by this runner, or earlier in this
+     *         plan), if any.
      */
-    Source[] sources(final List<PlannedRun> plan, final Experiment experiment)
+    Planned plan(final List<PlannedRun> plan, final Experiment experiment)
     {
-        final Source[] sources = new Source[plan.size()];
+        final Planned planned = Planned.none(experiment.name(), plan.size());
         final Map<Inputs, Integer> inPlan = new HashMap<>();
         for (int i = 0; i < plan.size(); i++)
         {
@@ -62,30 +62,28 @@ final class RepeatedRuns
             {
                 continue;
             }
+            planned.inputs()[i] = inputs;
             final Source before = simulated.get(inputs);
             final Integer earlier = inPlan.putIfAbsent(inputs, i);
-            sources[i] = null != before ? before : null == earlier ? null :
+            planned.sources()[i] = null != before ? before : null == earlier ? null :
                 new Source(experiment.name(), earlier, plan.size(), null);
         }
-        return sources;
+        return planned;
     }
 
     /**
-     * Remembers a run this runner simulated.
+     * Remembers a run this runner simulated, for the experiments after this one.
      *
-     * @param run        the run.
-     * @param experiment its experiment.
-     * @param index      its position in the plan.
-     * @param runs       the plan's size.
-     * @param record     its record.
+     * @param planned its experiment's runs, as {@link #plan} found them.
+     * @param index   its position in the plan.
+     * @param record  its record.
      */
-    void simulated(final PlannedRun run, final Experiment experiment, final int index, final int runs,
-        final RunRecord record)
+    void simulated(final Planned planned, final int index, final RunRecord record)
     {
-        final Inputs inputs = inputs(run, experiment, base);
+        final Inputs inputs = planned.inputs()[index];
         if (null != inputs)
         {
-            simulated.putIfAbsent(inputs, new Source(experiment.name(), index, runs, record));
+            simulated.putIfAbsent(inputs, new Source(planned.experiment(), index, planned.inputs().length, record));
         }
     }
 
@@ -133,6 +131,24 @@ final class RepeatedRuns
     {
         return null == intraHost || Scheme.DCQCN == intraHost ? null :
             ControllerConfig.of(intraHost, base.network().lineRateGbps(), params);
+    }
+
+    /**
+     * An experiment's runs as a runner finds them.
+     *
+     * @param experiment the experiment's name.
+     * @param inputs     what each run depends on; null for a run never copied nor copied from.
+     * @param sources    for each run, the run whose record it takes; null to simulate it.
+     */
+    record Planned(String experiment, Inputs[] inputs, Source[] sources)
+    {
+        /**
+         * @return a plan of {@code runs} runs, each to simulate and none remembered.
+         */
+        static Planned none(final String experiment, final int runs)
+        {
+            return new Planned(experiment, new Inputs[runs], new Source[runs]);
+        }
     }
 
     /**

@@ -35,7 +35,7 @@ class RepeatedRunsTest
     {
         final Map.Entry<Experiment, ExperimentSettings> sweep = resolved("ithr-sweep");
         final List<PlannedRun> plan = sweep.getKey().plan(sweep.getValue());
-        final RepeatedRuns.Source[] sources = new RepeatedRuns(BASE).sources(plan, sweep.getKey());
+        final RepeatedRuns.Source[] sources = new RepeatedRuns(BASE).plan(plan, sweep.getKey()).sources();
 
         final List<Integer> simulated = new ArrayList<>();
         int firstBaseline = -1;
