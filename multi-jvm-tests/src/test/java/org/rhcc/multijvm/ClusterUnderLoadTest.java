@@ -108,7 +108,7 @@ class ClusterUnderLoadTest
     {
         startNs = System.nanoTime();
         dir = RunDirectory.create("under-load");
-        cluster = HandStartedCluster.builder(dir).withStandbys().start();
+        cluster = HandStartedCluster.builder(dir).withStandbys().asOperated().start();
         final String[] local = rhcc(experiment(dir.resolve("local"), false));
         assertEquals("0", local[0], local[2]);
         inProcess = Files.readAllBytes(dir.resolve("local/signals.json"));

@@ -51,6 +51,7 @@ final class HandStartedCluster implements AutoCloseable
     private final TestDatabase database;
     private final FreePorts ports = new FreePorts();
     private final String joinTimeout;
+    private final boolean asOperated;
     private final Map<String, String> channels = new LinkedHashMap<>();
     private final Map<String, NodeProcess> nodes = new LinkedHashMap<>();
     private final int simPort;
@@ -63,6 +64,7 @@ final class HandStartedCluster implements AutoCloseable
         this.frameKey = dir.resolve("frame.key");
         this.database = database;
         this.joinTimeout = builder.joinTimeout;
+        this.asOperated = builder.asOperated;
         this.simPort = ports.tcp(Alias.SIM);
         channels.put(PLATFORM + "iio-channel", udpChannel(Alias.RECEIVER));
         channels.put(PLATFORM + "ack-channel", udpChannel(Alias.SENDER_A));
@@ -296,7 +298,7 @@ final class HandStartedCluster implements AutoCloseable
         {
             throw new IllegalArgumentException("node " + name + " was started already");
         }
-        final NodeProcess node = NodeProcess.start(dir, name, roles, configFor(name));
+        final NodeProcess node = NodeProcess.start(dir, name, roles, configFor(name), name, asOperated);
         nodes.put(name, node);
         return node;
     }
@@ -321,7 +323,8 @@ final class HandStartedCluster implements AutoCloseable
         {
             generation++;
         }
-        final NodeProcess node = NodeProcess.start(dir, name, roles, configFor(name), name + "-" + generation);
+        final NodeProcess node = NodeProcess.start(dir, name, roles, configFor(name), name + "-" + generation,
+            asOperated);
         nodes.put(name, node);
         return node;
     }
@@ -460,6 +463,7 @@ final class HandStartedCluster implements AutoCloseable
         private String joinTimeout;
         private boolean receiverStandby;
         private boolean senderStandby;
+        private boolean asOperated;
 
         private Builder(final Path dir)
         {
@@ -511,6 +515,19 @@ final class HandStartedCluster implements AutoCloseable
         Builder withSenderStandby()
         {
             this.senderStandby = true;
+            return this;
+        }
+
+        /**
+         * Starts every node with the JVM options operators run it with alone (conf/jvm/node.options), for a test that
+         * measures what an idle node costs; without it, the nodes compile at the JDK's default thresholds
+         * ({@link NodeProcess}).
+         *
+         * @return this builder.
+         */
+        Builder asOperated()
+        {
+            this.asOperated = true;
             return this;
         }
 

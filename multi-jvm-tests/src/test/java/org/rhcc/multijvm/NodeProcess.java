@@ -41,7 +41,8 @@ final class NodeProcess implements AutoCloseable
     static final String STARTED = "started with roles";
     /**
      * The JVM options the {@code ./rhcc} launcher gives {@code rhcc node} (collector, JIT; README, "Operating rhcc",
-     * what an idle node costs), so that these nodes measure what operators run. The launcher lets a sim node keep C2
+     * what an idle node costs), so that these nodes run what operators run, but for the compile thresholds where no
+     * test measures an idle node ({@link #DEFAULT_COMPILE_THRESHOLDS}). The launcher lets a sim node keep C2
      * for its simulations; here it runs on C1 like the others, as these tests' nodes always did (their runs are a few
      * simulated ms, and two cores have no room for C2's compilations beside five nodes).
      */
@@ -51,6 +52,14 @@ final class NodeProcess implements AutoCloseable
         "--add-opens", "java.base/java.util.zip=ALL-UNNAMED",
         "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "-Xmx320m", "@" + NODE_OPTIONS.toAbsolutePath().normalize());
+    /**
+     * Appended to {@link #NODE_OPTIONS} unless a test measures a node as operated: the JDK's default compile
+     * thresholds instead of the operators' fiftieth ({@code -XX:CompileThresholdScaling=0.02}), which moves the idle
+     * paths' compilations into a node's start so that it rests afterwards. A test cluster's nodes live a few minutes
+     * and do not measure their rest: at a fiftieth the client compiler used 37 % of the CPU of this module's nodes
+     * (102 of 279 CPU-s in the default suite) and a node's start took 3.9 CPU-s instead of 2.4.
+     */
+    private static final String DEFAULT_COMPILE_THRESHOLDS = "-XX:CompileThresholdScaling=1";
     /**
      * The nodes' log configuration: this module's, which adds Pekko's membership and remoting lines to the format and
      * levels of actors' logback.xml.
@@ -98,41 +107,29 @@ final class NodeProcess implements AutoCloseable
     }
 
     /**
-     * Starts {@code rhcc node --role roles --config config}.
-     *
-     * @param dir    directory of its log.
-     * @param name   the node's name (its log is {@code <dir>/<name>.log}).
-     * @param roles  its roles, comma-separated.
-     * @param config its configuration file.
-     * @return the running process (not yet necessarily Up).
-     */
-    static NodeProcess start(final Path dir, final String name, final String roles, final Path config)
-    {
-        return start(dir, name, roles, config, name);
-    }
-
-    /**
      * Starts {@code rhcc node --role roles --config config} with its log in {@code <dir>/<logName>.log}.
      *
-     * @param dir     directory of its log.
-     * @param name    the node's name.
-     * @param roles   its roles, comma-separated.
-     * @param config  its configuration file.
-     * @param logName its log's name, without {@code .log}.
+     * @param dir        directory of its log.
+     * @param name       the node's name.
+     * @param roles      its roles, comma-separated.
+     * @param config     its configuration file.
+     * @param logName    its log's name, without {@code .log}.
+     * @param asOperated whether it runs with {@link #NODE_OPTIONS} alone, as operators run it (a test that measures
+     *                   an idle node), rather than at the JDK's default compile thresholds.
      * @return the running process (not yet necessarily Up).
      */
     static NodeProcess start(final Path dir, final String name, final String roles, final Path config,
-        final String logName)
+        final String logName, final boolean asOperated)
     {
-        return start(dir, name, command(roles, config), java.util.Map.of(), logName);
+        return start(dir, name, command(roles, config, asOperated), java.util.Map.of(), logName);
     }
 
     /**
      * @return the java command line of {@code rhcc node --role roles --config config} in a child JVM.
      */
-    private static List<String> command(final String roles, final Path config)
+    private static List<String> command(final String roles, final Path config, final boolean asOperated)
     {
-        final List<String> command = javaCommand();
+        final List<String> command = javaCommand(asOperated);
         command.add(RhccCommand.class.getName());
         command.addAll(List.of("node", "--role", roles, "--config", config.toString()));
         return command;
@@ -156,13 +153,27 @@ final class NodeProcess implements AutoCloseable
     }
 
     /**
-     * @return the JVM's flags and classpath every child JVM of these tests runs with, before its main class.
+     * @return the JVM's flags and classpath every child JVM of these tests runs with, before its main class, at the
+     * JDK's default compile thresholds.
      */
     static List<String> javaCommand()
+    {
+        return javaCommand(false);
+    }
+
+    /**
+     * @param asOperated whether the JVM runs with {@link #NODE_OPTIONS} alone, as operators run a node.
+     * @return the JVM's flags and classpath, before its main class.
+     */
+    private static List<String> javaCommand(final boolean asOperated)
     {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
+        if (!asOperated)
+        {
+            command.add(DEFAULT_COMPILE_THRESHOLDS);
+        }
         command.add("-Dlogback.configurationFile=" + LOGBACK);
         command.addAll(NodeClassArchive.flags(command, CLASS_PATH));
         command.add("-cp");
