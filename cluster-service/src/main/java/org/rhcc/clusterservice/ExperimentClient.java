@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import com.typesafe.config.Config;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.ActorSelection;
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
@@ -44,7 +47,9 @@ import org.rhcc.experiments.result.ResultJson;
  * sim node at HOST:PORT for its experiment service ({@link ExperimentService}, at {@link #SERVICE_PATH}), asks for each
  * experiment in turn, follows its runs and rebuilds the result from the JSON the sim node sends. Each side watches
  * the other: a sim node that stops or cannot be reached fails the experiment here with one line saying so, and a
- * client that goes away has its experiment cancelled on the sim node (its session closed, the queue freed).
+ * client that goes away has its experiment cancelled on the sim node (its session closed, the queue freed); a client
+ * that closes while it follows an experiment (Ctrl-C included) tells the sim node so before its transport stops, so
+ * that the cancellation does not wait for the sim node to notice.
  */
 public final class ExperimentClient implements AutoCloseable
 {
@@ -57,6 +62,8 @@ public final class ExperimentClient implements AutoCloseable
     private final String seed;
     private final Duration timeout;
     private ActorRef<ExperimentProtocol.Command> service;
+    /** The collector of the experiment {@link #run} follows, null between experiments. */
+    private volatile ActorRef<ExperimentProtocol.Event> following;
 
     private ExperimentClient(final ActorSystem<Void> system, final String seed, final Duration timeout)
     {
@@ -102,6 +109,7 @@ public final class ExperimentClient implements AutoCloseable
         try
         {
             client.service = client.findService();
+            client.cancelOnShutdown();
             return client;
         }
         catch (final RuntimeException ex)
@@ -168,8 +176,22 @@ public final class ExperimentClient implements AutoCloseable
         final Consumer<String> notices)
     {
         final BlockingQueue<ExperimentProtocol.Event> events = new LinkedBlockingQueue<>();
-        system.systemActorOf(collector(service, request, events),
+        following = system.systemActorOf(collector(service, request, events),
             "experiment-" + REQUESTS.incrementAndGet(), Props.empty());
+        try
+        {
+            return follow(request, plan, listener, notices, events);
+        }
+        finally
+        {
+            following = null;
+        }
+    }
+
+    private static ExperimentResult follow(final ExperimentRequest request, final List<PlannedRun> plan,
+        final RunListener listener, final Consumer<String> notices,
+        final BlockingQueue<ExperimentProtocol.Event> events)
+    {
         final StringBuilder json = new StringBuilder();
         while (true)
         {
@@ -231,23 +253,29 @@ public final class ExperimentClient implements AutoCloseable
         {
             context.watch(service);
             service.tell(new ExperimentProtocol.RunExperiment(request, context.getSelf()));
+            final boolean[] over = new boolean[1];
             return Behaviors.receive(ExperimentProtocol.Event.class)
                 .onMessage(ExperimentProtocol.Event.class, (event) ->
                 {
                     events.add(event);
-                    return event instanceof ExperimentProtocol.Failed ||
-                        (event instanceof ExperimentProtocol.ResultChunk chunk &&
-                        chunk.index() == chunk.count() - 1) ? Behaviors.stopped() : Behaviors.same();
+                    over[0] = event instanceof ExperimentProtocol.Failed ||
+                        (event instanceof ExperimentProtocol.ResultChunk chunk && chunk.index() == chunk.count() - 1);
+                    return over[0] ? Behaviors.stopped() : Behaviors.same();
                 })
                 .onSignal(PostStop.class, (stopped) ->
                 {
-                    // the client's own system stops (close() from another thread): nothing more will come
-                    events.add(new ExperimentProtocol.Failed("this client stopped before " + request.name() +
-                        " finished"));
+                    if (!over[0])
+                    {
+                        // the client's own system stops (close() from another thread, or the JVM's shutdown; the sim
+                        // node was told by the shutdown task of connect()): nothing more will come
+                        events.add(new ExperimentProtocol.Failed("this client stopped before " + request.name() +
+                            " finished"));
+                    }
                     return Behaviors.same();
                 })
                 .onSignal(Terminated.class, (terminated) ->
                 {
+                    over[0] = true;
                     events.add(new ExperimentProtocol.Failed("lost the sim node " + service.path().address() +
                         " before " + request.name() + " finished: it stopped, or this client could not reach it " +
                         "for longer than pekko.remote.watch-failure-detector allows (its log says which); the " +
@@ -256,6 +284,27 @@ public final class ExperimentClient implements AutoCloseable
                 })
                 .build();
         });
+    }
+
+    /**
+     * Tells the sim node to cancel the experiment this client follows as the first task of the client's shutdown
+     * ({@link #close()}, or the JVM's shutdown on Ctrl-C), while its transport still carries messages: a remote death
+     * watch does not reach the sim node from a system that stops (its notifications go out after the transport's
+     * last flush), so the sim node would otherwise run the experiment on until its failure detector gives the client
+     * up, and the next client's experiment would wait for it.
+     */
+    private void cancelOnShutdown()
+    {
+        CoordinatedShutdown.get(Adapter.toClassic(system)).addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(),
+            "rhcc-cancel-experiment", () ->
+            {
+                final ActorRef<ExperimentProtocol.Event> collector = following;
+                if (null != collector)
+                {
+                    service.tell(new ExperimentProtocol.Cancel(collector));
+                }
+                return CompletableFuture.completedFuture(Done.getInstance());
+            });
     }
 
     /**

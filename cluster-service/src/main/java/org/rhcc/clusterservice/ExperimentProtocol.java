@@ -38,6 +38,24 @@ public final class ExperimentProtocol
     }
 
     /**
+     * The client stops following its experiment because it is closing (its actor system stops: {@code close()}, or
+     * the JVM's shutdown on Ctrl-C): the service cancels the experiment, queued or running, as it does for a client
+     * it has lost, without waiting for the remote failure detector or a death watch to tell it.
+     *
+     * @param replyTo the collector the experiment was asked for with ({@link RunExperiment#replyTo()}).
+     */
+    public record Cancel(ActorRef<Event> replyTo) implements Command
+    {
+        /**
+         * @param replyTo the collector the experiment was asked for with.
+         */
+        @JsonCreator
+        public Cancel
+        {
+        }
+    }
+
+    /**
      * What the client is told.
      */
     public interface Event extends CborSerializable

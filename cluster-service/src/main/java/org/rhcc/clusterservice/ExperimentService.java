@@ -32,9 +32,10 @@ import org.slf4j.LoggerFactory;
  * {@link ExperimentProtocol.Failed} naming it; so is a run that fails. The fail-safes and takeovers of a run are sent
  * to its client as they happen ({@link ExperimentProtocol.Notice}).
  * <p>
- * The service watches each client: one that goes away (it stopped, or cannot be reached for longer than the remote
- * failure detector allows) has its experiment cancelled, queued or running: a running one stops at its next progress
- * report, its session closed on every controller node, and the queue goes on with the next client.
+ * A client that closes says so ({@link ExperimentProtocol.Cancel}), and the service watches each client: one that
+ * closes, or goes away without a word (killed, or unreachable for longer than the remote failure detector allows),
+ * has its experiment cancelled, queued or running: a running one stops at its next progress report, its session
+ * closed on every controller node, and the queue goes on with the next client.
  */
 public final class ExperimentService
 {
@@ -81,19 +82,37 @@ public final class ExperimentService
                 });
                 return Behaviors.same();
             })
+            .onMessage(ExperimentProtocol.Cancel.class, (message) ->
+            {
+                cancel(requests, message.replyTo(), "closed");
+                return Behaviors.same();
+            })
             .onSignal(Terminated.class, (terminated) ->
             {
-                final Cancellation cancellation = requests.remove(terminated.getRef().path());
-                if (null != cancellation && !cancellation.finished)
-                {
-                    cancellation.cancelled = true;
-                    LOGGER.warn("the client {} went away (it stopped, or cannot be reached) before its experiment " +
-                        "finished: cancelling it (its session is closed on the controller nodes, the queue goes on)",
-                        terminated.getRef().path().address());
-                }
+                cancel(requests, terminated.getRef(), "went away (it stopped, or cannot be reached)");
                 return Behaviors.same();
             })
             .build());
+    }
+
+    /**
+     * Cancels the experiment a client asked for, if it has not finished: a queued one never starts, a running one
+     * stops at its next progress report.
+     *
+     * @param requests the experiments not yet finished, by their clients' paths.
+     * @param client   the client's collector.
+     * @param what     what the client did, for the log.
+     */
+    private static void cancel(final Map<ActorPath, Cancellation> requests, final ActorRef<?> client,
+        final String what)
+    {
+        final Cancellation cancellation = requests.remove(client.path());
+        if (null != cancellation && !cancellation.finished)
+        {
+            cancellation.cancelled = true;
+            LOGGER.warn("the client {} {} before its experiment finished: cancelling it (its session is closed on " +
+                "the controller nodes, the queue goes on)", client.path().address(), what);
+        }
     }
 
     /**

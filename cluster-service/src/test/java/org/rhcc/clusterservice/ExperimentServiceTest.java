@@ -158,6 +158,12 @@ class ExperimentServiceTest
         }
         assertTrue(receiver.opened() - openedBefore >= 2, "sessions opened: " + receiver.opened());
         assertEquals(receiver.opened(), receiver.closedCount(), "every session the runs opened is closed");
+        // a session per run: the closed client's experiment stopped before its last run (the next one ran them all)
+        final int plannedRuns = plan.getKey().plan(plan.getValue()).size();
+        final int nextRuns = next.getKey().plan(next.getValue()).size();
+        assertTrue(receiver.opened() - openedBefore < plannedRuns + nextRuns, "the closed client's experiment was " +
+            "cancelled, not run to its end: " + (receiver.opened() - openedBefore) + " sessions for " + plannedRuns +
+            " + " + nextRuns + " planned runs");
     }
 
     @Test
