@@ -2,7 +2,6 @@ package org.rhcc.experiments;
 
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -109,8 +108,7 @@ final class RepeatedRuns
         final Map<String, String> read = new TreeMap<>();
         run.params().forEach((key, value) ->
         {
-            final boolean resolved = null != controller &&
-                ControllerConfig.KEYS.containsKey(key.trim().toLowerCase(Locale.ROOT));
+            final boolean resolved = null != controller && ControllerConfig.isKey(key);
             if ((run.schemeEntry().parameterNames().contains(key) && !resolved) || QpWeights.KEY.equals(key) ||
                 ParameterOverrides.isLeafPath(base, key))
             {

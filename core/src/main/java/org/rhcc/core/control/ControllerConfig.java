@@ -87,12 +87,22 @@ public record ControllerConfig(
         ControllerConfig config = defaults(scheme, lineRateGbps);
         for (final Map.Entry<String, String> entry : params.entrySet())
         {
-            if (KEYS.containsKey(entry.getKey().trim().toLowerCase(Locale.ROOT)))
+            if (isKey(entry.getKey()))
             {
                 config = config.withOverride(entry.getKey(), entry.getValue());
             }
         }
         return config.withLineRate(lineRateGbps);
+    }
+
+    /**
+     * @param key a parameter's name, as given (case and surrounding spaces do not matter).
+     * @return whether it is a controller parameter ({@link #KEYS}), which {@link #of} applies and other platforms'
+     * parameters are not.
+     */
+    public static boolean isKey(final String key)
+    {
+        return KEYS.containsKey(key.trim().toLowerCase(Locale.ROOT));
     }
 
     /**
