@@ -253,29 +253,25 @@ public final class ExperimentClient implements AutoCloseable
         {
             context.watch(service);
             service.tell(new ExperimentProtocol.RunExperiment(request, context.getSelf()));
-            final boolean[] over = new boolean[1];
             return Behaviors.receive(ExperimentProtocol.Event.class)
                 .onMessage(ExperimentProtocol.Event.class, (event) ->
                 {
                     events.add(event);
-                    over[0] = event instanceof ExperimentProtocol.Failed ||
-                        (event instanceof ExperimentProtocol.ResultChunk chunk && chunk.index() == chunk.count() - 1);
-                    return over[0] ? Behaviors.stopped() : Behaviors.same();
+                    return event instanceof ExperimentProtocol.Failed ||
+                        (event instanceof ExperimentProtocol.ResultChunk chunk &&
+                        chunk.index() == chunk.count() - 1) ? Behaviors.stopped() : Behaviors.same();
                 })
                 .onSignal(PostStop.class, (stopped) ->
                 {
-                    if (!over[0])
-                    {
-                        // the client's own system stops (close() from another thread, or the JVM's shutdown; the sim
-                        // node was told by the shutdown task of connect()): nothing more will come
-                        events.add(new ExperimentProtocol.Failed("this client stopped before " + request.name() +
-                            " finished"));
-                    }
+                    // the client's own system stops (close() from another thread, or the JVM's shutdown; the sim node
+                    // was told by the shutdown task of connect()): nothing more will come. After the experiment's
+                    // last event this one is never read: run() has returned.
+                    events.add(new ExperimentProtocol.Failed("this client stopped before " + request.name() +
+                        " finished"));
                     return Behaviors.same();
                 })
                 .onSignal(Terminated.class, (terminated) ->
                 {
-                    over[0] = true;
                     events.add(new ExperimentProtocol.Failed("lost the sim node " + service.path().address() +
                         " before " + request.name() + " finished: it stopped, or this client could not reach it " +
                         "for longer than pekko.remote.watch-failure-detector allows (its log says which); the " +
