@@ -282,7 +282,12 @@ public final class ExperimentCommand implements Callable<Integer>
         stderr.flush();
     }
 
-    private static Map<String, String> parseSets(final List<String> sets)
+    /**
+     * @param sets {@code --set} values.
+     * @return each KEY=VALUE as an entry, in order.
+     * @throws UsageException if one is not KEY=VALUE.
+     */
+    static Map<String, String> parseSets(final List<String> sets)
     {
         final Map<String, String> params = new LinkedHashMap<>();
         for (final String set : sets)

@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
         ReplayCommand.class,
         CountersCommand.class,
         TuneCommand.class,
+        CalibrationCommand.class,
         DashboardCommand.class,
     })
 public final class RhccCommand implements Runnable

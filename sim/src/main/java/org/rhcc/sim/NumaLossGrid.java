@@ -6,7 +6,7 @@ import org.rhcc.sim.api.RunMetrics;
 /**
  * The paper's "up to" of the NUMA rows (B8, B9; docs/model.md §9 B5): the largest goodput loss of a CPU-traffic placement
  * against local placement over its 3x runs, whose grid is B7's (1..8 QPs, 64 KB..1 MB messages), taken at its
- * corners. Shared by {@link CalibrationTest} and {@link CalibrationReportMain}.
+ * corners. {@link CalibrationTable}'s rows B5 take it.
  */
 final class NumaLossGrid
 {
