@@ -58,7 +58,7 @@ public final class CalibrationCommand implements Callable<Integer>
             + "shows them.")
     private List<String> sets = List.of();
 
-    @Option(names = "--rows", paramLabel = "ROW[,ROW...]", split = ",",
+    @Option(names = "--rows", paramLabel = "ROW", split = ",",
         description = "Only these rows, by name or by the row they belong to (B1 selects 'B1 1x' and 'B1 2x 3x'); "
             + "default: all, in the table's order.")
     private List<String> rowNames = List.of();
