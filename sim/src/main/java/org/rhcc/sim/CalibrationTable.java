@@ -17,7 +17,8 @@ import org.rhcc.sim.api.CpuTraffic;
  * <p>
  * Run lengths: CPU-only runs 1 ms after 0.2 ms of warm-up; RNIC runs with PFC and under forced MBA levels a measured
  * time after 2 ms (6 ms in {@code CalibrationTest}, {@link #TEST_MEASURED_NS}; 1 ms IIO windows, 100 us delay
- * windows); the PFC-free runs at least 10 ms, because DCQCN's recovery cycle there is a few ms long; the delay map's
+ * windows); the PFC-free runs at least 10 ms, because DCQCN's recovery cycle there is a few ms long; runs with a
+ * single QP (row B5's grid) at least 30 ms, because its goodput and pauses swing over several ms; the delay map's
  * runs {@link DelayMap}'s. Rows share their runs: each run is simulated once, and rows asked for from several threads
  * simulate different runs at once.
  * <p>
