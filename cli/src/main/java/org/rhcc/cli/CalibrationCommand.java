@@ -4,18 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -94,8 +87,15 @@ public final class CalibrationCommand implements Callable<Integer>
         final PrintWriter stdout = spec.commandLine().getOut();
         final PrintWriter stderr = spec.commandLine().getErr();
 
-        final List<CalibrationRow> rows = evaluate(new CalibrationTable(params, seed, measureMs * 1_000_000L), keys,
-            stderr);
+        final long startNs = System.nanoTime();
+        final int[] done = { 0 };
+        final List<CalibrationRow> rows = new CalibrationTable(params, seed, measureMs * 1_000_000L).rows(keys, threads,
+            (row) ->
+            {
+                stderr.printf(Locale.ROOT, "calibration: [%d/%d] %s %s (%.1f s)%n", ++done[0], keys.size(), row.key(),
+                    row.holds() ? "holds" : "does not hold", (System.nanoTime() - startNs) / 1e9);
+                stderr.flush();
+            });
         stdout.printf(Locale.ROOT, "calibration table (docs/model.md 9), seed %d, RNIC runs %d ms after 2 ms, %s%n",
             seed, measureMs,
             overrides.isEmpty() ? "calibrated parameters" : "calibrated parameters with " + overrides);
@@ -149,59 +149,6 @@ public final class CalibrationCommand implements Callable<Integer>
     {
         return key.equalsIgnoreCase(name) || key.toUpperCase(Locale.ROOT).startsWith(name.toUpperCase(Locale.ROOT) +
             " ");
-    }
-
-    /**
-     * Evaluates the rows on {@code threads} threads, reporting each on stderr as it completes.
-     *
-     * @return the rows in the order of {@code keys}.
-     */
-    private List<CalibrationRow> evaluate(final CalibrationTable table, final List<String> keys,
-        final PrintWriter stderr)
-    {
-        final ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, keys.size()), (task) ->
-        {
-            final Thread thread = new Thread(task, "calibration");
-            thread.setDaemon(true);
-            return thread;
-        });
-        try
-        {
-            final CompletionService<CalibrationRow> done = new ExecutorCompletionService<>(pool);
-            final long startNs = System.nanoTime();
-            final List<Future<CalibrationRow>> futures = new ArrayList<>();
-            for (final String key : keys)
-            {
-                futures.add(done.submit(() -> table.row(key)));
-            }
-            for (int i = 1; i <= keys.size(); i++)
-            {
-                final CalibrationRow row = done.take().get();
-                stderr.printf(Locale.ROOT, "calibration: [%d/%d] %s %s (%.1f s)%n", i, keys.size(), row.key(),
-                    row.holds() ? "holds" : "does not hold", (System.nanoTime() - startNs) / 1e9);
-                stderr.flush();
-            }
-            final List<CalibrationRow> rows = new ArrayList<>();
-            for (final Future<CalibrationRow> future : futures)
-            {
-                rows.add(future.get());
-            }
-            return rows;
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", ex);
-        }
-        catch (final ExecutionException ex)
-        {
-            throw new IllegalStateException("a calibration row failed to run: " + ex.getCause().getMessage(),
-                ex.getCause());
-        }
-        finally
-        {
-            pool.shutdownNow();
-        }
     }
 
     private static Map<String, Object> rowJson(final CalibrationRow row)

@@ -1,8 +1,16 @@
 package org.rhcc.sim;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.rhcc.sim.CalibrationRow.Check;
@@ -74,6 +82,68 @@ public final class CalibrationTable
             throw new IllegalArgumentException("no calibration row '" + key + "'; the rows are " + keys());
         }
         return row.apply(runs);
+    }
+
+    /**
+     * Evaluates rows on {@code threads} threads (the rows' runs are single-threaded and shared, so rows evaluated at
+     * once simulate different runs at once).
+     *
+     * @param keys    rows, each one of {@link #keys()}.
+     * @param threads rows evaluated at once, at least 1.
+     * @param onRow   called with each row as it completes, on the caller's thread.
+     * @return the rows in the order of {@code keys}.
+     * @throws IllegalArgumentException if a key names no row.
+     * @throws IllegalStateException    if a row's run fails, or the caller is interrupted.
+     */
+    public List<CalibrationRow> rows(final List<String> keys, final int threads, final Consumer<CalibrationRow> onRow)
+    {
+        keys.forEach((key) ->
+        {
+            if (!ROWS.containsKey(key))
+            {
+                throw new IllegalArgumentException("no calibration row '" + key + "'; the rows are " + keys());
+            }
+        });
+        final ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, keys.size())),
+            (task) ->
+            {
+                final Thread thread = new Thread(task, "calibration");
+                thread.setDaemon(true);
+                return thread;
+            });
+        try
+        {
+            final CompletionService<CalibrationRow> done = new ExecutorCompletionService<>(pool);
+            final List<Future<CalibrationRow>> futures = new ArrayList<>();
+            for (final String key : keys)
+            {
+                futures.add(done.submit(() -> row(key)));
+            }
+            for (int i = 0; i < keys.size(); i++)
+            {
+                onRow.accept(done.take().get());
+            }
+            final List<CalibrationRow> rows = new ArrayList<>();
+            for (final Future<CalibrationRow> future : futures)
+            {
+                rows.add(future.get());
+            }
+            return rows;
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while evaluating the calibration rows", ex);
+        }
+        catch (final ExecutionException ex)
+        {
+            throw new IllegalStateException("a calibration row failed to run: " + ex.getCause().getMessage(),
+                ex.getCause());
+        }
+        finally
+        {
+            pool.shutdownNow();
+        }
     }
 
     private static Map<String, Function<CalibrationRuns, CalibrationRow>> rowsInOrder()
