@@ -76,12 +76,17 @@ public final class CalibrationTable
      */
     public CalibrationRow row(final String key)
     {
+        return definition(key).apply(runs);
+    }
+
+    private static Function<CalibrationRuns, CalibrationRow> definition(final String key)
+    {
         final Function<CalibrationRuns, CalibrationRow> row = ROWS.get(key);
         if (null == row)
         {
             throw new IllegalArgumentException("no calibration row '" + key + "'; the rows are " + keys());
         }
-        return row.apply(runs);
+        return row;
     }
 
     /**
@@ -97,13 +102,7 @@ public final class CalibrationTable
      */
     public List<CalibrationRow> rows(final List<String> keys, final int threads, final Consumer<CalibrationRow> onRow)
     {
-        keys.forEach((key) ->
-        {
-            if (!ROWS.containsKey(key))
-            {
-                throw new IllegalArgumentException("no calibration row '" + key + "'; the rows are " + keys());
-            }
-        });
+        keys.forEach(CalibrationTable::definition);
         final ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, keys.size())),
             (task) ->
             {
