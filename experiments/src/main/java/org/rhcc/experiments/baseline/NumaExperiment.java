@@ -33,11 +33,11 @@ public final class NumaExperiment extends DescribedExperiment
     public static final String NAME = "numa";
 
     /**
-     * Each run: {@link RunLength#SETTLED_3X}, for the hostCC baselines. (Until Eq. (3) read its gains in DOCA PCC's
-     * unit of rate, rhcc's sender loop needed 150 ms of warm-up with cross-NUMA traffic; with it, 30, 70 and 150 ms
-     * gave the same results within the runs' own noise, docs/results/README.md.)
+     * Each run: 150 ms of warm-up, 20 ms measured. With cross-NUMA CPU traffic at 3x rhcc's sender loop lowers R_rev
+     * more slowly than with local traffic: its mean R_rev was still falling by 15 % between the halves of a window
+     * at 70 ms and had settled at 150 ms; {@code congestion}'s 70 ms suffice for local traffic alone.
      */
-    static final RunLength RUN_LENGTH = RunLength.SETTLED_3X;
+    static final RunLength RUN_LENGTH = new RunLength(150.0, 20.0);
 
     private static final String X_TITLE = "intra-host congestion (MLC preset)";
 

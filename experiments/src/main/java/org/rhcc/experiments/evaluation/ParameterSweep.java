@@ -34,13 +34,12 @@ public final class ParameterSweep extends DescribedExperiment
      * @param axisTitle the charts' x axis.
      * @param values    the parameter's values, in run order.
      * @param schemes   the schemes run at every value; the first is the one the comparison row reads.
-     * @param runLength each run's length: {@link RunLength#SETTLED_3X} where a hostCC baseline runs.
      */
-    private ParameterSweep(final String name, final String key, final String axisTitle, final int[] values,
-        final List<String> schemes, final RunLength runLength)
+    private ParameterSweep(
+        final String name, final String key, final String axisTitle, final int[] values, final List<String> schemes)
     {
         super(name, "sweep of " + key + " (" + values[0] + ".." + values[values.length - 1] + ") at 3x",
-            "§V sensitivity", schemes, runLength);
+            "§V sensitivity", schemes, RunLength.SETTLED_3X);
         this.key = key;
         this.axisTitle = axisTitle;
         this.values = values.clone();
@@ -53,8 +52,7 @@ public final class ParameterSweep extends DescribedExperiment
     public static ParameterSweep iThr()
     {
         return new ParameterSweep("ithr-sweep", "i_thr", "I_thr (IIO entries)", new int[]{ 30, 35, 40, 45, 50, 60, 70, 80 },
-            EvaluationSchemes.withOtherCcs(List.of("rhcc", "cpu-only", "hostcc-5level", "rhcc-gated", "dcqcn")),
-            RunLength.SETTLED_3X);
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "cpu-only", "hostcc-5level", "rhcc-gated", "dcqcn")));
     }
 
     /**
@@ -63,7 +61,7 @@ public final class ParameterSweep extends DescribedExperiment
     public static ParameterSweep dThr()
     {
         return new ParameterSweep("dthr-sweep", "d_thr_ns", "D_thr (ns)", new int[]{ 100, 200, 300, 400, 600, 800 },
-            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only", "rhcc-gated", "dcqcn")), RunLength.QUICK_3X);
+            EvaluationSchemes.withOtherCcs(List.of("rhcc", "rnic-only", "rhcc-gated", "dcqcn")));
     }
 
     @Override

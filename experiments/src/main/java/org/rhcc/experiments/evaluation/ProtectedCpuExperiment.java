@@ -63,7 +63,7 @@ public final class ProtectedCpuExperiment extends DescribedExperiment
             "a latency-critical CPU service in a protected MBA group at 3x: its bandwidth and latency vs the NIC's",
             "new (not in the paper)",
             EvaluationSchemes.withOtherCcs(List.of("dcqcn", "rhcc", "rhcc-gated")),
-            RunLength.QUICK_3X);
+            RunLength.SETTLED_3X);
     }
 
     /**

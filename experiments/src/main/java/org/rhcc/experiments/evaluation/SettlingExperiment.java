@@ -35,8 +35,7 @@ public final class SettlingExperiment extends DescribedExperiment
 
     /**
      * 1 ms of warm-up (the simulator's start-up transient: queues filling), then 200 ms measured: several times the
-     * ~60 ms hostcc-5level takes to settle at 3x (rhcc's loops take about 2 ms; until Eq. (3) read its gains in DOCA
-     * PCC's unit of rate its sender loop took ~60 ms too).
+     * ~60 ms rhcc's sender loop takes to settle at 3x.
      */
     static final RunLength RUN_LENGTH = new RunLength(1.0, 200.0);
 

@@ -71,8 +71,7 @@ public final class ThresholdSweepExperiment extends DescribedExperiment
     {
         super(NAME, "rhcc at 3x over I_thr " + I_THR_LINES[0] + ".." + I_THR_LINES[I_THR_LINES.length - 1] +
             " x D_thr " + D_THR_NS[0] + ".." + D_THR_NS[D_THR_NS.length - 1] + " ns, the paper's and the tuned " +
-            "thresholds (rhcc tune --sweep), against the most CPU bandwidth with the NIC not back-pressured",
-            "§V sensitivity; rhcc tune", List.of("rhcc"), RunLength.QUICK_3X);
+            "thresholds (rhcc tune --sweep), against the most CPU bandwidth with the NIC not back-pressured", "§V sensitivity; rhcc tune", List.of("rhcc"), RunLength.SETTLED_3X);
         this.tunedIThr = tunedIThr;
         this.tunedDThr = tunedDThr;
     }
