@@ -8,7 +8,7 @@
 
 /*
  * Defaults: SenderParameters.paperDefaults(100) and DcqcnParameters.nvidia(100).
- *   alpha = beta = 0.0005 of line rate per ns = 500000 parts per 1e9; g_probe = 0.75 = 49152 / 65536;
+ *   alpha = beta = 0.0005 Gbit/s per ns = 500000 bit/s per ns; g_probe = 0.75 = 49152 / 65536;
  *   DCQCN g = 5/1024 = 320 / 65536 (dce_tcp_g = 1019 in fxp10); initial alpha = 1023/1024 = 65472 / 65536;
  *   target clamp 0 (clamp_tgt_rate = 0 with clamp_tgt_rate_after_time_inc = 1, DcqcnParameters.clampTargetRate
  *   false; the paper profile's true is 1).
@@ -19,8 +19,8 @@ const rhcc_param_spec_t rhcc_param_specs[RHCC_PARAM_COUNT] = {
 	[RHCC_PARAM_LINE_RATE_MBPS] = {100000u, 1000u, 1600000u, "line rate, Mbit/s"},
 	[RHCC_PARAM_R_MIN_MBPS] = {1000u, 1u, 1600000u, "R_min, Mbit/s"},
 	[RHCC_PARAM_D_THR_NS] = {200u, 1u, RHCC_D_THR_MASK, "D_thr, ns"},
-	[RHCC_PARAM_ALPHA_PPB_PER_NS] = {500000u, 0u, 1000000000u, "alpha, 1e-9 of line rate per ns"},
-	[RHCC_PARAM_BETA_PPB_PER_NS] = {500000u, 0u, 1000000000u, "beta, 1e-9 of line rate per ns"},
+	[RHCC_PARAM_ALPHA_BPS_PER_NS] = {500000u, 0u, UINT32_MAX, "alpha, bit/s per ns"},
+	[RHCC_PARAM_BETA_BPS_PER_NS] = {500000u, 0u, UINT32_MAX, "beta, bit/s per ns"},
 	[RHCC_PARAM_G_PROBE_FXP16] = {49152u, 1u, 65536u, "g_probe, fxp16"},
 	[RHCC_PARAM_PROBE_INTERVAL_32B] = {1024u, 2u, 65535u, "probe interval, 32 B units"},
 	[RHCC_PARAM_DCQCN_MIN_RATE_MBPS] = {1u, 1u, 1600000u, "DCQCN min rate, Mbit/s"},
@@ -56,14 +56,13 @@ static uint32_t rate_fxp30(uint32_t mbps, uint32_t line_mbps)
 }
 
 /*
- * k = round(ppb_per_ns / 1e9 * 2^(30 - 8 + 40)): rate fxp30 (a fraction of line rate, as DOCA PCC's rates are) per
- * delay fxp8, scaled by 2^40; the line rate does not enter. With the default (500000, i.e. 0.0005 per ns)
- * k = 2305843009213694 (relative rounding error < 3e-17); at the maximum (1e9) k = 2^62.
+ * k = round(bps_per_ns / line_bps * 2^(30 - 8 + 40)): rate fxp30 per delay fxp8, scaled by 2^40.
+ * With the defaults (500000 bit/s/ns, 100 Gbit/s) k = 23058430092137 (relative rounding error < 3e-14).
  */
-static int gain(uint32_t ppb_per_ns, uint64_t *k)
+static int gain(uint32_t bps_per_ns, uint32_t line_mbps, uint64_t *k)
 {
-	return rhcc_div_shift_round_u64(ppb_per_ns, RHCC_RATE_SHIFT - RHCC_DELAY_SHIFT + RHCC_GAIN_SHIFT, 1000000000u,
-					k);
+	return rhcc_div_shift_round_u64(bps_per_ns, RHCC_RATE_SHIFT - RHCC_DELAY_SHIFT + RHCC_GAIN_SHIFT,
+					(uint64_t)line_mbps * 1000000u, k);
 }
 
 /*
@@ -102,10 +101,10 @@ rhcc_param_status_t rhcc_config_derive(const uint32_t *params, rhcc_config_t *ou
 	/* the two gates are the Java SenderGate's alternatives, and the increase clock takes byte 15 of the context */
 	if (params[RHCC_PARAM_RECEIVER_GATED] != 0u && params[RHCC_PARAM_INCREASE_INTERVAL] != 0u)
 		return RHCC_PARAM_INCREASE_INTERVAL + 1u;
-	if (gain(params[RHCC_PARAM_ALPHA_PPB_PER_NS], &c.k_alpha) != 0)
-		return RHCC_PARAM_ALPHA_PPB_PER_NS + 1u;
-	if (gain(params[RHCC_PARAM_BETA_PPB_PER_NS], &c.k_beta) != 0)
-		return RHCC_PARAM_BETA_PPB_PER_NS + 1u;
+	if (gain(params[RHCC_PARAM_ALPHA_BPS_PER_NS], line, &c.k_alpha) != 0)
+		return RHCC_PARAM_ALPHA_BPS_PER_NS + 1u;
+	if (gain(params[RHCC_PARAM_BETA_BPS_PER_NS], line, &c.k_beta) != 0)
+		return RHCC_PARAM_BETA_BPS_PER_NS + 1u;
 
 	c.r_min_fxp30 = rate_fxp30(params[RHCC_PARAM_R_MIN_MBPS], line);
 	c.d_thr_ns = params[RHCC_PARAM_D_THR_NS];

@@ -18,8 +18,8 @@ typedef enum rhcc_param_id {
 	RHCC_PARAM_LINE_RATE_MBPS = 0,          /**< R_line, Mbit/s (SenderParameters.rLineGbps) */
 	RHCC_PARAM_R_MIN_MBPS,                  /**< R_min of Eq. (3)/(4), Mbit/s (rMinGbps) */
 	RHCC_PARAM_D_THR_NS,                    /**< D_thr of a new flow, ns (dThrNs) */
-	RHCC_PARAM_ALPHA_PPB_PER_NS,            /**< Eq. (3) alpha, 1e-9 of line rate per ns (0.0005 = 500000) */
-	RHCC_PARAM_BETA_PPB_PER_NS,             /**< Eq. (3) beta, 1e-9 of line rate per ns */
+	RHCC_PARAM_ALPHA_BPS_PER_NS,            /**< Eq. (3) alpha, bit/s per ns (0.0005 Gbit/s/ns = 500000) */
+	RHCC_PARAM_BETA_BPS_PER_NS,             /**< Eq. (3) beta, bit/s per ns */
 	RHCC_PARAM_G_PROBE_FXP16,               /**< Eq. (2) gain g_probe, fxp16 (0.75 = 49152) */
 	RHCC_PARAM_PROBE_INTERVAL_32B,          /**< one probe per this many 32-byte units (32 KB = 1024) */
 	RHCC_PARAM_DCQCN_MIN_RATE_MBPS,         /**< DCQCN rpg_min_rate, Mbit/s */

@@ -408,8 +408,8 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 	require_known_params(&run, known);
 	rhcc_params_defaults(values);
 	values[RHCC_PARAM_G_PROBE_FXP16] = whole_param(&run, "g_probe", 65536.0, "1/65536");
-	values[RHCC_PARAM_ALPHA_PPB_PER_NS] = whole_param(&run, "alpha", 1e9, "1e-9 of line rate per ns");
-	values[RHCC_PARAM_BETA_PPB_PER_NS] = whole_param(&run, "beta", 1e9, "1e-9 of line rate per ns");
+	values[RHCC_PARAM_ALPHA_BPS_PER_NS] = whole_param(&run, "alpha", 1e9, "bit/s per ns");
+	values[RHCC_PARAM_BETA_BPS_PER_NS] = whole_param(&run, "beta", 1e9, "bit/s per ns");
 	values[RHCC_PARAM_D_THR_NS] = whole_param(&run, "d_thr_ns", 1.0, "ns");
 	values[RHCC_PARAM_R_MIN_MBPS] = whole_param(&run, "r_min_gbps", 1000.0, "Mbit/s");
 	values[RHCC_PARAM_LINE_RATE_MBPS] = whole_param(&run, "r_line_gbps", 1000.0, "Mbit/s");
@@ -426,10 +426,9 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 	values[RHCC_PARAM_INCREASE_INTERVAL] = emulated ? 1u : 0u;
 	apply_params(&run, values);
 	g = real_param(&run, "g_probe");
+	alpha = real_param(&run, "alpha");
+	beta = real_param(&run, "beta");
 	line = real_param(&run, "r_line_gbps");
-	/* Eq. (3)'s weights are fractions of line rate per ns: in Gbit/s per ns they scale with the line */
-	alpha = real_param(&run, "alpha") * line;
-	beta = real_param(&run, "beta") * line;
 	thr = real_param(&run, "d_thr_ns");
 	r_min = real_param(&run, "r_min_gbps");
 	interval_units = values[RHCC_PARAM_PROBE_INTERVAL_32B];

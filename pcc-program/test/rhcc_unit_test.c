@@ -79,8 +79,8 @@ static void should_divide_for_parameters(void)
 	CHECK(rhcc_div_shift_round_u64(5, 30, 100000, &q) == 0 && q == 53687);          /* 53687.09 */
 	CHECK(rhcc_div_shift_round_u64(50, 30, 100000, &q) == 0 && q == 536871);        /* 536870.912 */
 	CHECK(rhcc_div_shift_round_u64(1, 1, 4, &q) == 0 && q == 1);                    /* 0.5 -> 1 */
-	/* alpha = 0.0005 of line rate per ns: 500000 * 2^62 / 1e9 = 2305843009213693.95 */
-	CHECK(rhcc_div_shift_round_u64(500000, 62, 1000000000ull, &q) == 0 && q == 2305843009213694ull);
+	/* alpha = 0.0005 Gbit/s/ns at 100 Gbit/s: 500000 * 2^62 / 1e11 = 23058430092136.94 */
+	CHECK(rhcc_div_shift_round_u64(500000, 62, 100000000000ull, &q) == 0 && q == 23058430092137ull);
 	CHECK(rhcc_div_shift_round_u64(1, 0, 0, &q) == -1);
 	CHECK(rhcc_div_shift_round_u64(UINT64_MAX, 1, 1, &q) == -1);
 }
@@ -132,7 +132,7 @@ static void should_derive_and_validate_parameters(void)
 	CHECK_EQ(cfg.dcqcn_min_fxp30, 10737);         /* 1 Mbit/s: 10737.42 */
 	CHECK_EQ(cfg.ai_fxp30, 53687);                /* 5 Mbit/s */
 	CHECK_EQ(cfg.hai_fxp30, 536871);              /* 50 Mbit/s */
-	CHECK(cfg.k_alpha == 2305843009213694ull && cfg.k_beta == cfg.k_alpha);
+	CHECK(cfg.k_alpha == 23058430092137ull && cfg.k_beta == cfg.k_alpha);
 	CHECK_EQ(cfg.dcqcn_g_fxp31, 10485760);        /* 5/1024 */
 	CHECK_EQ(cfg.dcqcn_initial_alpha_fxp31, 2145386496u); /* 1023/1024 */
 	CHECK_EQ(cfg.probe_interval_units, 1024);
@@ -192,18 +192,18 @@ static void should_follow_eq2_and_eq3_by_hand(void)
 	CHECK_EQ(ctx.rate_rev_fxp30, RHCC_RATE_ONE);
 	CHECK_EQ(ctx.d_thr_ns, 200);
 
-	/* cold start: D = 1200 ns, e = 1000 ns, de = 0: R_rev = line (1 - 0.0005 * 1000) = 50 Gbit/s;
-	 * delta = 1000 * 256 * k / 2^40 = 536870912.00005 -> 536870912 */
+	/* cold start: D = 1200 ns, e = 1000 ns, de = 0: R_rev = 100 - 0.0005 * 1000 = 99.5 Gbit/s;
+	 * delta = 1000 * 256 * k / 2^40 = 5368709.12 -> 5368709 */
 	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000, 2200, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.d_prev_ns, 1200);
 	CHECK_EQ(ctx.d_prev_frac, 0);
-	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 536870912);
+	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709);
 
-	/* D = 1200 + 0.75 (400 - 1200) = 600: e = 400, de = -600: R_rev += line (-0.2 + 0.3) = +10 Gbit/s;
-	 * e -> 400 * 256 * k / 2^40 = 214748364.80002 -> 214748365; de -> -322122547.2 -> -322122547 */
+	/* D = 1200 + 0.75 (400 - 1200) = 600: e = 400, de = -600: R_rev += -0.2 + 0.3 = +0.1 Gbit/s;
+	 * e -> 400 * 256 * k / 2^40 = 2147483.648 -> 2147484; de -> -3221225.472 -> -3221225 */
 	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 5000, 5400, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.d_prev_ns, 600);
-	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 536870912 - 214748365 + 322122547);
+	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709 - 2147484 + 3221225);
 
 	/* D = 600 + 0.75 (601 - 600) = 600.75: fxp8 fraction 192 */
 	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 9000, 9601, 1u), RHCC_ACK_OK);
@@ -254,12 +254,12 @@ static void should_rise_at_most_once_per_increase_interval(void)
 	/* cold start at t = 1 ms, D = 1200 ns: a cut (as in should_follow_eq2_and_eq3_by_hand), and the interval counts
 	 * as passed, so the clock trails the probe's tick by 75: 1000000 >> 12 = 244, 244 - 75 = 169 */
 	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1000000u, 1001200u, 1u), RHCC_ACK_OK);
-	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 536870912);
+	CHECK_EQ(ctx.rate_rev_fxp30, 1073741824 - 5368709);
 	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 169);
 	CHECK_EQ(rhcc_ccctx_d_thr_ns(&ctx), 200);
-	/* D = 600, e = 400, de = -600: +10 Gbit/s, a rise; the interval stands passed, so it is taken at tick 245 */
+	/* D = 600, e = 400, de = -600: +0.1 Gbit/s, a rise; the interval stands passed, so it is taken at tick 245 */
 	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 1004000u, 1004400u, 1u), RHCC_ACK_OK);
-	risen = 1073741824 - 536870912 - 214748365 + 322122547;
+	risen = 1073741824 - 5368709 - 2147484 + 3221225;
 	CHECK_EQ(ctx.rate_rev_fxp30, risen);
 	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 245);
 	/* samples of 0 ns from here: every response would raise R_rev, and every one is held until the probe's tick is
@@ -277,7 +277,7 @@ static void should_rise_at_most_once_per_increase_interval(void)
 	CHECK_EQ(rhcc_ccctx_increase_tick(&ctx), 320 & 0xFFu);
 	/* a probe 300 us after the previous one passes whatever the tick says: a flow at R_min that rose at tick 245
 	 * (t = 1004000), D = 100 ns; at t = 1304000 the tick is 318, 73 on, but the gap is 300 us (the ceiling there,
-	 * 2 x 32 KB / 300 us = 1.75 Gbit/s, caps the rise above R_min); 1 ns earlier the rise is held */
+	 * 2 x 32 KB / 300 us = 1.75 Gbit/s, stays above R_min + 0.05); 1 ns earlier the rise is held */
 	ctx.rate_rev_fxp30 = cfg.r_min_fxp30;
 	ctx.d_prev_ns = 100;
 	ctx.d_prev_frac = 0;
@@ -643,10 +643,10 @@ static void should_cap_r_rev_at_twice_the_delivered_rate(void)
 	const rhcc_config_t cfg = defaults_config();
 	rhcc_ccctx_t ctx;
 	rhcc_ccctx_t before;
-	const int64_t up = 26843546; /* D = 150 ns, e = -50 ns, de = 0: delta = -50 x 256 x k / 2^40 = -26843545.6 */
+	const int64_t up = 268435; /* D = 150 ns, e = -50 ns, de = 0: delta = -50 x 256 x k / 2^40 = -268435.456 */
 
 	/* cold start: no ceiling whatever the stored stamp says (it would give 9.995 Gbit/s here); R_rev stays at
-	 * line (100 + 2.5 Gbit/s clamped); the stamp becomes this t_recv */
+	 * line (100 + 0.025 Gbit/s clamped); the stamp becomes this t_recv */
 	memset(&ctx, 0, sizeof(ctx));
 	rhcc_sender_open(&ctx, &cfg);
 	CHECK_EQ(ctx.probe_recv_ts_ns, 0);
@@ -661,7 +661,7 @@ static void should_cap_r_rev_at_twice_the_delivered_rate(void)
 	CHECK(memcmp(&before, &ctx, sizeof(ctx)) == 0);
 
 	/* 52455 ns after the last valid ACK (probe_ack.csv, delivered_rate_cap, second row): R_rev would rise to
-	 * line + 2.5 Gbit/s but is capped at 2 x 32 KB / 52455 ns = 9.995 Gbit/s = 107320552 */
+	 * line + 0.025 Gbit/s but is capped at 2 x 32 KB / 52455 ns = 9.995 Gbit/s = 107320552 */
 	CHECK_EQ(rhcc_sender_on_probe_ack(&ctx, &cfg, 53455, 53605, 1u), RHCC_ACK_OK);
 	CHECK_EQ(ctx.rate_rev_fxp30, 107320552);
 	CHECK_EQ(ctx.probe_recv_ts_ns, 53455);
@@ -725,16 +725,15 @@ static void should_serve_slot_zero_and_delegate_others(void)
 	CHECK_EQ(rhcc_ccctx(&algo_ctxt)->probe_recv_ts_ns, 0);
 	CHECK_EQ(doca_pcc_dev_get_counters(0, RHCC_ALGO_SLOT)[RHCC_COUNTER_PROBES_REQUESTED], 32);
 
-	rhcc_host_event_rtt(&event, 0, 70000, 69000, 5000, 6200); /* D = 1200 ns: R_rev 50 Gbit/s */
+	rhcc_host_event_rtt(&event, 0, 70000, 69000, 5000, 6200); /* D = 1200 ns: R_rev 99.5 Gbit/s */
 	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
-	CHECK_EQ(results.rate, rhcc_rate_to_doca(1073741824 - 536870912));
+	CHECK_EQ(results.rate, rhcc_rate_to_doca(1073741824 - 5368709));
 	CHECK_EQ(rhcc_ccctx(&algo_ctxt)->probe_recv_ts_ns, 5000);
 	rhcc_host_event_cnp(&event, 0, 71000);
 	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);
-	/* alpha decayed over 71 us to ~0.706: R_C ~ 0.647 of line, above R_rev (0.5), so R_send stays R_rev */
+	/* alpha decayed over 71 us to ~0.706: R_C ~ 0.647 of line, below R_rev, so R_send = R_C */
 	CHECK(rhcc_ccctx(&algo_ctxt)->rc_fxp30 < RHCC_RATE_ONE / 100 * 65);
-	CHECK(rhcc_ccctx(&algo_ctxt)->rc_fxp30 > RHCC_RATE_ONE / 2);
-	CHECK_EQ(results.rate, rhcc_rate_to_doca(1073741824 - 536870912));
+	CHECK_EQ(results.rate, rhcc_rate_to_doca(rhcc_ccctx(&algo_ctxt)->rc_fxp30));
 	CHECK_EQ(doca_pcc_dev_get_counters(0, RHCC_ALGO_SLOT)[RHCC_COUNTER_RATE_CUTS], 1);
 	rhcc_host_event_nack(&event, 0, 72000, DOCA_PCC_DEV_NACK_EVNT_OOS);
 	doca_pcc_dev_user_algo(&algo_ctxt, &event, &attr, &results);

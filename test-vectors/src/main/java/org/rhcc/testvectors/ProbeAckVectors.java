@@ -209,11 +209,9 @@ final class ProbeAckVectors
         begin("increase_interval");
         for (int i = 0; i < 1_600; i++)
         {
-            // 50 ACKs above target, 500 below, and again: cuts at once, one rise per 300 us in between; the delays
-            // above target stay within 70 ns of it, so that at the paper's gain (0.05 Gbit/s per ns at 100 Gbit/s)
-            // the 50 cuts take R_rev down step by step rather than to R_min at the third
+            // 50 ACKs above target, 500 below, and again: cuts at once, one rise per 300 us in between
             final int phase = i % 550;
-            ack(0, phase < 50 ? 210 + random.nextInt(60) : 60 + random.nextInt(80), LINE_RATE_GBPS);
+            ack(0, phase < 50 ? 700 + random.nextInt(400) : 60 + random.nextInt(80), LINE_RATE_GBPS);
         }
 
         begin("probe_gaps_around_interval");

@@ -51,12 +51,11 @@ class HostCcEmulatedVectorsFollowRuleTest
         assertEquals(Long.toString(TICK_NS), FILE.params.get(ProbeAckVectors.INCREASE_TICK_NS));
         assertEquals(Long.toString(INTERVAL_TICKS), FILE.params.get(ProbeAckVectors.INCREASE_INTERVAL_TICKS));
         final double gProbe = Double.parseDouble(FILE.params.get("g_probe"));
+        final double alpha = Double.parseDouble(FILE.params.get("alpha"));
+        final double beta = Double.parseDouble(FILE.params.get("beta"));
         final double dThrNs = Double.parseDouble(FILE.params.get("d_thr_ns"));
         final double rMinGbps = Double.parseDouble(FILE.params.get("r_min_gbps"));
         final double rLineGbps = Double.parseDouble(FILE.params.get("r_line_gbps"));
-        // Eq. (3)'s weights are fractions of the line rate per ns
-        final double alpha = Double.parseDouble(FILE.params.get("alpha")) * rLineGbps;
-        final double beta = Double.parseDouble(FILE.params.get("beta")) * rLineGbps;
 
         String currentCase = "";
         Map<Long, Qp> qps = new HashMap<>();

@@ -255,8 +255,8 @@ public record ControllerConfig(
             "cascade): 1 never throttled .. 5; 0 or unset = no protected group");
         keys.put("d_thr_ns", "receiver processing delay target D_thr, ns (paper 200)");
         keys.put("g_probe", "Eq. (2) EWMA gain g_probe (paper 0.75)");
-        keys.put("alpha", "Eq. (3) error weight alpha, per ns as a fraction of line rate (paper 0.0005)");
-        keys.put("beta", "Eq. (3) derivative weight beta, in alpha's unit (paper 0.0005)");
+        keys.put("alpha", "Eq. (3) error weight alpha, Gbit/s per ns (paper 0.0005)");
+        keys.put("beta", "Eq. (3) derivative weight beta, Gbit/s per ns (paper 0.0005)");
         keys.put("r_min_gbps", "floor of the receivable rate, Gbit/s (default 1)");
         keys.put("probe_interval_bytes", "bytes sent per probe (paper 32768)");
         keys.put(QpWeights.KEY, "per-QP weights 1..255 of the weighted law (docs/design.md 4.1): a list in QP order, " +

@@ -9,10 +9,9 @@ import org.rhcc.core.signal.ProbeAck;
  *   wrap-safe signed 32-bit difference; a negative difference is malformed and rejected;</li>
  *   <li>Eq. (2): {@code D_cur = (1 - g_probe) D_prev + g_probe D_sample} (the first valid sample initialises
  *   {@code D_cur} and contributes no derivative);</li>
- *   <li>Eq. (3), velocity-form PID (docs/design.md §4): {@code R_rev <- clamp(R_rev - R_line (alpha (D_cur - D_thr)
- *   + beta (D_cur - D_prev)), R_min, R_line)}, delays in ns, alpha and beta per ns as fractions of the line rate
- *   (DOCA PCC's unit of rate, docs/platform.md §6.2, §6.4); the accumulation in R_rev is the integral action, so no
- *   integral term is stored;</li>
+ *   <li>Eq. (3), velocity-form PID (docs/design.md §4): {@code R_rev <- clamp(R_rev - alpha (D_cur - D_thr)
+ *   - beta (D_cur - D_prev), R_min, R_line)}, R in Gbit/s, delays in ns; the accumulation in R_rev is the integral
+ *   action, so no integral term is stored;</li>
  *   <li>for a weighted QP (weight {@code w} >= 1 in its state), Eq. (2) and (3) are replaced by rhcc's weighted law
  *   (docs/design.md §4.1), which runs in time rather than per ACK: with {@code n = gap / T_unit} the R_unit probe
  *   gaps since the QP's previous probe ({@code T_unit = 8 * 32 KB / R_unit}; at most {@code R_unit / R_min}, the gap
@@ -20,9 +19,7 @@ import org.rhcc.core.signal.ProbeAck;
  *   {@code D_cur <- (1 - min(1, g n)) D_prev + min(1, g n) D_sample}; then, with {@code e = D_cur - D_thr},
  *   {@code R_rev <- R_rev - alpha n w e} when {@code e <= 0} (increase in proportion to the weight) and
  *   {@code R_rev <- R_rev - alpha n (D_cur R_rev / R_unit - w D_thr)} when {@code e > 0} (a price: every Gbit/s
- *   costs D_cur, every unit of weight earns D_thr), then {@code - beta de}, the anti-windup ceiling and the clamp;
- *   this law reads alpha and beta in Gbit/s per ns, the step it was designed and checked with (its price step's loop
- *   gain, docs/design.md §4.1).
+ *   costs D_cur, every unit of weight earns D_thr), then the same {@code - beta de}, anti-windup ceiling and clamp.
  *   Above the target the law is linear in D, so QPs into one receiver settle at
  *   {@code R_i = w_i R_unit D_thr / mean(D)}, in proportion to their weights however often each is ACKed and however
  *   noisy each one's estimate of D; below it they rise to whatever else limits them, as with Eq. (3). An
@@ -70,7 +67,7 @@ import org.rhcc.core.signal.ProbeAck;
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
  * pcc-program/ mirrors these rules (the weighted law aside) in fixed point and is checked against
- * test-vectors/v4/probe_ack.csv, probe_ack_gated.csv and probe_ack_hostcc_emulated.csv.
+ * test-vectors/v3/probe_ack.csv, probe_ack_gated.csv and probe_ack_hostcc_emulated.csv.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per ACK.
  */
@@ -102,8 +99,6 @@ public final class ReceivableRateController
     private final double headroomBits;
     private final boolean receiverGated;
     private final boolean increaseGated;
-    private final double alphaGbpsPerNs;
-    private final double betaGbpsPerNs;
     private final double perUnitRate;
     private final double unitGapsPerNs;
     private final double maxElapsedUnits;
@@ -122,8 +117,6 @@ public final class ReceivableRateController
         this.headroomBits = RATE_HEADROOM * params.probeIntervalBytes() * 8.0;
         this.receiverGated = SenderGate.RECEIVER == params.senderGate();
         this.increaseGated = SenderGate.INCREASE_INTERVAL == params.senderGate();
-        this.alphaGbpsPerNs = params.alpha() * params.rLineGbps();
-        this.betaGbpsPerNs = params.beta() * params.rLineGbps();
         this.perUnitRate = 1.0 / params.unitRateGbps();
         this.unitGapsPerNs = params.unitRateGbps() / (params.probeIntervalBytes() * 8.0);
         this.maxElapsedUnits = Math.max(1.0, params.unitRateGbps() / params.rMinGbps());
@@ -273,19 +266,11 @@ public final class ReceivableRateController
     {
         final double errorNs = dCurNs - (double)table.dThrNs(qp);
         final double changeNs = dCurNs - dPrevNs;
-        final double rRevGbps;
-        if (0 == weight)
-        {
-            // Eq. (3), alpha and beta as fractions of the line rate per ns
-            rRevGbps = Math.min(params.rLineGbps(), rateGbps - alphaGbpsPerNs * errorNs - betaGbpsPerNs * changeNs);
-        }
-        else
-        {
-            // the weighted law's increase or price, alpha and beta in Gbit/s per ns
-            final double stepNs = elapsedUnits * (errorNs <= 0.0 ? weight * errorNs :
-                rateGbps * perUnitRate * dCurNs - weight * (double)table.dThrNs(qp));
-            rRevGbps = Math.min(params.rLineGbps(), rateGbps - params.alpha() * stepNs - params.beta() * changeNs);
-        }
+        // Eq. (3)'s proportional term for an unweighted QP, the weighted law's increase or price otherwise
+        final double stepNs = 0 == weight ? errorNs : elapsedUnits * (errorNs <= 0.0 ? weight * errorNs :
+            rateGbps * perUnitRate * dCurNs - weight * (double)table.dThrNs(qp));
+        final double rRevGbps = Math.min(params.rLineGbps(),
+            rateGbps - params.alpha() * stepNs - params.beta() * changeNs);
         // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
         if (!firstSample && gapNs > 0 && (errorNs > 0.0 || !receiverGated) && rRevGbps * gapNs > headroomBits)
         {

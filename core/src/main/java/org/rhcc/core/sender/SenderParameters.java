@@ -5,10 +5,8 @@ package org.rhcc.core.sender;
  *
  * @param gProbe             Eq. (2) gain on the new delay sample: {@code D_cur <- (1 - g) D_cur + g D_sample};
  *                           the paper's 0.75.
- * @param alpha              Eq. (3) weight of the error {@code e = D_cur - D_thr}, per ns as a fraction of the line
- *                           rate (DOCA PCC's rate unit: 0.0005 is 0.05 Gbit/s per ns at 100 Gbit/s); the paper's
- *                           0.0005. The weighted law (docs/design.md §4.1) reads it in Gbit/s per ns.
- * @param beta               Eq. (3) weight of the change {@code de = D_cur - D_prev}, in alpha's unit; the paper's
+ * @param alpha              Eq. (3) weight of the error {@code e = D_cur - D_thr}, Gbit/s per ns; the paper's 0.0005.
+ * @param beta               Eq. (3) weight of the change {@code de = D_cur - D_prev}, Gbit/s per ns; the paper's
  *                           0.0005.
  * @param dThrNs             default target receiver processing delay D_thr per QP, ns; the paper's 200 ns.
  * @param rMinGbps           floor of R_rev and R_send. Default 1 Gbit/s (1 % of a 100G line): at one probe per
@@ -42,9 +40,9 @@ public record SenderParameters(
 {
     /** The paper's Eq. (2) gain. */
     public static final double G_PROBE_DEFAULT = 0.75;
-    /** The paper's proportional/integral weight alpha, per ns as a fraction of the line rate. */
+    /** The paper's proportional/integral weight alpha, Gbit/s per ns. */
     public static final double ALPHA_DEFAULT = 0.0005;
-    /** The paper's derivative weight beta, per ns as a fraction of the line rate. */
+    /** The paper's derivative weight beta, Gbit/s per ns. */
     public static final double BETA_DEFAULT = 0.0005;
     /** The paper's D_thr, ns. */
     public static final int D_THR_NS_DEFAULT = 200;
@@ -61,8 +59,8 @@ public record SenderParameters(
      * Unweighted parameters: every QP runs the paper's Eq. (3); R_unit auto.
      *
      * @param gProbe             Eq. (2) gain.
-     * @param alpha              Eq. (3) error weight, per ns as a fraction of the line rate.
-     * @param beta               Eq. (3) derivative weight, in alpha's unit.
+     * @param alpha              Eq. (3) error weight, Gbit/s per ns.
+     * @param beta               Eq. (3) derivative weight, Gbit/s per ns.
      * @param dThrNs             default D_thr, ns.
      * @param rMinGbps           floor rate, Gbit/s.
      * @param rLineGbps          line rate, Gbit/s.

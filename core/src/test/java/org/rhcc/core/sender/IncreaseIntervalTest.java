@@ -24,12 +24,6 @@ class IncreaseIntervalTest
     private static final int QP = 2;
     /** ACKs 3 us apart: 32 KB each, 87 Gbit/s delivered, so the anti-windup ceiling (175 Gbit/s) never binds. */
     private static final int ACK_GAP_NS = 3_000;
-    /**
-     * Eq. (3)'s weights here: a hundredth of the paper's 0.0005 of line rate per ns (0.0005 Gbit/s per ns at 100
-     * Gbit/s), so that the cuts and rises the rule is checked on stay off R_min and the line rate; the rule itself
-     * does not read the gain.
-     */
-    private static final double GENTLE_GAIN = 0.000005;
 
     private ReceivableRateController held;
     private ReceivableRateController paper;
@@ -38,9 +32,7 @@ class IncreaseIntervalTest
     @BeforeEach
     void setUp()
     {
-        final SenderParameters params = new SenderParameters(SenderParameters.G_PROBE_DEFAULT, GENTLE_GAIN,
-            GENTLE_GAIN, SenderParameters.D_THR_NS_DEFAULT, SenderParameters.R_MIN_GBPS_DEFAULT, LINE,
-            SenderParameters.PROBE_INTERVAL_BYTES_DEFAULT);
+        final SenderParameters params = SenderParameters.paperDefaults(LINE);
         held = new ReceivableRateController(params.withSenderGate(SenderGate.INCREASE_INTERVAL), new QpStateTable(4));
         paper = new ReceivableRateController(params, new QpStateTable(4));
         held.open(QP);
@@ -105,8 +97,8 @@ class IncreaseIntervalTest
             {
                 final double dCur = 0.25 * dPrev + 0.75 * 50;
                 // one step of Eq. (3) from the held R_rev, not the sum of the steps dropped in between
-                assertEquals(before - GENTLE_GAIN * LINE * ((dCur - 200) + (dCur - dPrev)),
-                    held.receivableRateGbps(QP), 1e-5);
+                assertEquals(before - 0.0005 * (dCur - 200) - 0.0005 * (dCur - dPrev), held.receivableRateGbps(QP),
+                    1e-5);
                 // 75 ticks of 4.096 us after the last rise: more than 303.1 us, and the first 3 us ACK past 311.3 us
                 final int sinceNs = tRecvNs - lastRiseNs;
                 assertTrue(sinceNs > 74 * 4_096 && sinceNs < 76 * 4_096 + ACK_GAP_NS, "rose " + sinceNs + " ns on");

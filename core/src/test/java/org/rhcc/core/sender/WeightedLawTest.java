@@ -40,7 +40,7 @@ class WeightedLawTest
             // the paper's Eq. (2)-(3) with rhcc's anti-windup, as the controller computed it before weights existed
             final float dCur = Float.isNaN(dPrev) ? (float)sampleNs : (float)(0.25 * dPrev + 0.75 * sampleNs);
             final double prev = Float.isNaN(dPrev) ? dCur : dPrev;
-            double r = Math.min(LINE, rRev - 0.0005 * LINE * (dCur - 200.0) - 0.0005 * LINE * (dCur - prev));
+            double r = Math.min(LINE, rRev - 0.0005 * (dCur - 200.0) - 0.0005 * (dCur - prev));
             final int gap = recvNs - tsPrev;
             if (!Float.isNaN(dPrev) && gap > 0 && r * gap > 2.0 * 32768 * 8.0)
             {
