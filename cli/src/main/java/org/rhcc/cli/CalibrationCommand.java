@@ -112,6 +112,8 @@ public final class CalibrationCommand implements Callable<Integer>
         final List<String> failing = rows.stream().filter((row) -> !row.holds()).map(CalibrationRow::key).toList();
         stdout.printf(Locale.ROOT, "%d of %d rows hold%s%n", rows.size() - failing.size(), rows.size(),
             failing.isEmpty() ? "" : "; not: " + String.join(", ", failing));
+        stdout.printf(Locale.ROOT, "misfit %.3f = sum of ((model - paper) / tolerance)^2, numeric checks: %d " +
+            "(docs/model.md 8)%n", misfit(rows), numericChecks(rows));
         stdout.flush();
         if (null != json)
         {
@@ -151,6 +153,19 @@ public final class CalibrationCommand implements Callable<Integer>
             " ");
     }
 
+    /**
+     * @return the sum over the rows of their checks' squared deviations in tolerances.
+     */
+    static double misfit(final List<CalibrationRow> rows)
+    {
+        return rows.stream().mapToDouble(CalibrationRow::squaredDeviations).sum();
+    }
+
+    private static long numericChecks(final List<CalibrationRow> rows)
+    {
+        return rows.stream().mapToLong(CalibrationRow::numericChecks).sum();
+    }
+
     private static Map<String, Object> rowJson(final CalibrationRow row)
     {
         final Map<String, Object> json = new LinkedHashMap<>();
@@ -169,6 +184,8 @@ public final class CalibrationCommand implements Callable<Integer>
         document.put("measured_ms", measureMs);
         document.put("overrides", overrides);
         document.put("rows_holding", rows.stream().filter(CalibrationRow::holds).count());
+        document.put("misfit", misfit(rows));
+        document.put("misfit_checks", numericChecks(rows));
         document.put("rows", rows.stream().map(CalibrationCommand::rowJson).collect(Collectors.toList()));
         final Path parent = file.toAbsolutePath().getParent();
         if (null != parent)

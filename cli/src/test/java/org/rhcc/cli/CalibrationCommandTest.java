@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +33,17 @@ class CalibrationCommandTest
         assertTrue(result.err().contains("calibration: [1/1] A1 holds"), result.err());
         final String written = Files.readString(json);
         assertTrue(written.contains("\"key\" : \"A1\"") && written.contains("\"holds\" : true"), written);
+
+        // the misfit is the check's deviation in tolerances, squared: (model - 33.2) / 0.996, within -1..1 as it holds
+        final JsonNode document = new ObjectMapper().readTree(json.toFile());
+        final JsonNode check = document.path("rows").path(0).path("checks").path(0);
+        final double deviation = check.path("deviation").asDouble(Double.NaN);
+        assertEquals((Double.parseDouble(check.path("model").asText()) - 33.2) / 0.996, deviation, 1e-3);
+        assertTrue(Math.abs(deviation) <= 1.0, "A1 holds: " + deviation);
+        assertEquals(deviation * deviation, document.path("misfit").asDouble(), 1e-12);
+        assertEquals(1, document.path("misfit_checks").asInt());
+        assertTrue(result.out().contains(String.format(java.util.Locale.ROOT, "misfit %.3f = sum of ((model - " +
+            "paper) / tolerance)^2, numeric checks: 1", deviation * deviation)), result.out());
     }
 
     @Test

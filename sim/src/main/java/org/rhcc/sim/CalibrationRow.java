@@ -32,6 +32,24 @@ public record CalibrationRow(String key, String title, List<CalibrationRow.Check
     }
 
     /**
+     * @return the sum of the squared deviations of the row's checks against a number with a tolerance
+     * ({@link Check#deviation()}); 0 when the row has none.
+     */
+    public double squaredDeviations()
+    {
+        return checks.stream().filter((check) -> null != check.deviation())
+            .mapToDouble((check) -> check.deviation() * check.deviation()).sum();
+    }
+
+    /**
+     * @return how many of the row's checks compare with a number and a tolerance.
+     */
+    public long numericChecks()
+    {
+        return checks.stream().filter((check) -> null != check.deviation()).count();
+    }
+
+    /**
      * @return the checks that do not hold, one clause each ({@code "what: model ... , expected ..."}), or an empty
      * string when the row holds.
      */
@@ -44,12 +62,14 @@ public record CalibrationRow(String key, String title, List<CalibrationRow.Check
     /**
      * One comparison.
      *
-     * @param what     what is compared, e.g. {@code "1x IIO occupancy"}.
-     * @param expected the paper's number and its tolerance, or the condition, as text.
-     * @param model    what the model gave, as text.
-     * @param holds    whether the model meets it.
+     * @param what      what is compared, e.g. {@code "1x IIO occupancy"}.
+     * @param expected  the paper's number and its tolerance, or the condition, as text.
+     * @param model     what the model gave, as text.
+     * @param holds     whether the model meets it.
+     * @param deviation for a comparison with a number and a tolerance, {@code (model - paper) / tolerance} (the check
+     *                  holds while it lies within -1..1); null for a condition.
      */
-    public record Check(String what, String expected, String model, boolean holds)
+    public record Check(String what, String expected, String model, boolean holds, Double deviation)
     {
         /**
          * @param what      what is compared.
@@ -61,7 +81,7 @@ public record CalibrationRow(String key, String title, List<CalibrationRow.Check
         static Check within(final String what, final double paper, final double model, final double tolerance)
         {
             return new Check(what, String.format(Locale.ROOT, "%.3f +- %.3f", paper, tolerance), number(model),
-                model >= paper - tolerance && model <= paper + tolerance);
+                model >= paper - tolerance && model <= paper + tolerance, (model - paper) / tolerance);
         }
 
         /**
@@ -84,7 +104,7 @@ public record CalibrationRow(String key, String title, List<CalibrationRow.Check
          */
         static Check that(final String what, final double model, final boolean condition)
         {
-            return new Check(what, "holds", number(model), condition);
+            return new Check(what, "holds", number(model), condition, null);
         }
 
         /**
@@ -95,7 +115,7 @@ public record CalibrationRow(String key, String title, List<CalibrationRow.Check
         static Check none(final String what, final List<String> violations)
         {
             return new Check(what, "no violation", violations.isEmpty() ? "none" : String.join("; ", violations),
-                violations.isEmpty());
+                violations.isEmpty(), null);
         }
 
         /**
