@@ -45,7 +45,7 @@ final class NicCalibrationRows
 
     static CalibrationRow b3(final CalibrationRuns runs)
     {
-        final double lossPfc = 100.0 * (1.0 - runs.rdma(3, true).rnicGbps() / runs.rdma(0, true).rnicGbps());
+        final double lossPfc = lossAt3xPercent(runs, true);
         return new CalibrationRow("B3", "3x goodput loss against 0x, PFC on: -62 % +- 5 pp; PFC pauses and CNPs rise " +
             "with congestion", List.of(
             Check.within("PFC loss %", 62.0, lossPfc, 5.0),
@@ -55,9 +55,17 @@ final class NicCalibrationRows
                 runs.rdma(3, false).cnpCount() > runs.rdma(0, false).cnpCount())));
     }
 
+    /**
+     * @return the RDMA goodput lost at 3x against 0x, with or without PFC, %.
+     */
+    private static double lossAt3xPercent(final CalibrationRuns runs, final boolean pfc)
+    {
+        return 100.0 * (1.0 - runs.rdma(3, pfc).rnicGbps() / runs.rdma(0, pfc).rnicGbps());
+    }
+
     static CalibrationRow b3PfcFree(final CalibrationRuns runs)
     {
-        final double lossFree = 100.0 * (1.0 - runs.rdma(3, false).rnicGbps() / runs.rdma(0, false).rnicGbps());
+        final double lossFree = lossAt3xPercent(runs, false);
         return new CalibrationRow("B3 PFC-free", "3x goodput loss against 0x, PFC-free: -68 % +- 5 pp, more than " +
             "with PFC", List.of(
             Check.within("PFC-free loss %", 68.0, lossFree, 5.0),
