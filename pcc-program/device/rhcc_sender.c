@@ -105,8 +105,9 @@ rhcc_ack_status_t rhcc_sender_on_probe_ack(rhcc_ccctx_t *ctx, const rhcc_config_
 		ctx->rate_rev_fxp30 = RHCC_RATE_ONE;
 		return RHCC_ACK_OK;
 	}
-	/* rhcc-gated: the ceiling holds only while the delay is above its target (conditional anti-windup) */
-	if (cfg->receiver_gated && error <= 0)
+	/* conditional anti-windup: the ceiling holds only at or below target, where Eq. (3) raises R_rev; rhcc-gated
+	 * holds it only above target (its R_rev is line rate until the receiver reports congestion) */
+	if (cfg->receiver_gated ? error <= 0 : error > 0)
 		ceiling = RHCC_RATE_ONE;
 	change = d_cur - d_prev;
 	delta = rhcc_add_sat_s64(rhcc_mul_shift_round_s64(error, cfg->k_alpha, RHCC_GAIN_SHIFT),

@@ -85,8 +85,8 @@ static inline uint32_t rhcc_sender_ceiling_fxp30(const rhcc_config_t *cfg, int32
  *   Eq. (2) D_cur = (1 - g) D_prev + g D_sample (the first valid sample initialises D_cur, de = 0);
  *   ceiling = rhcc_sender_ceiling_fxp30(t_recv - stored t_recv) if the flow had a valid sample, else line; the
  *   stored t_recv becomes req_recv;
- *   with cfg->receiver_gated (the rhcc-gated scheme): R_rev = line when receiver_congested is 0, else the ceiling
- *   only while D_cur > D_thr;
+ *   the ceiling holds only while D_cur <= D_thr (conditional anti-windup); with cfg->receiver_gated (the rhcc-gated
+ *   scheme): R_rev = line when receiver_congested is 0, else the ceiling only while D_cur > D_thr;
  *   Eq. (3) R_rev <- max(R_min, min(ceiling, R_rev - alpha (D_cur - D_thr) - beta (D_cur - D_prev)));
  *   with cfg->increase_interval (the hostcc-emulated scheme, docs/design.md §4): a new R_rev above the stored one (a
  *   rise) is taken only if the interval has passed: on the flow's first sample, when req_recv comes at least 300 us

@@ -245,7 +245,7 @@ static void bench_random(const char *label, const char *what, uint32_t flows, in
 
 int main(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v3";
+	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v4";
 	uint32_t mask = 0;
 
 	rhcc_host_runtime_reset();

@@ -77,7 +77,7 @@ int rhcc_csv_open(rhcc_csv_t *csv, const char *path, char *err, size_t err_len)
 	csv->file = fopen(path, "r");
 	if (csv->file == NULL) {
 		snprintf(err, err_len, "cannot open vector file %s (is VECTORS_DIR right? it defaults to "
-			 "../test-vectors/v3)", path);
+			 "../test-vectors/v4)", path);
 		return -1;
 	}
 	while ((r = read_line(csv, err, err_len)) == 1) {

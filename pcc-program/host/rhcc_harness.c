@@ -1,5 +1,5 @@
 /*
- * rhcc — host harness: replays the shared test vectors (test-vectors/v3, generated from the Java core) through
+ * rhcc — host harness: replays the shared test vectors (test-vectors/v4, generated from the Java core) through
  * doca_pcc_dev_user_algo by synthesising DOCA PCC events, and checks every row.
  *
  *   probe_ack.csv    per row: ROCE_TX events for the bytes sent since the QP's previous row (the probes requested
@@ -546,15 +546,18 @@ static void run_probe_ack(const char *dir, const char *name, long *total_passed,
 				diff_d = fabs(d_c - d_java);
 
 				/* the delivered-rate ceiling, exactly as Java computes it (same double operations), from
-				 * the t_recv of the QP's previous valid ACK; none on a cold start or a gap <= 0, and in the
-				 * gated file none while the receiver is not congested (R_rev is line) or D_cur <= D_thr. C's is round(round(N) / gap) in fxp30, within
-				 * (1/2 + 1/(2 gap)) x 2^-30 x line of the exact value, and exactly line whenever the
-				 * exact value is >= line. C gates on its own D_cur: both sides must take the same side
-				 * of D_thr (a row within C's rounding of D_thr would be reported here, not hidden) */
-				if (gated && receiver_congested)
+				 * the t_recv of the QP's previous valid ACK; none on a cold start or a gap <= 0, none
+				 * above target (D_cur > D_thr) in the rhcc files, and in the gated file none while the
+				 * receiver is not congested (R_rev is line) or D_cur <= D_thr. C's is
+				 * round(round(N) / gap) in fxp30, within (1/2 + 1/(2 gap)) x 2^-30 x line of the exact
+				 * value, and exactly line whenever the exact value is >= line. C gates on its own D_cur:
+				 * both sides must take the same side of D_thr (a row within C's rounding of D_thr would
+				 * be reported here, not hidden) */
+				if (receiver_congested)
 					check_int(&run, "ceiling gate (D_cur > D_thr) in C and Java",
 						  d_c > thr, error_ns > 0.0);
-				if (!cold && gap_ns > 0 && (!gated || (receiver_congested && error_ns > 0.0))) {
+				if (!cold && gap_ns > 0 &&
+				    (gated ? receiver_congested && error_ns > 0.0 : error_ns <= 0.0)) {
 					ceiling_java = fmin(line, 2.0 * interval_bytes * 8.0 / (double)gap_ns);
 					if (ceiling_java < line) {
 						capped_rows++;
@@ -975,7 +978,7 @@ static void run_dcqcn(const char *dir, const char *name, long *total_passed, lon
 
 int main(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v3";
+	const char *dir = argc > 1 ? argv[1] : "../test-vectors/v4";
 	uint32_t mask = 0;
 	long passed = 0;
 	long failed = 0;

@@ -23,7 +23,7 @@ import org.rhcc.core.sender.SenderGate;
 public final class VectorGenerator
 {
     /** Version directory of this vector format. */
-    public static final String VERSION = "v3";
+    public static final String VERSION = "v4";
 
     private static final double LINE_GBPS = DcqcnVectors.LINE_RATE_GBPS;
 

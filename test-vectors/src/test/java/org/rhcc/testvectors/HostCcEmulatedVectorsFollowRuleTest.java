@@ -83,11 +83,11 @@ class HostCcEmulatedVectorsFollowRuleTest
             final long nowNs = qp.sampled ? qp.unwrappedNs + gapNs : tRecvNs;
             final int signedGapNs = (int)gapNs;
 
-            // Eq. (2), (3), the ceiling and the clamp, as the paper's loop
+            // Eq. (2), (3), the ceiling (at or below target only) and the clamp, as the paper's loop
             final float dCurNs = qp.sampled ? (float)((1.0 - gProbe) * qp.dCurNs + gProbe * sampleNs) : sampleNs;
             final double changeNs = qp.sampled ? dCurNs - (double)qp.dCurNs : 0.0;
             double next = Math.min(rLineGbps, qp.rRevGbps - alpha * (dCurNs - dThrNs) - beta * changeNs);
-            if (qp.sampled && signedGapNs > 0 && next * signedGapNs > HEADROOM_BITS)
+            if (qp.sampled && signedGapNs > 0 && dCurNs - dThrNs <= 0.0 && next * signedGapNs > HEADROOM_BITS)
             {
                 next = HEADROOM_BITS / signedGapNs;
             }

@@ -28,15 +28,22 @@ import org.rhcc.core.signal.ProbeAck;
  *   and the ACK is rejected.</li>
  * </ol>
  * Anti-windup (rhcc's addition, docs/design.md §4 allows it): R_rev is an integrator, and while another limit holds a
- * QP's rate (PFC pauses, the inter-host CC, its share of a shared bottleneck) it would wind up to line rate, so that
- * on congestion it must first wind down through the whole gap before it binds — with 8 QPs at 3x congestion that is
- * ~200 ACKs per QP, about 10 ms, during which the loop does nothing. rhcc therefore caps R_rev at
- * {@link #RATE_HEADROOM} times the QP's delivered rate, measured on the receiver NIC's clock: consecutive probes of a
- * QP are one probe interval (32 KB) apart in its byte stream, so {@code 8 * 32768 / (t_recv - t_recv_prev)} is the
- * rate at which the receiver took the QP's data in between. The probe-timestamp field of the 16-byte state keeps
- * {@code t_recv_prev} (the paper's "probe send time" field; rhcc keeps the probe's arrival stamp instead, since both
- * ends of the measurement then share one clock). A headroom of 2 lets a flow double its rate per probe round when the
- * other limit lifts, like slow start, while no more than a factor of 2 of wind-up can accumulate.
+ * QP's rate (PFC pauses, the inter-host CC, its share of a shared bottleneck) and the delay is below target, Eq. (3)
+ * would wind it up to line rate, so that on congestion it must first wind down through the whole gap before it
+ * binds — with 8 QPs at 3x congestion that is ~200 ACKs per QP, about 10 ms, during which the loop does nothing. rhcc
+ * therefore caps R_rev at {@link #RATE_HEADROOM} times the QP's delivered rate, measured on the receiver NIC's clock:
+ * consecutive probes of a QP are one probe interval (32 KB) apart in its byte stream, so
+ * {@code 8 * 32768 / (t_recv - t_recv_prev)} is the rate at which the receiver took the QP's data in between. The
+ * probe-timestamp field of the 16-byte state keeps {@code t_recv_prev} (the paper's "probe send time" field; rhcc
+ * keeps the probe's arrival stamp instead, since both ends of the measurement then share one clock). A headroom of 2
+ * lets a flow double its rate per probe round when the other limit lifts, like slow start, while no more than a
+ * factor of 2 of wind-up can accumulate. The cap holds only while {@code D_cur <= D_thr}, where Eq. (3) raises R_rev
+ * (conditional integration): above target Eq. (3) lowers R_rev by itself and nothing winds up, and a cap there would
+ * turn another limit's transient into a cut that Eq. (3) never asked for. At a congested start PFC pauses hold a QP
+ * to a third of line rate for the ~100 us the MBA cascade needs, and a cap at twice that cut a lone QP from 100 to 66
+ * Gbit/s at once: its loop bound before the cascade acted, and one QP at 3x fell to the RNIC-only loop's 18 Gbit/s
+ * where four QPs kept line rate (docs/design.md §4). A QP opened at line rate into a delay already above target so
+ * winds down through Eq. (3) alone.
  * <p>
  * With {@link SenderGate#RECEIVER} (the {@code rhcc-gated} scheme) the loop also reads the receiver's state from the
  * probe response: while the receiver reports no IIO congestion ({@code I_cur <= I_thr}, Eq. (1)) R_rev is the line
@@ -67,7 +74,7 @@ import org.rhcc.core.signal.ProbeAck;
  * Arithmetic is in double from the table's float32 fields; {@code D_cur} and {@code R_rev} are rounded to float32
  * when stored, and {@code e}, {@code de} and {@code R_send} use the stored (rounded) values. The C twin in
  * pcc-program/ mirrors these rules (the weighted law aside) in fixed point and is checked against
- * test-vectors/v3/probe_ack.csv, probe_ack_gated.csv and probe_ack_hostcc_emulated.csv.
+ * test-vectors/v4/probe_ack.csv, probe_ack_gated.csv and probe_ack_hostcc_emulated.csv.
  * <p>
  * <b>Note:</b> not thread-safe; allocation-free per ACK.
  */
@@ -271,8 +278,10 @@ public final class ReceivableRateController
             rateGbps * perUnitRate * dCurNs - weight * (double)table.dThrNs(qp));
         final double rRevGbps = Math.min(params.rLineGbps(),
             rateGbps - params.alpha() * stepNs - params.beta() * changeNs);
-        // anti-windup ceiling headroomBits / gap, divided only when it binds; rhcc-gated: above target only
-        if (!firstSample && gapNs > 0 && (errorNs > 0.0 || !receiverGated) && rRevGbps * gapNs > headroomBits)
+        // anti-windup ceiling headroomBits / gap, divided only when it binds: at or below target, where Eq. (3) raises
+        // R_rev; rhcc-gated: above target only (its R_rev is the line rate until the receiver reports congestion)
+        final boolean ceilingHolds = receiverGated ? errorNs > 0.0 : errorNs <= 0.0;
+        if (!firstSample && gapNs > 0 && ceilingHolds && rRevGbps * gapNs > headroomBits)
         {
             return headroomBits / gapNs;
         }

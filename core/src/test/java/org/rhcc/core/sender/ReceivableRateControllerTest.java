@@ -61,11 +61,24 @@ class ReceivableRateControllerTest
         // probes 32 KB apart arriving 26.2144 us apart: 10 Gbit/s delivered, so R_rev <= 20 Gbit/s
         controller.onProbeAck(3, 26_214, 26_364, LINE);
         assertEquals(2.0 * 32768 * 8 / 26_214.0, controller.receivableRateGbps(3), 1e-4);
-        // a wrapped receive timestamp still measures the gap
+        // a wrapped receive timestamp still measures the gap: 0xCC00 ns, 5 Gbit/s delivered
         final QpStateTable table = controller.table();
         table.probeTsNs(3, 0xFFFF_FF00L);
-        controller.onProbeAck(3, 0x0000_6500, 0x0000_6600, LINE);
-        assertTrue(controller.receivableRateGbps(3) <= 2.0 * 32768 * 8 / 0x6600 + 1e-4);
+        controller.onProbeAck(3, 0x0000_CB00, 0x0000_CB96, LINE);
+        assertEquals(2.0 * 32768 * 8 / 0xCC00, controller.receivableRateGbps(3), 1e-4);
+    }
+
+    @Test
+    void shouldCapOnlyAtOrBelowTargetSoThatAboveItEquationThreeAloneCuts()
+    {
+        controller.onProbeAck(3, 0, 150, LINE);
+        // 10 Gbit/s delivered, but D_cur = 0.25 x 150 + 0.75 x 400 = 337.5 ns is above target: no ceiling, Eq. (3) cuts
+        controller.onProbeAck(3, 26_214, 26_614, LINE);
+        final double dCur = 0.25 * 150 + 0.75 * 400;
+        assertEquals(LINE - 0.0005 * (dCur - 200) - 0.0005 * (dCur - 150), controller.receivableRateGbps(3), 1e-4);
+        // back at target (D_cur = 0.25 x 337.5 + 0.75 x 150 = 196.9 ns), the same gap: the ceiling holds at once
+        controller.onProbeAck(3, 52_428, 52_578, LINE);
+        assertEquals(2.0 * 32768 * 8 / 26_214.0, controller.receivableRateGbps(3), 1e-4);
     }
 
     @Test

@@ -37,12 +37,12 @@ class WeightedLawTest
             final int sampleNs = random.nextInt(3_000);
             controller.onProbeAck(2, recvNs, recvNs + sampleNs, LINE);
 
-            // the paper's Eq. (2)-(3) with rhcc's anti-windup, as the controller computed it before weights existed
+            // the paper's Eq. (2)-(3) with rhcc's anti-windup (the ceiling at or below target), written out
             final float dCur = Float.isNaN(dPrev) ? (float)sampleNs : (float)(0.25 * dPrev + 0.75 * sampleNs);
             final double prev = Float.isNaN(dPrev) ? dCur : dPrev;
             double r = Math.min(LINE, rRev - 0.0005 * (dCur - 200.0) - 0.0005 * (dCur - prev));
             final int gap = recvNs - tsPrev;
-            if (!Float.isNaN(dPrev) && gap > 0 && r * gap > 2.0 * 32768 * 8.0)
+            if (!Float.isNaN(dPrev) && gap > 0 && dCur <= 200.0 && r * gap > 2.0 * 32768 * 8.0)
             {
                 r = 2.0 * 32768 * 8.0 / gap;
             }
